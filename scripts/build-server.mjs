@@ -1,0 +1,27 @@
+// Bundles the launcher and the worker entry into dist/ with esbuild: one file each, so start-up reads two
+// files instead of hundreds of modules. tinypool and open stay external: they load files of their own
+// relative to their package.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+await build({
+  entryPoints: {
+    'bin/engine-console': 'bin/engine-console.ts',
+    'workers/tasks': 'server/workers/tasks.ts',
+  },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  external: ['tinypool', 'open'],
+  define: { __ENGINE_CONSOLE_VERSION__: JSON.stringify(pkg.version) },
+  banner: {
+    // Bundled CommonJS dependencies (koa's) call require(); give ESM output one.
+    js: "import { createRequire as __engineRequire } from 'node:module'; const require = __engineRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});

@@ -1,0 +1,54 @@
+// Building blocks every resource schema uses. Wire fields stay snake_case end to end: the schema is the
+// type, so server and client cannot drift apart.
+import * as v from 'valibot';
+
+/** A session or flow key: the file stem, or stem~hash when stems collide (spec §2, Key). */
+export const KeySchema = v.string();
+export type Key = v.InferOutput<typeof KeySchema>;
+
+/** A path relative to the data directory, joined with `/`. */
+export const RelPathSchema = v.string();
+export type RelPath = v.InferOutput<typeof RelPathSchema>;
+
+/** Milliseconds since the Unix epoch. */
+export const UnixMsSchema = v.number();
+export type UnixMs = v.InferOutput<typeof UnixMsSchema>;
+
+/** A number from 0 to 1. */
+export const ProbabilitySchema = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
+export type Probability = v.InferOutput<typeof ProbabilitySchema>;
+
+/** Every error the API answers: `{"error": "..."}` (spec §7). */
+export const ErrorBodySchema = v.object({ error: v.string() });
+export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
+
+/** `{"ok": true}`: what deletes and logout answer. */
+export const OkSchema = v.object({ ok: v.literal(true) });
+export type Ok = v.InferOutput<typeof OkSchema>;
+
+/** Any JSON value, kept as the file had it (headers, arguments, results). */
+export const JsonValueSchema = v.unknown();
+
+/** A non-negative integer given in a query string ("50"), or the default when absent. */
+export function queryInt(name: string, fallback: number) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,15}$/, `${name}: a whole number, 0 or more`),
+      v.transform(Number),
+    ),
+    String(fallback),
+  );
+}
+
+/** A finite number given in a query string, or the default when absent. */
+export function queryNumber(name: string, fallback: number, expected: string) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => s.trim() !== '' && Number.isFinite(Number(s)), (issue) => `${name} ${String(issue.input)}: ${expected}`),
+      v.transform(Number),
+    ),
+    String(fallback),
+  );
+}

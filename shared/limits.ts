@@ -1,0 +1,41 @@
+// Spec §8 and the reference's constants, each with one name. Nothing else in the code base spells them.
+
+export const SESSIONS_LIMIT_DEFAULT = 50;
+export const SESSIONS_LIMIT_MAX = 500;
+export const SESSIONS_OFFSET_DEFAULT = 0;
+export const FLOW_THRESHOLD_DEFAULT = 0.3;
+export const DIFF_TOLERANCE_DEFAULT = 0.05;
+/** FlowSummary.lookups is counted at this fixed threshold. */
+export const SUMMARY_LOOKUP_THRESHOLD = 0.3;
+export const JOB_OUTPUT_TAIL_BYTES = 64 * 1024;
+export const OVERVIEW_DAYS = 14;
+export const OVERVIEW_SESSIONS = 8;
+export const OVERVIEW_JOBS = 5;
+export const SESSIONS_7D_MS = 7 * 86_400_000;
+export const DAY_MS = 86_400_000;
+export const PROBE_TIMEOUT_MS = 15_000;
+export const PROBE_HTTP_CONNECT_MS = 10_000;
+export const PROBE_MAX_PAGES = 20;
+export const PROBE_PROTOCOL = '2025-06-18';
+export const WATCH_POLL_MS = 1_000;
+export const SSE_PING_MS = 15_000;
+export const SSE_BUFFER_EVENTS = 256;
+export const JOB_CONCURRENCY = 1;
+export const JOB_PROGRESS_MS = 250;
+export const JOB_CANCEL_DRAIN_MS = 2_000;
+export const SCAN_DEPTH = 3;
+export const TOKEN_BYTES = 32;
+export const KEY_HASH_HEX = 8;
+export const HEALTHCHECK_TIMEOUT_MS = 5_000;
+export const SESSION_RESULT_CUT_BYTES = 64 * 1024;
+export const TIMELINE_SUMMARY_CHARS = 200;
+export const STAGE_WINDOW_DEFAULT = 50;
+export const WILSON_Z = 1.6448536;
+export const REGISTRY_NAME_MAX = 64;
+export const REGISTRY_DESCRIPTION_MAX = 1000;
+export const REGISTRY_COMMAND_ARGS_MAX = 256;
+export const REGISTRY_ARG_BYTES_MAX = 4096;
+export const REGISTRY_ENV_NAME_MAX = 128;
+export const REGISTRY_URL_MAX = 2048;
+/** JSON request bodies larger than this are refused (400): no endpoint needs more. */
+export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;

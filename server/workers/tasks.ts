@@ -1,0 +1,7 @@
+// The worker entry: Tinypool picks a task by its export name. Each area keeps its tasks in tasks/<area>.ts,
+// thin calls into engine/ that return plain data ({ ok, value } or { ok: false, message }).
+export * from './tasks/sessions.ts';
+export * from './tasks/flows.ts';
+export * from './tasks/stage.ts';
+export * from './tasks/servers.ts';
+export * from './tasks/jobs.ts';

@@ -1,0 +1,2 @@
+// Worker tasks of the flows area (owned by that area).
+export {};

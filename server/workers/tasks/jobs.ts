@@ -1,0 +1,2 @@
+// Worker tasks of the jobs area (owned by that area).
+export {};

@@ -1,0 +1,2 @@
+// Worker tasks of the servers area (owned by that area).
+export {};

@@ -1,0 +1,2 @@
+// Worker tasks of the sessions area (owned by that area).
+export {};

@@ -1,0 +1,2 @@
+// Worker tasks of the stage area (owned by that area).
+export {};

@@ -1,0 +1,377 @@
+// Planning a job (console-api.md §5.2, init-doctor-stage.md §4): a request becomes the CLI's argv, a title,
+// the params (the request with its defaults filled in, keys sorted, paths shown) and the artifacts it will
+// write. Every check runs here, in the reference's order, before anything is queued: a refusal is a
+// PlanError with its status and exact message, and no job exists. The only thing a plan writes is the parent
+// directory of a learn/promote output (`fresh`), as the original does.
+import { mkdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, sep } from 'node:path';
+import type { ArtifactKind, JobKind, JobRequest } from '../../shared/jobs.ts';
+import { STAGE_WINDOW_DEFAULT } from '../../shared/limits.ts';
+import { resolveRequestPath, shown as shownPath } from '../data/paths.ts';
+import { debugString, display } from '../engine/format.ts';
+
+export const PROMOTE_THRESHOLD_DEFAULT = 0.3;
+export const PROMOTE_MIN_USED_DEFAULT = 0.7;
+export const PROMOTE_MIN_LOWER_DEFAULT = 0.5;
+export const PROMOTE_MIN_TASKS_DEFAULT = 3;
+export const REDACT_KEEP_SHARED_DEFAULT = 3;
+
+/** A refusal: the route answers `status` with `message`; no job is created. */
+export class PlanError extends Error {
+  readonly status: 400 | 409 | 422 | 500;
+  constructor(status: 400 | 409 | 422 | 500, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export interface PlannedArtifact {
+  kind: ArtifactKind;
+  /** Absolute. */
+  path: string;
+}
+
+export interface Plan {
+  kind: JobKind;
+  title: string;
+  params: Record<string, unknown>;
+  /** The CLI's arguments, without the program. */
+  argv: string[];
+  artifacts: PlannedArtifact[];
+}
+
+export interface PlanContext {
+  /** The canonical data directory. */
+  dataDir: string;
+  home: string | null;
+  /** TYPESAFE_API_KEY or TYPESAFE_API_KEY_FILE is set in the console's environment. */
+  keySet: boolean;
+  /** ENGINE_REDACT_SALT is set in the console's environment. */
+  redactSaltSet: boolean;
+  /** The catalog flow with this key. */
+  flow(key: string): { rel: string; path: string } | undefined;
+  /** Loads the flow file and gives its domain; throws with why it does not load. */
+  flowDomain(path: string): Promise<string>;
+}
+
+/** `YYYYMMDDTHHMMSS.mmmZ-xxxx` from the console's clock and 4 random hex digits. */
+export function jobId(nowMs: number, random4hex: string): string {
+  const iso = new Date(nowMs).toISOString(); // 2026-09-28T03:48:08.428Z
+  return `${iso.replaceAll('-', '').replaceAll(':', '')}-${random4hex}`;
+}
+
+/** The reports a job writes: `<data>/console/jobs/<id>.<suffix>`. */
+export function reportPath(dataDir: string, id: string, suffix: string): string {
+  return join(dataDir, 'console', 'jobs', `${id}.${suffix}`);
+}
+
+const DOMAIN = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+
+export function checkDomain(domain: string): void {
+  if (!DOMAIN.test(domain)) {
+    throw new PlanError(
+      400,
+      `--domain ${debugString(domain)}: the domain names the server, a directory and a flow's file, so use letters, digits, \`-\`, \`_\` and \`.\``,
+    );
+  }
+}
+
+/** `a` is `b` or lies under it, compared part by part. */
+function within(a: string, b: string): boolean {
+  const pa = a.split(sep).filter(Boolean);
+  const pb = b.split(sep).filter(Boolean);
+  return pb.length <= pa.length && pb.every((part, i) => pa[i] === part);
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The file name without `.flow.json`. */
+function flowName(path: string): string {
+  const name = basename(path);
+  return name.endsWith('.flow.json') ? name.slice(0, -'.flow.json'.length) : name;
+}
+
+/**
+ * The committed flow for a key that names either flow (init-doctor-stage.md §3.1): `X.staged.flow.json`
+ * maps to `X.flow.json` beside it; any other file is the committed flow itself.
+ */
+export function committedPathOf(path: string): { committed: string; name: string; staged: string } {
+  const file = basename(path);
+  let committed = path;
+  if (file.endsWith('.staged.flow.json') && file.length > '.staged.flow.json'.length) {
+    committed = join(dirname(path), `${file.slice(0, -'.staged.flow.json'.length)}.flow.json`);
+  }
+  const cfile = basename(committed);
+  const stem = cfile.endsWith('.flow.json') ? cfile.slice(0, -'.flow.json'.length) : '';
+  if (stem === '') throw new PlanError(400, `${committed}: name the committed flow NAME.flow.json, as engine init does`);
+  if (stem.endsWith('.staged')) {
+    throw new PlanError(400, `${committed} is a staged flow: name the committed one, ${stem.slice(0, -'.staged'.length)}.flow.json`);
+  }
+  return { committed, name: stem, staged: join(dirname(committed), `${stem}.staged.flow.json`) };
+}
+
+/** Plans `request` as job `id`; throws PlanError on the first check that fails. */
+export async function planJob(request: JobRequest, id: string, ctx: PlanContext): Promise<Plan> {
+  const R = ctx.dataDir;
+  const where = { dataDir: R, home: ctx.home };
+  const shown = (p: string) => shownPath(p, where);
+  const report = (suffix: string) => reportPath(R, id, suffix);
+  const oracleCache = join(R, 'oracle-cache');
+
+  const resolve = (what: string, p: string): string => {
+    try {
+      return resolveRequestPath(p, where);
+    } catch (err) {
+      throw new PlanError(400, `${what}: ${errorText(err)}`);
+    }
+  };
+  const dir = async (what: string, p: string): Promise<string> => {
+    const resolved = resolve(what, p);
+    if (!(await isDirectory(resolved))) throw new PlanError(400, `${what}: ${p} is not a directory`);
+    return resolved;
+  };
+  const fresh = async (path: string, overwrite: boolean): Promise<void> => {
+    if (!overwrite && (await exists(path))) {
+      throw new PlanError(409, `${shown(path)} exists: choose another path, or overwrite it`);
+    }
+    const parent = dirname(path);
+    try {
+      await mkdir(parent, { recursive: true });
+    } catch (err) {
+      throw new PlanError(500, `creating ${shown(parent)}: ${errorText(err)}`);
+    }
+  };
+  const flowOf = (key: string) => {
+    const file = ctx.flow(key);
+    if (!file) throw new PlanError(400, `no flow ${debugString(key)}`);
+    return file;
+  };
+  const prob = (what: string, x: number): number => {
+    if (!Number.isFinite(x) || x < 0 || x > 1) throw new PlanError(400, `${what} ${display(x)}: from 0 to 1`);
+    return x;
+  };
+
+  switch (request.kind) {
+    case 'learn': {
+      const overwrite = request.overwrite ?? false;
+      const habitOnly = request.habit_only ?? true;
+      const constants = request.constants ?? false;
+      checkDomain(request.domain);
+      if (!habitOnly && !ctx.keySet) {
+        throw new PlanError(
+          400,
+          "fitting an arbiter asks TypeSafe's Jev, and neither TYPESAFE_API_KEY nor TYPESAFE_API_KEY_FILE is set in the console's environment: learn with habit_only",
+        );
+      }
+      const from = await dir('sessions', request.sessions);
+      const to = request.out != null ? resolve('out', request.out) : join(R, `${request.domain}.flow.json`);
+      await fresh(to, overwrite);
+      const argv = ['learn', '--sessions', from, '--domain', request.domain, '--out', to];
+      if (habitOnly) argv.push('--habit-only');
+      else argv.push('--oracle-cache', oracleCache);
+      if (constants) argv.push('--constants');
+      return {
+        kind: 'learn',
+        title: `Learn ${request.domain} from ${shown(from)}`,
+        params: {
+          constants,
+          domain: request.domain,
+          habit_only: habitOnly,
+          kind: 'learn',
+          out: shown(to),
+          overwrite,
+          sessions: shown(from),
+        },
+        argv,
+        artifacts: [{ kind: 'flow', path: to }],
+      };
+    }
+
+    case 'promote': {
+      const overwrite = request.overwrite ?? false;
+      const file = flowOf(request.flow);
+      const from = await dir('sessions', request.sessions);
+      const cache = request.oracle_cache != null ? resolve('oracle_cache', request.oracle_cache) : oracleCache;
+      const threshold = prob('threshold', request.threshold ?? PROMOTE_THRESHOLD_DEFAULT);
+      const minUsed = prob('min_used', request.min_used ?? PROMOTE_MIN_USED_DEFAULT);
+      const minLower = prob('min_lower', request.min_lower ?? PROMOTE_MIN_LOWER_DEFAULT);
+      const minTasks = request.min_tasks ?? PROMOTE_MIN_TASKS_DEFAULT;
+      if (minTasks === 0) throw new PlanError(400, 'min_tasks: at least 1');
+      const name = flowName(file.path);
+      const to = request.out != null ? resolve('out', request.out) : join(dirname(file.path), `${name}.promoted.flow.json`);
+      await fresh(to, overwrite);
+      const promoteReport = report('promote.md');
+      return {
+        kind: 'promote',
+        title: `Promote ${name} on ${shown(from)}`,
+        params: {
+          flow: request.flow,
+          kind: 'promote',
+          min_lower: minLower,
+          min_tasks: minTasks,
+          min_used: minUsed,
+          oracle_cache: shown(cache),
+          out: shown(to),
+          overwrite,
+          sessions: shown(from),
+          threshold,
+        },
+        argv: [
+          'promote',
+          '--flow', file.path,
+          '--sessions', from,
+          '--oracle-cache', cache,
+          '--threshold', display(threshold),
+          '--min-used', display(minUsed),
+          '--min-lower', display(minLower),
+          '--min-tasks', String(minTasks),
+          '--out', to,
+          '--report', promoteReport,
+        ],
+        artifacts: [
+          { kind: 'flow', path: to },
+          { kind: 'report', path: promoteReport },
+        ],
+      };
+    }
+
+    case 'audit': {
+      const file = flowOf(request.flow);
+      const from = await dir('sessions', request.sessions);
+      const json = report('audit.json');
+      const md = report('audit.md');
+      const argv = [
+        'audit',
+        '--flow', file.path,
+        '--sessions', from,
+        '--oracle', 'replay',
+        '--oracle-cache', oracleCache,
+        '--out', md,
+        '--json', json,
+      ];
+      if (request.decider != null) argv.push('--decider', request.decider);
+      return {
+        kind: 'audit',
+        title: `Audit ${flowName(file.path)} on ${shown(from)}`,
+        params: { decider: request.decider ?? null, flow: request.flow, kind: 'audit', sessions: shown(from) },
+        argv,
+        artifacts: [
+          { kind: 'report', path: json },
+          { kind: 'report', path: md },
+        ],
+      };
+    }
+
+    case 'stage': {
+      const file = flowOf(request.flow);
+      const paths = committedPathOf(file.path);
+      let domain: string;
+      try {
+        domain = await ctx.flowDomain(file.path);
+      } catch (err) {
+        throw new PlanError(422, `${file.rel} does not load: ${errorText(err)}`);
+      }
+      const from = await dir('sessions', request.sessions);
+      const window = request.window ?? STAGE_WINDOW_DEFAULT;
+      if (window === 0) throw new PlanError(400, 'window: at least 1 session');
+      const halfLife = request.half_life ?? null;
+      if (halfLife !== null && !(Number.isFinite(halfLife) && halfLife > 0)) {
+        throw new PlanError(400, `half_life ${display(halfLife)}: a number of sessions, more than 0`);
+      }
+      const constants = request.constants ?? false;
+      const md = report('stage.md');
+      const json = report('stage.json');
+      const argv = [
+        'stage',
+        '--flow', paths.committed,
+        '--domain', domain,
+        '--sessions', from,
+        '--oracle-cache', oracleCache,
+        '--window', String(window),
+        '--out', md,
+        '--json', json,
+      ];
+      if (request.decider != null) argv.push('--decider', request.decider);
+      if (halfLife !== null) argv.push('--half-life', display(halfLife));
+      if (constants) argv.push('--constants');
+      return {
+        kind: 'stage',
+        title: `Stage ${paths.name} from ${shown(from)}`,
+        params: {
+          constants,
+          decider: request.decider ?? null,
+          flow: request.flow,
+          half_life: halfLife,
+          kind: 'stage',
+          sessions: shown(from),
+          window,
+        },
+        argv,
+        artifacts: [
+          { kind: 'flow', path: paths.staged },
+          { kind: 'report', path: md },
+          { kind: 'report', path: json },
+        ],
+      };
+    }
+
+    case 'redact': {
+      if (!ctx.redactSaltSet) {
+        throw new PlanError(400, "redacting needs a salt: set ENGINE_REDACT_SALT in the console's environment (docs/privacy.md)");
+      }
+      const from = await dir('sessions', request.sessions);
+      const to = resolve('out', request.out);
+      if (within(to, from) || within(from, to)) {
+        throw new PlanError(400, 'out: the redacted copy goes in a directory of its own, apart from the sessions');
+      }
+      const keepShared = request.keep_shared ?? REDACT_KEEP_SHARED_DEFAULT;
+      if (keepShared === 0) throw new PlanError(400, 'keep_shared: at least 1');
+      const fields: string[] = [];
+      for (const entry of request.hash_fields ?? []) {
+        for (const piece of entry.split(',')) {
+          const field = piece.trim();
+          if (field === '') continue;
+          if (/\s/.test(field)) throw new PlanError(400, 'hash_fields: field names, without spaces');
+          fields.push(field);
+        }
+      }
+      const argv = ['redact', '--sessions', from, '--out', to, '--keep-shared', String(keepShared)];
+      for (const field of fields) argv.push('--hash-field', field);
+      return {
+        kind: 'redact',
+        title: `Redact ${shown(from)}`,
+        params: { hash_fields: fields, keep_shared: keepShared, kind: 'redact', out: shown(to), sessions: shown(from) },
+        argv,
+        artifacts: [{ kind: 'dir', path: to }],
+      };
+    }
+
+    case 'doctor':
+      return {
+        kind: 'doctor',
+        title: 'Check the installation',
+        params: { kind: 'doctor' },
+        argv: ['doctor', '--data', R],
+        artifacts: [],
+      };
+  }
+}

@@ -1,0 +1,379 @@
+// The job runner (console-api.md §5.3, spec §3 Job): one queue, one job at a time in submission order, each
+// job one run of the CLI as a subprocess — in the data directory, with the console's own environment (so the
+// key and the salt reach the CLI; the console only checks that they are set), stdin closed, stdout and stderr
+// interleaved line by line into `console/jobs/<id>.log` under a `$ engine …` first line.
+//
+// Lifecycle: queued → running → succeeded | failed | cancelled; a queued job can be cancelled at once and is
+// then skipped. The CLI is spawned as the leader of its own process group, so a cancel (or the console
+// stopping) kills the whole tree, grandchildren included. Every change of status is written whole to
+// `<id>.json` and announced as a `job` event; output moving on is announced at most every 250 ms. A job that
+// is running when the console stops is left as it is on disk, and the next start fails it (store.ts).
+// Read-only mode writes nothing (and the guard refuses new jobs).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { constants as osConstants } from 'node:os';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import type { Artifact, Job } from '../../shared/jobs.ts';
+import { JOB_CANCEL_DRAIN_MS, JOB_OUTPUT_TAIL_BYTES, JOB_PROGRESS_MS } from '../../shared/limits.ts';
+import { resolveRequestPath, shown } from '../data/paths.ts';
+import { shellJoin } from '../engine/shell.ts';
+import { jobId, type Plan } from './plan.ts';
+import { appendLog, jobsDir, loadJobs, readOutput, recover, RESTART_NOTE, saveJob, tailOf } from './store.ts';
+import { mkdir, stat } from 'node:fs/promises';
+
+export const NO_CLI_NOTE = 'engine-console: the engine CLI was not found beside the console or on PATH; pass --engine PATH\n';
+export const CANCELLED_NOTE = 'engine-console: cancelled\n';
+export const CANCELLED_BEFORE_NOTE = 'engine-console: cancelled before it started\n';
+
+export interface RunnerOptions {
+  /** The canonical data directory: the jobs' working directory and where console/jobs/ lives. */
+  dataDir: string;
+  home: string | null;
+  readOnly: boolean;
+  /** The CLI the jobs run; null when none was found. */
+  engine: { path: string } | null;
+  /** The console's clock (fixed in tests): ids, created/started/finished times. */
+  now(): number;
+  /** Announces a job (with the tail of its output) on the event stream. */
+  publish(job: Job): void;
+  /** The catalog key of the flow at this path, if the catalog has it. */
+  flowKeyAt(path: string): Promise<string | null>;
+  /** Where failures to keep a record are reported (stderr). */
+  warn?(line: string): void;
+}
+
+export type CancelResult =
+  | { ok: true; job: Job }
+  | { ok: false; reason: 'unknown' }
+  | { ok: false; reason: 'ended'; job: Job };
+
+interface Entry {
+  /** The record; `output` is always "" here (it lives in the log). */
+  job: Job;
+  argv: string[];
+  /** The output written by this console, trimmed to the bytes the tail needs; null for jobs of a past run. */
+  live: Buffer | null;
+  child: ChildProcess | null;
+  cancelRequested: boolean;
+}
+
+const ENDED = new Set(['succeeded', 'failed', 'cancelled']);
+export const hasEnded = (job: Job) => ENDED.has(job.status);
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
+  if (code !== null) return code;
+  if (signal !== null) {
+    const n = (osConstants.signals as Record<string, number | undefined>)[signal];
+    if (n !== undefined) return 128 + n;
+  }
+  return -1;
+}
+
+export class JobRunner {
+  private readonly opts: RunnerOptions;
+  /** Every job, in creation order. */
+  private readonly entries = new Map<string, Entry>();
+  private readonly queue: string[] = [];
+  private active: Promise<void> | null = null;
+  private stopping = false;
+  /** All disk writes, in order: records and log appends never overtake each other. */
+  private disk: Promise<void> = Promise.resolve();
+  private readonly pendingLog = new Map<string, string>();
+
+  private constructor(opts: RunnerOptions) {
+    this.opts = opts;
+  }
+
+  /** Loads the jobs of earlier runs and fails those that never finished. */
+  static async open(opts: RunnerOptions): Promise<JobRunner> {
+    const runner = new JobRunner(opts);
+    const jobs = await loadJobs(opts.dataDir);
+    const changed = recover(jobs, Date.now());
+    for (const job of jobs) runner.entries.set(job.id, { job, argv: [], live: null, child: null, cancelRequested: false });
+    if (!opts.readOnly) {
+      for (const job of changed) {
+        runner.log(job.id, RESTART_NOTE);
+        runner.persist(job);
+      }
+      await runner.disk;
+    }
+    return runner;
+  }
+
+  /** A fresh id from the console's clock, unique among the jobs known. */
+  newId(): string {
+    for (;;) {
+      const id = jobId(this.opts.now(), randomBytes(2).toString('hex'));
+      if (!this.entries.has(id)) return id;
+    }
+  }
+
+  /** Jobs newest first, each with the tail of its output. */
+  async list(): Promise<Job[]> {
+    await this.disk;
+    const entries = [...this.entries.values()].reverse();
+    return Promise.all(entries.map((e) => this.withOutput(e, false)));
+  }
+
+  /** One job with all of its output. */
+  async get(id: string): Promise<Job | undefined> {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    await this.disk;
+    return this.withOutput(entry, true);
+  }
+
+  /** The record (no output), e.g. for its artifacts. */
+  record(id: string): Job | undefined {
+    return this.entries.get(id)?.job;
+  }
+
+  /** Queues a planned job; answers it as queued, with no output and the planned artifacts. */
+  submit(id: string, plan: Plan): Job {
+    const where = { dataDir: this.opts.dataDir, home: this.opts.home };
+    const job: Job = {
+      id,
+      kind: plan.kind,
+      title: plan.title,
+      params: plan.params,
+      status: 'queued',
+      created_unix_ms: this.opts.now(),
+      started_unix_ms: null,
+      finished_unix_ms: null,
+      exit_code: null,
+      output: '',
+      artifacts: plan.artifacts.map((a) => ({ kind: a.kind, path: shown(a.path, where), key: null })),
+    };
+    this.entries.set(id, { job, argv: plan.argv, live: Buffer.alloc(0), child: null, cancelRequested: false });
+    this.persist(job);
+    this.announce(this.entries.get(id)!);
+    this.queue.push(id);
+    this.pump();
+    return { ...job };
+  }
+
+  async cancel(id: string): Promise<CancelResult> {
+    const entry = this.entries.get(id);
+    if (!entry) return { ok: false, reason: 'unknown' };
+    const job = entry.job;
+    if (hasEnded(job)) return { ok: false, reason: 'ended', job: await this.withOutput(entry, false) };
+    if (job.status === 'queued') {
+      job.status = 'cancelled';
+      job.finished_unix_ms = this.opts.now();
+      this.log(id, CANCELLED_BEFORE_NOTE);
+      this.persist(job);
+      this.announce(entry);
+      await this.disk;
+      return { ok: true, job: await this.withOutput(entry, false) };
+    }
+    // Running: kill the CLI's whole process group; the runner ends the job once the CLI is gone.
+    entry.cancelRequested = true;
+    if (entry.child) killTree(entry.child);
+    return { ok: true, job: await this.withOutput(entry, false) };
+  }
+
+  /** Stops taking turns and kills a running CLI; its record stays `running` for the next start to fail. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const entry of this.entries.values()) if (entry.child) killTree(entry.child);
+    const active = this.active;
+    if (active) await Promise.race([active, new Promise((r) => setTimeout(r, JOB_CANCEL_DRAIN_MS + 500))]);
+    await this.disk;
+  }
+
+  private async withOutput(entry: Entry, whole: boolean): Promise<Job> {
+    const output = !whole && entry.live ? tailOf(entry.live) : await readOutput(this.opts.dataDir, entry.job.id, whole);
+    return { ...entry.job, artifacts: entry.job.artifacts.map((a) => ({ ...a })), output };
+  }
+
+  private announce(entry: Entry): void {
+    const output = entry.live ? tailOf(entry.live) : '';
+    this.opts.publish({ ...entry.job, artifacts: entry.job.artifacts.map((a) => ({ ...a })), output });
+  }
+
+  private onDisk(step: () => Promise<void>): void {
+    this.disk = this.disk.then(step, step);
+  }
+
+  private persist(job: Job): void {
+    if (this.opts.readOnly) return;
+    const copy: Job = { ...job, artifacts: job.artifacts.map((a) => ({ ...a })) };
+    this.onDisk(async () => {
+      try {
+        await saveJob(this.opts.dataDir, copy);
+      } catch (err) {
+        this.opts.warn?.(`engine-console: keeping job ${copy.id}: ${errorText(err)}`);
+      }
+    });
+  }
+
+  /** Appends to the job's log (batched, in order) and to its live tail. */
+  private log(id: string, text: string): void {
+    const entry = this.entries.get(id);
+    if (entry?.live) {
+      let live = Buffer.concat([entry.live, Buffer.from(text, 'utf8')]);
+      // Keep one byte more than the tail, so the tail still starts past a newline as the log's would.
+      if (live.length > 4 * JOB_OUTPUT_TAIL_BYTES) live = Buffer.from(live.subarray(live.length - JOB_OUTPUT_TAIL_BYTES - 1));
+      entry.live = live;
+    }
+    if (this.opts.readOnly) return;
+    const had = this.pendingLog.has(id);
+    this.pendingLog.set(id, (this.pendingLog.get(id) ?? '') + text);
+    if (had) return;
+    this.onDisk(async () => {
+      const chunk = this.pendingLog.get(id) ?? '';
+      this.pendingLog.delete(id);
+      try {
+        await appendLog(this.opts.dataDir, id, chunk);
+      } catch (err) {
+        this.opts.warn?.(`engine-console: writing the log of job ${id}: ${errorText(err)}`);
+      }
+    });
+  }
+
+  private pump(): void {
+    if (this.active || this.stopping) return;
+    let next: Entry | undefined;
+    while (this.queue.length > 0) {
+      const entry = this.entries.get(this.queue.shift()!);
+      if (entry && entry.job.status === 'queued') {
+        next = entry;
+        break;
+      }
+    }
+    if (!next) return;
+    this.active = this.run(next)
+      .catch((err: unknown) => this.opts.warn?.(`engine-console: job ${next.job.id}: ${errorText(err)}`))
+      .finally(() => {
+        this.active = null;
+        this.pump();
+      });
+  }
+
+  private async run(entry: Entry): Promise<void> {
+    const job = entry.job;
+    job.status = 'running';
+    job.started_unix_ms = this.opts.now();
+    this.persist(job);
+    this.announce(entry);
+
+    const engine = this.opts.engine;
+    if (!engine) return this.finish(entry, 'failed', null, NO_CLI_NOTE);
+    if (!this.opts.readOnly) {
+      try {
+        await mkdir(jobsDir(this.opts.dataDir), { recursive: true });
+      } catch (err) {
+        return this.finish(entry, 'failed', null, `engine-console: creating ${jobsDir(this.opts.dataDir)}: ${errorText(err)}\n`);
+      }
+    }
+    this.log(job.id, `$ engine ${shellJoin(entry.argv)}\n`);
+
+    let child: ChildProcess;
+    try {
+      child = spawn(engine.path, entry.argv, {
+        cwd: this.opts.dataDir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+    } catch (err) {
+      return this.finish(entry, 'failed', null, `engine-console: starting ${engine.path}: ${errorText(err)}\n`);
+    }
+    entry.child = child;
+    if (entry.cancelRequested) killTree(child);
+
+    let lastAnnounce = 0;
+    const onLine = (line: string) => {
+      this.log(job.id, `${line}\n`);
+      const t = Date.now();
+      if (t - lastAnnounce >= JOB_PROGRESS_MS) {
+        lastAnnounce = t;
+        this.announce(entry);
+      }
+    };
+    const readers = [child.stdout, child.stderr].filter((s): s is Readable => s !== null).map((s) => readLines(s, onLine));
+
+    const ended = await new Promise<{ error: Error } | { code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+      child.once('error', (error) => resolve({ error }));
+      child.once('exit', (code, signal) => resolve({ code, signal }));
+    });
+    entry.child = null;
+    if ('error' in ended) {
+      for (const s of [child.stdout, child.stderr]) s?.destroy();
+      return this.finish(entry, 'failed', null, `engine-console: starting ${engine.path}: ${ended.error.message}\n`);
+    }
+    // The rest of the output, for at most the drain time: a grandchild holding the pipes cannot hang the queue.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(readers),
+      new Promise((r) => {
+        timer = setTimeout(r, JOB_CANCEL_DRAIN_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    for (const s of [child.stdout, child.stderr]) s?.destroy();
+    if (this.stopping) return;
+
+    const code = exitCodeOf(ended.code, ended.signal);
+    if (entry.cancelRequested) return this.finish(entry, 'cancelled', code, CANCELLED_NOTE);
+    return this.finish(entry, code === 0 ? 'succeeded' : 'failed', code, '');
+  }
+
+  private async finish(entry: Entry, status: 'succeeded' | 'failed' | 'cancelled', exitCode: number | null, note: string): Promise<void> {
+    const job = entry.job;
+    if (note) this.log(job.id, note);
+    job.status = status;
+    job.exit_code = exitCode;
+    job.finished_unix_ms = this.opts.now();
+    job.artifacts = await this.existing(job.artifacts);
+    this.persist(job);
+    this.announce(entry);
+    await this.disk;
+  }
+
+  /** The artifacts that resolve and exist now; a flow gets its catalog key. */
+  private async existing(artifacts: Artifact[]): Promise<Artifact[]> {
+    const where = { dataDir: this.opts.dataDir, home: this.opts.home };
+    const out: Artifact[] = [];
+    for (const a of artifacts) {
+      let path: string;
+      try {
+        path = resolveRequestPath(a.path, where);
+        await stat(path);
+      } catch {
+        continue;
+      }
+      const key = a.kind === 'flow' ? await this.opts.flowKeyAt(path).catch(() => null) : null;
+      out.push({ kind: a.kind, path: a.path, key });
+    }
+    return out;
+  }
+}
+
+/** Kills the CLI and everything it started (it leads its own process group). */
+function killTree(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Calls `onLine` for each line of `stream` (without its `\n` or `\r\n`); resolves at the end of the stream. */
+function readLines(stream: Readable, onLine: (line: string) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const lines = createInterface({ input: stream, crlfDelay: Infinity });
+    lines.on('line', onLine);
+    lines.once('close', () => resolve());
+    stream.once('error', () => resolve());
+  });
+}

@@ -1,0 +1,164 @@
+// Jobs: one run of the CLI (spec §2 Job, §3, §4 "Job request"; console-api §4.19, §5.1). A job request is a
+// variant tagged by `kind`; every refusal of its shape is a 400 that starts "the job is not as expected: ".
+// Value checks that need the files or the config (paths, flow keys, probabilities, the key, the salt) are the
+// planner's (server/jobs/plan.ts), so their exact messages live there.
+import * as v from 'valibot';
+import { UnixMsSchema } from './common.ts';
+
+export const JOB_KINDS = ['learn', 'promote', 'audit', 'stage', 'redact', 'doctor'] as const;
+export const JobKindSchema = v.picklist(JOB_KINDS);
+export type JobKind = v.InferOutput<typeof JobKindSchema>;
+
+export const JobStatusSchema = v.picklist(['queued', 'running', 'succeeded', 'failed', 'cancelled']);
+export type JobStatus = v.InferOutput<typeof JobStatusSchema>;
+
+export const ArtifactKindSchema = v.picklist(['flow', 'report', 'dir']);
+export type ArtifactKind = v.InferOutput<typeof ArtifactKindSchema>;
+
+export const ArtifactSchema = v.object({
+  kind: ArtifactKindSchema,
+  /** shown(): relative to the data directory, or ~/…, or the full path. */
+  path: v.string(),
+  /** The flow's catalog key; set only after the job ends, for a flow artifact. */
+  key: v.nullable(v.string()),
+});
+export type Artifact = v.InferOutput<typeof ArtifactSchema>;
+
+/** Field order as the original writes it. */
+export const JobSchema = v.object({
+  /** `YYYYMMDDTHHMMSS.mmmZ` of its creation, `-`, 4 lowercase hex digits. */
+  id: v.string(),
+  kind: JobKindSchema,
+  title: v.string(),
+  /** The request with its defaults filled in, keys sorted, paths shown. */
+  params: v.unknown(),
+  status: JobStatusSchema,
+  created_unix_ms: UnixMsSchema,
+  started_unix_ms: v.nullable(UnixMsSchema),
+  finished_unix_ms: v.nullable(UnixMsSchema),
+  exit_code: v.nullable(v.number()),
+  /** Lists, events and the overview: the last 64 KiB, from a line start. One job: all of it. */
+  output: v.string(),
+  /** The planned ones until the job ends; afterwards only those that exist. */
+  artifacts: v.array(ArtifactSchema),
+});
+export type Job = v.InferOutput<typeof JobSchema>;
+
+export const JobListSchema = v.object({ items: v.array(JobSchema) });
+export type JobList = v.InferOutput<typeof JobListSchema>;
+
+export const DeciderNameSchema = v.picklist(['arbiter', 'habit', 'reach'], bad('decider', 'one of arbiter, habit, reach'));
+export type DeciderName = v.InferOutput<typeof DeciderNameSchema>;
+
+function bad(field: string, expected: string): string {
+  return `the job is not as expected: ${field}: ${expected}`;
+}
+const text = (field: string) => v.string(bad(field, 'a string'));
+const optionalText = (field: string) => v.nullish(text(field));
+const optionalFlag = (field: string) => v.nullish(v.boolean(bad(field, 'true or false')));
+const optionalNumber = (field: string) => v.nullish(v.number(bad(field, 'a number')));
+const optionalCount = (field: string) =>
+  v.nullish(
+    v.pipe(
+      v.number(bad(field, 'a whole number, 0 or more')),
+      v.integer(bad(field, 'a whole number, 0 or more')),
+      v.minValue(0, bad(field, 'a whole number, 0 or more')),
+    ),
+  );
+const needs = (kind: string, fields: string) => `the job is not as expected: a ${kind} job needs ${fields}`;
+
+export const LearnRequestSchema = v.object(
+  {
+    kind: v.literal('learn'),
+    domain: text('domain'),
+    sessions: text('sessions'),
+    out: optionalText('out'),
+    overwrite: optionalFlag('overwrite'),
+    habit_only: optionalFlag('habit_only'),
+    constants: optionalFlag('constants'),
+  },
+  needs('learn', 'domain and sessions'),
+);
+
+export const PromoteRequestSchema = v.object(
+  {
+    kind: v.literal('promote'),
+    flow: text('flow'),
+    sessions: text('sessions'),
+    oracle_cache: optionalText('oracle_cache'),
+    threshold: optionalNumber('threshold'),
+    min_used: optionalNumber('min_used'),
+    min_lower: optionalNumber('min_lower'),
+    min_tasks: optionalCount('min_tasks'),
+    out: optionalText('out'),
+    overwrite: optionalFlag('overwrite'),
+  },
+  needs('promote', 'flow and sessions'),
+);
+
+export const AuditRequestSchema = v.object(
+  {
+    kind: v.literal('audit'),
+    flow: text('flow'),
+    sessions: text('sessions'),
+    decider: v.nullish(DeciderNameSchema),
+  },
+  needs('audit', 'flow and sessions'),
+);
+
+export const StageRequestSchema = v.object(
+  {
+    kind: v.literal('stage'),
+    flow: text('flow'),
+    sessions: text('sessions'),
+    window: optionalCount('window'),
+    decider: v.nullish(DeciderNameSchema),
+    half_life: optionalNumber('half_life'),
+    constants: optionalFlag('constants'),
+  },
+  needs('stage', 'flow and sessions'),
+);
+
+export const RedactRequestSchema = v.object(
+  {
+    kind: v.literal('redact'),
+    sessions: text('sessions'),
+    out: text('out'),
+    keep_shared: optionalCount('keep_shared'),
+    hash_fields: v.nullish(v.array(text('hash_fields[]'), bad('hash_fields', 'a list of strings'))),
+  },
+  needs('redact', 'sessions and out'),
+);
+
+export const DoctorRequestSchema = v.object({ kind: v.literal('doctor') });
+
+/** The body of POST /api/jobs. */
+export const JobRequestSchema = v.variant(
+  'kind',
+  [
+    LearnRequestSchema,
+    PromoteRequestSchema,
+    AuditRequestSchema,
+    StageRequestSchema,
+    RedactRequestSchema,
+    DoctorRequestSchema,
+  ],
+  bad('kind', `one of ${JOB_KINDS.join(', ')}`),
+);
+export type JobRequest = v.InferOutput<typeof JobRequestSchema>;
+export type LearnRequest = v.InferOutput<typeof LearnRequestSchema>;
+export type PromoteRequest = v.InferOutput<typeof PromoteRequestSchema>;
+export type AuditRequest = v.InferOutput<typeof AuditRequestSchema>;
+export type StageRequest = v.InferOutput<typeof StageRequestSchema>;
+export type RedactRequest = v.InferOutput<typeof RedactRequestSchema>;
+
+/** `:id` and `:index` of /api/jobs/:id/artifacts/:index. */
+export const JobParamsSchema = v.object({ id: v.string() });
+export const ArtifactParamsSchema = v.object({
+  id: v.string(),
+  index: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, 'the artifact index is a whole number, 0 or more'),
+    v.transform(Number),
+  ),
+});

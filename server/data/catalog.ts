@@ -1,0 +1,87 @@
+// The console's index of the data directory: which session logs and flows exist, under which keys, and the
+// companions (flow log, confirmation log) beside each log. It is rebuilt from a fresh scan for every request,
+// so a file dropped in shows at once; only parsed contents are cached (cache.ts).
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { assignKeys } from '../engine/keys.ts';
+import { scanDataDir, type ScannedFile } from '../engine/scan.ts';
+
+export interface SessionFile {
+  key: string;
+  rel: string;
+  /** Absolute path of the log. */
+  path: string;
+  /** Absolute path of `<stem>.flow.jsonl` when it is there. */
+  flowLog: string | null;
+  /** Absolute path of `<stem>.confirm.jsonl` when it is there. */
+  confirmLog: string | null;
+}
+
+export interface FlowFile {
+  key: string;
+  rel: string;
+  path: string;
+}
+
+export interface Catalog {
+  sessions: SessionFile[];
+  flows: FlowFile[];
+  session(key: string): SessionFile | undefined;
+  flow(key: string): FlowFile | undefined;
+  /** The catalog flow at this path, by path or by canonical path. */
+  flowAt(path: string): FlowFile | undefined;
+}
+
+/** Flow keys that would shadow a literal route (`/api/flows/diff`). */
+const RESERVED_FLOW_KEYS = new Set(['diff']);
+
+const stemOf = (name: string, suffix: string) => name.slice(0, name.length - suffix.length);
+
+export function buildCatalog(dataDir: string): Catalog {
+  const scan = scanDataDir(dataDir);
+  const sessionKeys = assignKeys(scan.sessions.map((f) => ({ stem: stemOf(f.name, '.jsonl'), rel: f.rel })));
+  const flowKeys = assignKeys(
+    scan.flows.map((f) => ({ stem: stemOf(f.name, '.flow.json'), rel: f.rel })),
+    RESERVED_FLOW_KEYS,
+  );
+
+  const companion = (f: ScannedFile, suffix: string): string | null => {
+    const rel = f.rel.slice(0, f.rel.length - '.jsonl'.length) + suffix;
+    return scan.files.has(rel) ? join(dataDir, rel) : null;
+  };
+
+  const sessions: SessionFile[] = scan.sessions.map((f, i) => ({
+    key: sessionKeys[i]!,
+    rel: f.rel,
+    path: f.path,
+    flowLog: companion(f, '.flow.jsonl'),
+    confirmLog: companion(f, '.confirm.jsonl'),
+  }));
+  const flows: FlowFile[] = scan.flows.map((f, i) => ({ key: flowKeys[i]!, rel: f.rel, path: f.path }));
+  const sessionByKey = new Map(sessions.map((s) => [s.key, s]));
+  const flowByKey = new Map(flows.map((f) => [f.key, f]));
+
+  return {
+    sessions,
+    flows,
+    session: (key) => sessionByKey.get(key),
+    flow: (key) => flowByKey.get(key),
+    flowAt(path) {
+      const direct = flows.find((f) => f.path === path);
+      if (direct) return direct;
+      let canonical: string;
+      try {
+        canonical = realpathSync(path);
+      } catch {
+        return undefined;
+      }
+      return flows.find((f) => {
+        try {
+          return realpathSync(f.path) === canonical;
+        } catch {
+          return false;
+        }
+      });
+    },
+  };
+}

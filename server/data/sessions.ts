@@ -1,0 +1,81 @@
+// Sessions as the console serves them: summaries for every log in the catalog, parsed in the worker pool
+// and cached by the stamps of the log and its two companions; details parsed fresh for each request.
+import { statSync } from 'node:fs';
+import type { SessionDetail, SessionSummary } from '../../shared/sessions.ts';
+import type { State } from '../state.ts';
+import type { SessionFile } from './catalog.ts';
+
+export type SessionSummaryResult = { ok: true; value: SessionSummary } | { ok: false; message: string };
+
+export class UnreadableSession extends Error {}
+
+function stampOf(path: string | null): string {
+  if (path === null) return '-';
+  const st = statSync(path, { throwIfNoEntry: false });
+  return st ? `${st.size}:${st.mtimeMs}` : '-';
+}
+
+const stampsOf = (f: SessionFile) => `${stampOf(f.path)}|${stampOf(f.flowLog)}|${stampOf(f.confirmLog)}`;
+
+/** The plain data a worker needs for one session. */
+export const filesOf = (f: SessionFile) => ({ key: f.key, rel: f.rel, path: f.path, flowLog: f.flowLog, confirmLog: f.confirmLog });
+
+export interface SessionSummaries {
+  /** Readable sessions, newest first. */
+  readable: SessionSummary[];
+  /** Logs that are not session logs this engine can read, in scan order. */
+  unreadable: { file: SessionFile; error: string }[];
+}
+
+const newestFirst = (a: SessionSummary, b: SessionSummary) =>
+  b.started_unix_ms - a.started_unix_ms || (a.session_id < b.session_id ? 1 : a.session_id > b.session_id ? -1 : 0);
+
+export async function sessionSummaries(state: State, files?: readonly SessionFile[]): Promise<SessionSummaries> {
+  const all = files ?? (await state.catalog()).sessions;
+  const cache = state.sessionCache;
+  const results = new Array<SessionSummaryResult | undefined>(all.length);
+  const stamps = all.map(stampsOf);
+  const missing: number[] = [];
+  all.forEach((f, i) => {
+    const hit = cache.get(f.path, stamps[i]!);
+    if (hit) results[i] = hit;
+    else missing.push(i);
+  });
+
+  if (missing.length) {
+    // Split a cold index across every worker thread; small batches keep a big log from holding up the rest.
+    const chunks = Math.min(missing.length, Math.max(state.pool.threads * 4, 1));
+    const size = Math.ceil(missing.length / chunks);
+    const batches: number[][] = [];
+    for (let i = 0; i < missing.length; i += size) batches.push(missing.slice(i, i + size));
+    await Promise.all(
+      batches.map(async (batch) => {
+        const out = await state.pool.run('sessionSummariesTask', batch.map((i) => filesOf(all[i]!)));
+        batch.forEach((i, j) => {
+          const r = out[j] ?? { ok: false as const, message: 'the worker gave no answer' };
+          results[i] = r;
+          cache.set(all[i]!.path, stamps[i]!, r);
+        });
+      }),
+    );
+  }
+  if (!files) cache.retain(new Set(all.map((f) => f.path)));
+
+  const readable: SessionSummary[] = [];
+  const unreadable: SessionSummaries['unreadable'] = [];
+  all.forEach((f, i) => {
+    const r = results[i]!;
+    // Keys can change when a clashing file appears; the cached summary keeps its data, not its key.
+    if (r.ok) readable.push(r.value.key === f.key && r.value.path === f.rel ? r.value : { ...r.value, key: f.key, path: f.rel });
+    else unreadable.push({ file: f, error: r.message });
+  });
+  readable.sort(newestFirst);
+  return { readable, unreadable };
+}
+
+/** One session, parsed fresh in the pool. Throws UnreadableSession when it is not a session log. */
+export async function sessionDetail(state: State, file: SessionFile): Promise<SessionDetail> {
+  const r = await state.pool.run('sessionDetailTask', filesOf(file));
+  if (!r.ok) throw new UnreadableSession(r.message);
+  return r.value;
+}

@@ -1,0 +1,29 @@
+// Keys address sessions and flows in URLs. A key is the file's stem, so links survive restarts while the
+// files stay put; stems that clash get `~` and 8 hex digits of the SHA-256 of the relative path
+// (console-api.md §3.1).
+import { createHash } from 'node:crypto';
+import { KEY_HASH_HEX } from '../../shared/limits.ts';
+
+/** The stem made URL-safe: anything but ASCII alphanumerics and `. _ -` becomes `_`. */
+export function keyBase(stem: string): string {
+  let out = '';
+  for (const ch of stem) out += /^[A-Za-z0-9._-]$/.test(ch) ? ch : '_';
+  return out === '' || /^\.+$/.test(out) ? '_' : out;
+}
+
+export function pathHash(rel: string): string {
+  return createHash('sha256').update(rel).digest('hex');
+}
+
+/** Keys for one list of files, given each file's stem and relative path, in the list's order. */
+export function assignKeys(items: readonly { stem: string; rel: string }[], reserved: ReadonlySet<string> = new Set()): string[] {
+  const bases = items.map((i) => keyBase(i.stem));
+  const counts = new Map<string, number>();
+  for (const b of bases) counts.set(b, (counts.get(b) ?? 0) + 1);
+  const keys = bases.map((b, i) =>
+    (counts.get(b) ?? 0) > 1 || reserved.has(b) ? `${b}~${pathHash(items[i]!.rel).slice(0, KEY_HASH_HEX)}` : b,
+  );
+  const seen = new Map<string, number>();
+  for (const k of keys) seen.set(k, (seen.get(k) ?? 0) + 1);
+  return keys.map((k, i) => ((seen.get(k) ?? 0) > 1 ? `${bases[i]}~${pathHash(items[i]!.rel)}` : k));
+}

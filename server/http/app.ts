@@ -1,0 +1,85 @@
+// The whole HTTP surface on one screen: the middleware in the order it applies, then every resource's
+// routes. Order matters: headers wrap everything (errors, redirects and SSE get them too); errors render
+// every failure as JSON; the guard decides who may call before any route runs (401 before 404/405).
+import Koa from 'koa';
+import Router from '@koa/router';
+import { koaBody } from 'koa-body';
+import { REQUEST_BODY_MAX_BYTES } from '../../shared/limits.ts';
+import type { State } from '../state.ts';
+import { methodNotAllowed, notFound, renderErrors } from './errors.ts';
+import { guard } from './guard.ts';
+import { securityHeaders } from './headers.ts';
+import { authRoutes } from './routes/auth.ts';
+import { eventsRoutes } from './routes/events.ts';
+import { flowsRoutes } from './routes/flows.ts';
+import { healthRoutes } from './routes/health.ts';
+import { jobsRoutes } from './routes/jobs.ts';
+import { metaRoutes } from './routes/meta.ts';
+import { overviewRoutes } from './routes/overview.ts';
+import { serversRoutes } from './routes/servers.ts';
+import { sessionsRoutes } from './routes/sessions.ts';
+import { settingsRoutes } from './routes/settings.ts';
+import { stageRoutes } from './routes/stage.ts';
+import { serveUi } from './ui.ts';
+
+const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Bodies are JSON whatever their Content-Type says (the original reads them raw). */
+async function bodyIsJson(ctx: Koa.Context, next: Koa.Next): Promise<void> {
+  if ((WRITES as readonly string[]).includes(ctx.method) && ctx.path.startsWith('/api/')) {
+    ctx.request.headers['content-type'] = 'application/json';
+  }
+  return next();
+}
+
+export function createApp(state: State, report: (err: unknown) => void): Koa {
+  const api = new Router();
+  // Literal paths before parameters: /api/flows/diff is registered (in flowsRoutes) before /api/flows/:key.
+  for (const area of [
+    healthRoutes(state),
+    metaRoutes(state),
+    authRoutes(),
+    eventsRoutes(state),
+    sessionsRoutes(state),
+    flowsRoutes(state),
+    stageRoutes(state),
+    serversRoutes(state),
+    jobsRoutes(state),
+    overviewRoutes(state),
+    settingsRoutes(state),
+  ]) {
+    api.use(area.routes());
+  }
+
+  const app = new Koa();
+  app.proxy = false;
+  app.silent = true;
+  app.on('error', report);
+  app.use(securityHeaders);
+  app.use(renderErrors(report));
+  app.use(guard({ token: state.config.token, readOnly: state.config.readOnly, port: state.config.port }));
+  app.use(bodyIsJson);
+  app.use(
+    koaBody({
+      json: true,
+      jsonStrict: false,
+      jsonLimit: REQUEST_BODY_MAX_BYTES,
+      urlencoded: false,
+      text: false,
+      multipart: false,
+      parsedMethods: [...WRITES],
+      onError: (err) => {
+        throw Object.assign(new Error(`the request body is not JSON: ${err.message}`), { status: 400, expose: true });
+      },
+    }),
+  );
+  app.use(api.routes());
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();
+    const match = api.match(ctx.path, ctx.method);
+    if (match.path.length > 0 && !match.route) throw methodNotAllowed(`${ctx.method} is not allowed on ${ctx.path}`);
+    throw notFound(`no such endpoint: ${ctx.method} ${ctx.path}`);
+  });
+  app.use(serveUi(state.config.uiDir, state.config.uiFromDisk));
+  return app;
+}

@@ -1,0 +1,74 @@
+// The sessions API (console-api.md §4.5–4.8): the list with its filters, one session with every section,
+// the raw log as a download, and delete (to the trash, with its flow and confirmation logs).
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Ok } from '../../../shared/common.ts';
+import { SessionsQuerySchema, type SessionDetail, type SessionList } from '../../../shared/sessions.ts';
+import { listSessions } from '../../engine/session-list.ts';
+import type { SessionFile } from '../../data/catalog.ts';
+import { sessionDetail, sessionSummaries, UnreadableSession } from '../../data/sessions.ts';
+import { moveToTrash, TrashError } from '../../data/trash.ts';
+import type { State } from '../../state.ts';
+import { forbidden, internal, notFound, unprocessable } from '../errors.ts';
+import { parseQuery } from '../parse.ts';
+
+/** A file name safe inside Content-Disposition's quotes: only ASCII graphic characters, no `"` or `\`. */
+export function downloadName(name: string): string {
+  let out = '';
+  for (const ch of name) out += ch >= '!' && ch <= '~' && ch !== '"' && ch !== '\\' ? ch : '_';
+  return out;
+}
+
+export function sessionsRoutes(state: State): Router {
+  async function find(ctx: Context): Promise<SessionFile> {
+    const key = String((ctx as Context & { params: Record<string, string> }).params.key);
+    const file = (await state.catalog()).session(key);
+    if (!file) throw notFound(`no session ${JSON.stringify(key)}`);
+    return file;
+  }
+
+  return new Router()
+    .get('/api/sessions', async (ctx) => {
+      const query = parseQuery(ctx, SessionsQuerySchema);
+      const { readable } = await sessionSummaries(state);
+      ctx.body = listSessions(readable, query) satisfies SessionList;
+    })
+    .get('/api/sessions/:key', async (ctx) => {
+      const file = await find(ctx);
+      try {
+        ctx.body = (await sessionDetail(state, file)) satisfies SessionDetail;
+      } catch (err) {
+        if (err instanceof UnreadableSession) throw unprocessable(`${file.rel} is not a session log engine can read: ${err.message}`);
+        throw err;
+      }
+    })
+    .get('/api/sessions/:key/raw', async (ctx) => {
+      const file = await find(ctx);
+      try {
+        const st = await stat(file.path);
+        ctx.set('Content-Length', String(st.size));
+      } catch (err) {
+        throw internal(`reading ${file.rel}: ${(err as Error).message}`);
+      }
+      ctx.type = 'application/x-ndjson';
+      ctx.set('Content-Disposition', `attachment; filename="${downloadName(basename(file.path))}"`);
+      ctx.body = createReadStream(file.path);
+    })
+    .delete('/api/sessions/:key', async (ctx) => {
+      const file = await find(ctx);
+      const rels = [file.rel];
+      const stem = file.rel.slice(0, -'.jsonl'.length);
+      if (file.flowLog) rels.push(`${stem}.flow.jsonl`);
+      if (file.confirmLog) rels.push(`${stem}.confirm.jsonl`);
+      try {
+        await moveToTrash(state.config.dataDir, rels, state.config.now());
+      } catch (err) {
+        if (err instanceof TrashError) throw err.refused ? forbidden(err.message) : internal(err.message);
+        throw err;
+      }
+      ctx.body = { ok: true } satisfies Ok;
+    });
+}

@@ -1,0 +1,65 @@
+// start(config) binds the listener, wires the long-lived parts and serves; stop() ends event streams first
+// (so open pages do not keep the process up), then the server and the worker pool. The launcher and the
+// tests both use it.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config.ts';
+import { buildCatalog } from './data/catalog.ts';
+import { StampCache } from './data/cache.ts';
+import { Hub } from './events/hub.ts';
+import { startWatch } from './events/watch.ts';
+import { createApp } from './http/app.ts';
+import type { State } from './state.ts';
+import { createPool } from './workers/pool.ts';
+
+export interface Started {
+  state: State;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+/** Bind first (port 0 becomes the real port, which the Host check and the URL use), then serve. */
+export async function start(config: Config, report: (err: unknown) => void): Promise<Started> {
+  const server = createServer();
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host: config.listenHost, port: config.port }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  config.port = (server.address() as AddressInfo).port;
+
+  const hub = new Hub();
+  const pool = createPool();
+  const state: State = {
+    config,
+    catalog: async () => buildCatalog(config.dataDir),
+    pool,
+    hub,
+    sessionCache: new StampCache(),
+  };
+  const app = createApp(state, report);
+  server.on('request', app.callback());
+  const stopWatch = startWatch(config.dataDir, () => buildCatalog(config.dataDir), hub);
+
+  let stopping: Promise<void> | null = null;
+  return {
+    state,
+    server,
+    stop() {
+      stopping ??= (async () => {
+        stopWatch();
+        hub.closeAll();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), 1_000).unref();
+        });
+        await pool.destroy();
+      })();
+      return stopping;
+    },
+  };
+}

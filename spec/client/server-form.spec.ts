@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   commandText, credentialArgument, defaultRecordDir, emptyForm, flowChoices, fromDiscovered, fromEntry, hasErrors,
-  namesSecret, previewText, shellQuote, shownDataDir, splitShell, toInput, upstreamText, urlError, validateForm,
+  namesSecret, previewText, shownPath, shellQuote, shownDataDir, splitShell, toInput, upstreamText, urlError, validateForm,
   type FormState,
 } from '../../client/src/lib/server-form.ts';
 
@@ -95,7 +95,7 @@ serverForm('the preview is the proxy command line, with placeholders for what is
     'engine-proxy --record ~/.engine/logs/demo --domain demo -- engine-mcp-demo --world retail');
   assert.is(previewText(emptyForm(), '~/.engine'), 'engine-proxy --record ~/.engine/logs/<name> --domain <name> -- <command>');
   assert.is(
-    previewText(form({ name: 'shop', mode: 'shadow', flow: '~/.engine/shop.flow.json', decider: 'reach', threshold: '0.5', kind: 'http', url: '', headers: [{ name: 'Authorization', env: 'SHOP_AUTH' }] }), '~/.engine'),
+    previewText(form({ name: 'shop', mode: 'shadow', flow: 'shop.flow.json', decider: 'reach', threshold: '0.5', kind: 'http', url: '', headers: [{ name: 'Authorization', env: 'SHOP_AUTH' }] }), '~/.engine'),
     'engine-proxy --record ~/.engine/shadow/shop --domain shop --flow ~/.engine/shop.flow.json --flow-decider reach --flow-threshold 0.5 --flow-shadow --upstream <url> --upstream-header Authorization=SHOP_AUTH',
   );
   assert.is(previewText(form({ name: 'x', recordDir: '/data/My Logs', command: 'srv' }), '/data'), `engine-proxy --record '/data/My Logs' --domain x -- srv`);
@@ -135,17 +135,19 @@ serverForm('flow choices list the flows that load, the server domain first', () 
       { key: 'shop', path: 'flows/shop.flow.json', domain: 'shop', error: null },
     ],
     'shop',
-    '~/.engine',
   );
   assert.equal(choices, [
-    { value: '~/.engine/flows/shop.flow.json', label: 'shop' },
-    { value: '~/.engine/retail.flow.json', label: 'retail (domain retail)' },
+    { value: 'flows/shop.flow.json', label: 'shop' },
+    { value: 'retail.flow.json', label: 'retail (domain retail)' },
   ]);
 });
 
-serverForm('the data directory is shown under ~ when it is in the home', () => {
-  assert.is(shownDataDir('/home/u/.engine', '/home/u'), '~/.engine');
-  assert.is(shownDataDir('/tmp/x', '/home/u'), '/tmp/x');
+serverForm('the data directory is shown as ~/.engine in its usual place, paths inside it likewise', () => {
+  assert.is(shownDataDir('/home/u/.engine'), '~/.engine');
+  assert.is(shownDataDir('/tmp/x/'), '/tmp/x');
+  assert.is(shownPath('shop.flow.json', '~/.engine'), '~/.engine/shop.flow.json');
+  assert.is(shownPath('/abs/x.flow.json', '~/.engine'), '/abs/x.flow.json');
+  assert.is(shownPath('~/.engine/x', '/d'), '~/.engine/x');
   assert.is(defaultRecordDir('~/.engine', 'a', 'shadow'), '~/.engine/shadow/a');
 });
 

@@ -247,14 +247,15 @@ export function defaultRecordDir(dataDirShown: string, name: string, mode: Mode)
   return `${base}/${mode === 'shadow' ? 'shadow' : 'logs'}/${name.trim() === '' ? '<name>' : name.trim()}`;
 }
 
-/** The data directory as the CLI shows it: `~/.engine` for the usual place, else as given. */
-export function shownDataDir(dataDir: string, home: string | null): string {
-  if (home !== null && home !== '') {
-    const h = home.replace(/\/+$/, '');
-    if (dataDir === h) return '~';
-    if (dataDir.startsWith(`${h}/`)) return `~/${dataDir.slice(h.length + 1)}`;
-  }
-  return dataDir;
+/** The data directory as the CLI shows it: `~/.engine` for the usual place, else in full. */
+export function shownDataDir(dataDir: string): string {
+  return /\/\.engine\/?$/.test(dataDir) ? '~/.engine' : dataDir.replace(/\/+$/, '');
+}
+
+/** A path as the proxy would be given it: one relative to the data directory is shown inside it. */
+export function shownPath(path: string, dataDirShown: string): string {
+  if (path.startsWith('/') || path.startsWith('~') || /^[A-Za-z]:[\\/]/.test(path)) return path;
+  return `${dataDirShown.replace(/\/+$/, '')}/${path.replace(/^\.\//, '')}`;
 }
 
 /** A number as the proxy's argv has it (Rust's Display: `0.5`, `1`). */
@@ -265,10 +266,11 @@ export function formatArgNumber(n: number): string {
 /** The proxy's argv as the form stands, placeholders where a field is still empty. */
 export function previewArgs(form: FormState, dataDirShown: string): string[] {
   const name = form.name.trim();
-  const args = ['--record', form.recordDir.trim() || defaultRecordDir(dataDirShown, name, form.mode), '--domain', name || '<name>'];
+  const record = form.recordDir.trim();
+  const args = ['--record', record ? shownPath(record, dataDirShown) : defaultRecordDir(dataDirShown, name, form.mode), '--domain', name || '<name>'];
   const flow = form.flow.trim();
   if (form.mode !== 'record' && flow !== '') {
-    args.push('--flow', flow);
+    args.push('--flow', shownPath(flow, dataDirShown));
     if (form.decider !== '') args.push('--flow-decider', form.decider);
     const t = thresholdValue(form.threshold);
     if (t !== null && Number.isFinite(t)) args.push('--flow-threshold', formatArgNumber(t));
@@ -401,16 +403,18 @@ export interface FlowChoice {
   label: string;
 }
 
-/** The flows a server may run: those that load, its own domain first, as paths the registry resolves. */
-export function flowChoices(flows: readonly FlowChoiceInput[], name: string, dataDirShown: string): FlowChoice[] {
-  const base = dataDirShown.replace(/\/+$/, '');
+/**
+ * The flows a server may run: those that load, its own domain first. Values are paths relative to the data
+ * directory, which the registry resolves against it wherever the data directory is.
+ */
+export function flowChoices(flows: readonly FlowChoiceInput[], name: string): FlowChoice[] {
   const n = name.trim();
   return flows
     .filter((f) => f.error === null)
     .map((f, i) => ({ f, i }))
     .sort((a, b) => Number(b.f.domain === n) - Number(a.f.domain === n) || a.i - b.i)
     .map(({ f }) => ({
-      value: `${base}/${f.path}`,
+      value: f.path,
       label: n !== '' && f.domain !== n ? `${f.key} (domain ${f.domain})` : f.key,
     }));
 }

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// A stand-in for the engine CLI in job tests (passed to the console with --engine). It does what its
+// environment says, so a test sets these in the console's environment (jobs inherit it):
+//   FAKE_ENGINE_RECORD     append one JSON line per run: {argv, cwd, pid, salt_set, key_set}
+//   FAKE_ENGINE_CONTROL    a JSON file read at each run; its fields (below, lower-case) override the env's,
+//                          and a field named for the subcommand (e.g. "doctor": {...}) overrides those
+//   FAKE_ENGINE_LINES      print N numbered lines, alternating stdout and stderr
+//   FAKE_ENGINE_BYTES      print about N bytes of output in 1 KiB lines (to stdout)
+//   FAKE_ENGINE_BURST      print N lines in one write (to stdout)
+//   FAKE_ENGINE_WAIT_FOR   do not finish until this file exists (polls; gives up after 60 s)
+//   FAKE_ENGINE_SLEEP_MS   sleep this long before finishing
+//   FAKE_ENGINE_GRANDCHILD spawn a grandchild that sleeps, and write its pid to this file
+//   FAKE_ENGINE_PIDFILE    write this process's pid to this file at start
+//   FAKE_ENGINE_EXIT       exit with this code (default 0)
+//   FAKE_ENGINE_VERSION    what `--version` prints after "engine " (default 0.1.0)
+// It writes a small file at each path named by --out, --json and --report (creating the parents).
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+const argv = process.argv.slice(2);
+if (argv[0] === '--version') {
+  process.stdout.write(`engine ${process.env.FAKE_ENGINE_VERSION ?? '0.1.0'}\n`);
+  process.exit(0);
+}
+const command = argv[0] ?? '';
+
+const settings = {
+  record: process.env.FAKE_ENGINE_RECORD,
+  lines: process.env.FAKE_ENGINE_LINES,
+  bytes: process.env.FAKE_ENGINE_BYTES,
+  burst: process.env.FAKE_ENGINE_BURST,
+  wait_for: process.env.FAKE_ENGINE_WAIT_FOR,
+  sleep_ms: process.env.FAKE_ENGINE_SLEEP_MS,
+  grandchild: process.env.FAKE_ENGINE_GRANDCHILD,
+  pidfile: process.env.FAKE_ENGINE_PIDFILE,
+  exit: process.env.FAKE_ENGINE_EXIT,
+};
+if (process.env.FAKE_ENGINE_CONTROL && existsSync(process.env.FAKE_ENGINE_CONTROL)) {
+  const control = JSON.parse(readFileSync(process.env.FAKE_ENGINE_CONTROL, 'utf8'));
+  for (const [k, v] of Object.entries(control)) if (typeof v !== 'object' || v === null) settings[k] = v;
+  if (control[command] && typeof control[command] === 'object') Object.assign(settings, control[command]);
+}
+
+if (settings.pidfile) writeFileSync(settings.pidfile, String(process.pid));
+if (settings.record) {
+  const line = {
+    argv,
+    cwd: process.cwd(),
+    pid: process.pid,
+    salt_set: Boolean(process.env.ENGINE_REDACT_SALT),
+    key_set: Boolean(process.env.TYPESAFE_API_KEY || process.env.TYPESAFE_API_KEY_FILE),
+  };
+  appendFileSync(settings.record, `${JSON.stringify(line)}\n`);
+}
+
+const write = (stream, text) => new Promise((resolve) => (stream.write(text) ? resolve() : stream.once('drain', resolve)));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+for (const flag of ['--out', '--json', '--report']) {
+  const i = argv.indexOf(flag);
+  const path = i === -1 ? undefined : argv[i + 1];
+  if (!path) continue;
+  mkdirSync(dirname(path), { recursive: true });
+  const body = path.endsWith('.json') ? `${JSON.stringify({ fake: command, flag })}\n` : `# fake ${command} ${flag}\n`;
+  writeFileSync(path, body);
+}
+
+await write(process.stdout, `fake engine ${command}\n`);
+const lines = Number(settings.lines ?? 0);
+for (let n = 1; n <= lines; n++) {
+  await write(n % 2 === 1 ? process.stdout : process.stderr, `line ${n} of ${lines} on ${n % 2 === 1 ? 'stdout' : 'stderr'}\n`);
+}
+const bytes = Number(settings.bytes ?? 0);
+for (let done = 0, n = 1; done < bytes; n++) {
+  const line = `${String(n).padStart(8, '0')} ${'x'.repeat(1014)}\n`;
+  await write(process.stdout, line);
+  done += line.length;
+}
+const burst = Number(settings.burst ?? 0);
+if (burst > 0) {
+  let text = '';
+  for (let n = 1; n <= burst; n++) text += `burst ${n}\n`;
+  await write(process.stdout, text);
+}
+if (settings.grandchild) {
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600000)'], { stdio: 'ignore' });
+  writeFileSync(settings.grandchild, String(child.pid));
+}
+if (settings.wait_for) {
+  const until = Date.now() + 60_000;
+  while (!existsSync(settings.wait_for) && Date.now() < until) await sleep(20);
+}
+if (settings.sleep_ms) await sleep(Number(settings.sleep_ms));
+await write(process.stdout, 'fake engine done\n');
+process.exit(Number(settings.exit ?? 0));

@@ -1,6 +1,7 @@
 // The registry's credential rules (registry::validate in the CLI's console): the registry keeps environment
 // variables and headers by name only, and refuses a command argument, a URL user part or a URL query
 // parameter that looks like a credential. Refusal messages never echo the value that looked like a secret.
+import { REGISTRY_ENV_NAME_MAX, REGISTRY_URL_MAX } from '../../shared/limits.ts';
 
 const SECRET_WORDS = ['key', 'token', 'secret', 'password', 'passwd', 'credential', 'auth'];
 const NOT_SECRET_ENDINGS = ['file', 'path', 'dir'];
@@ -58,9 +59,8 @@ export function debugString(s: string): string {
   return `${out}"`;
 }
 
-const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
-const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+\-.^_`|~]{1,128}$/;
-const URL_MAX_BYTES = 2048;
+const VAR_NAME = new RegExp(`^[A-Za-z_][A-Za-z0-9_]{0,${REGISTRY_ENV_NAME_MAX - 1}}$`);
+const HEADER_NAME = new RegExp(`^[A-Za-z0-9!#$%&'*+\\-.^_\`|~]{1,${REGISTRY_ENV_NAME_MAX}}$`);
 
 /** Why `name` is not an environment variable's name, or null when it is one. */
 export function checkVar(name: string): string | null {
@@ -84,7 +84,7 @@ export function checkUrl(url: string): string | null {
   const scheme = sep === -1 ? '' : url.slice(0, sep);
   if (scheme !== 'http' && scheme !== 'https') return `url ${debugString(url)}: expected http:// or https://`;
   // eslint-disable-next-line no-control-regex
-  if (Buffer.byteLength(url) > URL_MAX_BYTES || /[\s\u0000-\u001f\u007f-\u009f]/u.test(url)) {
+  if (Buffer.byteLength(url) > REGISTRY_URL_MAX || /[\s\u0000-\u001f\u007f-\u009f]/u.test(url)) {
     return 'the url is too long or holds whitespace';
   }
   const rest = url.slice(sep + 3);

@@ -1,0 +1,149 @@
+// Servers: the registry file (servers.json), the entry a POST or PUT sends, the list view, the host
+// configuration and the live connection test (console-api.md §4.15–4.18). The registry keeps environment
+// variables and headers by name only; the rules that refuse credentials live in server/engine/credentials.ts
+// and run after these shape checks.
+import * as v from 'valibot';
+import { JsonValueSchema, UnixMsSchema } from './common.ts';
+import { ToolInfoSchema, UpstreamViewSchema } from './sessions.ts';
+
+export const SERVER_MODES = ['record', 'shadow', 'serve'] as const;
+/** record: the proxy only records; shadow: the flow decides and logs; serve: the flow looks up. */
+export const ServerModeSchema = v.picklist(SERVER_MODES, 'expected record, shadow or serve');
+export type ServerMode = v.InferOutput<typeof ServerModeSchema>;
+
+export const DeciderNameSchema = v.picklist(['arbiter', 'habit', 'reach'], 'expected arbiter, habit or reach');
+export type DeciderName = v.InferOutput<typeof DeciderNameSchema>;
+
+export const HOSTS = ['claude-code', 'claude-desktop', 'cursor', 'vscode'] as const;
+export const HostSchema = v.picklist(HOSTS);
+export type Host = v.InferOutput<typeof HostSchema>;
+
+/** A header the proxy sends to an HTTP server: its name, and the variable that holds its value. */
+export const HeaderRefSchema = v.object({
+  name: v.string('a string'),
+  env: v.string('a string'),
+}, 'each header is {name, env}');
+export type HeaderRef = v.InferOutput<typeof HeaderRefSchema>;
+
+/** A missing field is named by its path (parse.ts prefixes it); a body that is not an object says so. */
+const shape = (what: string) => (issue: v.BaseIssue<unknown>) =>
+  issue.path?.length ? 'required' : `${what}: a JSON object`;
+
+const StdioUpstreamSchema = v.object({
+  kind: v.literal('stdio'),
+  command: v.array(v.string('a string'), 'a list of strings'),
+  /** Variables the server reads, by name: documentation for the host, never values. */
+  env: v.optional(v.array(v.string('a string'), 'a list of names'), []),
+}, shape('upstream'));
+const HttpUpstreamSchema = v.object({
+  kind: v.literal('http'),
+  url: v.string('a string'),
+  headers: v.optional(v.array(HeaderRefSchema, 'a list of {name, env}'), []),
+}, shape('upstream'));
+
+export const UpstreamSchema = v.variant('kind', [StdioUpstreamSchema, HttpUpstreamSchema], 'expected stdio or http');
+export type Upstream = v.InferOutput<typeof UpstreamSchema>;
+
+const optionalText = () => v.optional(v.nullable(v.string('a string or null')), null);
+
+/** The body of POST /api/servers and PUT /api/servers/:name. */
+export const ServerInputSchema = v.object(
+  {
+    name: v.string('a string'),
+    description: optionalText(),
+    upstream: UpstreamSchema,
+    mode: ServerModeSchema,
+    flow: optionalText(),
+    record_dir: optionalText(),
+    decider: v.optional(v.nullable(DeciderNameSchema), null),
+    threshold: v.optional(v.nullable(v.number('a number or null')), null),
+  },
+  shape('the server is not as expected'),
+);
+export type ServerInput = v.InferOutput<typeof ServerInputSchema>;
+
+/** One element of servers.json `servers`, in the file's field order. */
+export const ServerEntrySchema = v.object({
+  name: v.string(),
+  description: v.nullable(v.string()),
+  upstream: UpstreamSchema,
+  mode: ServerModeSchema,
+  /** As given: relative to the data directory, `~/…`, or absolute inside the data directory. */
+  flow: v.nullable(v.string()),
+  record_dir: v.nullable(v.string()),
+  decider: v.nullable(DeciderNameSchema),
+  threshold: v.nullable(v.number()),
+  created_unix_ms: UnixMsSchema,
+  updated_unix_ms: UnixMsSchema,
+});
+export type ServerEntry = v.InferOutput<typeof ServerEntrySchema>;
+
+export const RegistrySchema = v.object({
+  engine_servers: v.literal(1),
+  servers: v.array(ServerEntrySchema),
+});
+export type Registry = v.InferOutput<typeof RegistrySchema>;
+
+/** A registry entry with what the list adds. */
+export const ServerViewSchema = v.object({
+  ...ServerEntrySchema.entries,
+  /** engine-proxy's argv without the program, as `engine init` writes it for Claude Code. */
+  proxy_args: v.array(v.string()),
+  /** Readable sessions whose domain is this server's name. */
+  sessions: v.number(),
+  last_session_unix_ms: v.nullable(UnixMsSchema),
+  /** The flow's list summary when its path resolves to a flow the catalog has (shared/flows.ts FlowSummary). */
+  flow_summary: v.nullable(JsonValueSchema),
+  issues: v.array(v.string()),
+});
+export type ServerView = v.InferOutput<typeof ServerViewSchema>;
+
+/** An upstream seen in session headers, and whether a server of that name is registered. */
+export const DiscoveredUpstreamSchema = v.object({
+  domain: v.string(),
+  upstream: UpstreamViewSchema,
+  sessions: v.number(),
+  last_seen_unix_ms: UnixMsSchema,
+  registered: v.boolean(),
+});
+export type DiscoveredUpstream = v.InferOutput<typeof DiscoveredUpstreamSchema>;
+
+export const ServerListSchema = v.object({
+  items: v.array(ServerViewSchema),
+  discovered: v.array(DiscoveredUpstreamSchema),
+});
+export type ServerList = v.InferOutput<typeof ServerListSchema>;
+
+export const ServerParamsSchema = v.object({ name: v.string() });
+
+export const HostConfigQuerySchema = v.object({ host: v.optional(v.string(), 'claude-code') });
+
+/** What `engine init --host {host} --domain {name}` prints for the server. */
+export const HostConfigSchema = v.object({
+  host: HostSchema,
+  language: v.picklist(['shell', 'json']),
+  /** `claude mcp add …` (shell-quoted) for Claude Code; the JSON configuration otherwise. */
+  snippet: v.string(),
+  /** Where it goes: one sentence per host. */
+  placement: v.string(),
+  /** Starts "Next steps". */
+  next_steps: v.string(),
+});
+export type HostConfig = v.InferOutput<typeof HostConfigSchema>;
+
+/** The live test: `initialize` and `tools/list`, now. */
+export const ProbeResultSchema = v.object({
+  ok: v.boolean(),
+  /** Wall time of the whole exchange, a timeout included. */
+  ms: v.number(),
+  error: v.nullable(v.string()),
+  server_name: v.nullable(v.string()),
+  server_version: v.nullable(v.string()),
+  protocol_version: v.nullable(v.string()),
+  instructions: v.nullable(v.string()),
+  /** Every listed tool, sorted by name. */
+  tools: v.array(ToolInfoSchema),
+  /** What the tools say against the server's flow (only when ok). */
+  flow_warnings: v.array(v.string()),
+});
+export type ProbeResult = v.InferOutput<typeof ProbeResultSchema>;

@@ -39,3 +39,5 @@ export const REGISTRY_ENV_NAME_MAX = 128;
 export const REGISTRY_URL_MAX = 2048;
 /** JSON request bodies larger than this are refused (400): no endpoint needs more. */
 export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
+/** A client call this soon after its turn's last answer may still belong to that turn (session-format §3.5). */
+export const SESSION_SAME_TURN_MS = 500;

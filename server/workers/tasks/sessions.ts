@@ -1,2 +1,30 @@
-// Worker tasks of the sessions area (owned by that area).
-export {};
+// Worker tasks of the sessions area: reading and parsing a whole session log (with its flow and
+// confirmation logs) runs here, off the event loop. Each answers plain data: the view, or why the file is
+// not a session log this engine can read.
+import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts';
+import { type SessionFiles, sessionDetail, sessionSummary } from '../../engine/sessions.ts';
+
+export type SessionTaskResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+function attempt<T>(work: () => T): SessionTaskResult<T> {
+  try {
+    return { ok: true, value: work() };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** One session's summary (the list's item). */
+export function sessionSummaryTask(files: SessionFiles): SessionTaskResult<SessionSummary> {
+  return attempt(() => sessionSummary(files));
+}
+
+/** One session's full view. */
+export function sessionDetailTask(files: SessionFiles): SessionTaskResult<SessionDetail> {
+  return attempt(() => sessionDetail(files));
+}
+
+/** Summaries of many sessions, one result per file in the same order (a cold index split across threads). */
+export function sessionSummariesTask(files: SessionFiles[]): SessionTaskResult<SessionSummary>[] {
+  return files.map((f) => sessionSummaryTask(f));
+}

@@ -1,0 +1,50 @@
+// The session list of GET /api/sessions (session-format §6.1): filters in the order domain, mode, q, newest
+// first by (started_unix_ms, session_id), `total` counted before paging. The filter `q` also matches the
+// tools called in a session, which the wire summary does not carry: the summary task adds them as
+// `tools_called` (see IndexedSummary), and the items this answers leave them out again.
+import type { SessionList, SessionMode, SessionSummary } from '../../shared/sessions.ts';
+import { publicSummary } from './sessions.ts';
+
+export interface SessionListQuery {
+  /** Exact match on the summary's domain; null or "" means no filter. */
+  domain?: string | null;
+  mode?: SessionMode | null;
+  /** Lowercased; contained in the session id, domain, agent or a called tool's name. */
+  q?: string | null;
+  limit: number;
+  offset: number;
+}
+
+/** Newest first: by started_unix_ms, then session_id, both descending. */
+export function newestFirst(a: SessionSummary, b: SessionSummary): number {
+  if (a.started_unix_ms !== b.started_unix_ms) return b.started_unix_ms - a.started_unix_ms;
+  return a.session_id < b.session_id ? 1 : a.session_id > b.session_id ? -1 : 0;
+}
+
+/** The tools called in a session, when its summary came from the summary task. */
+function toolsCalled(s: SessionSummary): readonly unknown[] {
+  const tools = (s as { tools_called?: unknown }).tools_called;
+  return Array.isArray(tools) ? tools : [];
+}
+
+export function listSessions(summaries: readonly SessionSummary[], query: SessionListQuery): SessionList {
+  let found = [...summaries];
+  const { domain, mode } = query;
+  if (domain) found = found.filter((s) => s.domain === domain);
+  if (mode) found = found.filter((s) => s.mode === mode);
+  if (query.q) {
+    const needle = query.q.toLowerCase();
+    const hit = (text: unknown) => typeof text === 'string' && text.toLowerCase().includes(needle);
+    found = found.filter(
+      (s) =>
+        hit(s.session_id) ||
+        hit(s.domain) ||
+        hit(s.agent) ||
+        toolsCalled(s).some(hit),
+    );
+  }
+  found.sort(newestFirst);
+  const offset = Math.max(0, query.offset);
+  const page = found.slice(offset, offset + Math.max(0, query.limit));
+  return { total: found.length, items: page.map(publicSummary) };
+}

@@ -1,0 +1,119 @@
+// The two companion files of a session log, read leniently as the console does (session-format §4.3, §5):
+// the flow log (`<stem>.flow.jsonl`: decisions and runs) and the confirmation log (`<stem>.confirm.jsonl`:
+// one judgment per line). Reading stops at the first line that is not UTF-8; lines that are not JSON are
+// skipped, so a half-written last line costs nothing.
+import { readFileSync } from 'node:fs';
+import type { FlowDecision, FlowRun, FlowSite } from '../../../shared/sessions.ts';
+import { byCodePoint, has, idString, isObject, sortKeys } from './json.ts';
+
+const strict = new TextDecoder('utf-8', { fatal: true });
+
+/** Each line of the file that parses as JSON, in order, up to the first line that is not UTF-8. */
+export function jsonLines(path: string): unknown[] {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    // The catalogue saw the file a moment ago; one that vanished since reads as empty.
+    return [];
+  }
+  let lines: string[];
+  try {
+    lines = strict.decode(bytes).split('\n');
+  } catch {
+    lines = [];
+    let pos = 0;
+    while (pos < bytes.length) {
+      let nl = bytes.indexOf(0x0a, pos);
+      if (nl === -1) nl = bytes.length;
+      try {
+        lines.push(strict.decode(bytes.subarray(pos, nl)));
+      } catch {
+        break;
+      }
+      pos = nl + 1;
+    }
+  }
+  const out: unknown[] = [];
+  for (const line of lines) {
+    const text = line.endsWith('\r') ? line.slice(0, -1) : line;
+    if (text.trim() === '') continue;
+    try {
+      out.push(JSON.parse(text));
+    } catch {
+      // Not JSON (or half-written): skipped, as the console does.
+    }
+  }
+  return out;
+}
+
+/** The `after` of a decision or run as an id string: `3` gives "3", null gives "null", missing gives "". */
+function afterOf(line: Record<string, unknown>): string {
+  return has(line, 'after') ? idString(line.after) : '';
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const strOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const numOrNull = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+
+function decision(line: Record<string, unknown>, action: 'lookup' | 'hand_back'): FlowDecision {
+  const probs: Record<string, number> = {};
+  if (isObject(line.probs)) {
+    for (const k of Object.keys(line.probs).sort(byCodePoint)) {
+      const p = line.probs[k];
+      if (typeof p === 'number') probs[k] = p;
+    }
+  }
+  const ms = line.ms;
+  return {
+    after: afterOf(line),
+    address: str(line.address),
+    site: str(line.site),
+    action,
+    tool: strOrNull(line.tool),
+    arguments: line.arguments === undefined || line.arguments === null ? null : sortKeys(line.arguments),
+    prob: numOrNull(line.prob),
+    probs,
+    binding: numOrNull(line.binding),
+    reason: strOrNull(line.reason),
+    shadow: line.shadow === true,
+    ms: typeof ms === 'number' ? Math.max(0, Math.trunc(ms)) : null,
+  };
+}
+
+function run(line: Record<string, unknown>): FlowRun {
+  const r = isObject(line.run) ? line.run : {};
+  const sites: FlowSite[] = [];
+  if (Array.isArray(r.sites)) {
+    for (const s of r.sites) {
+      if (!Array.isArray(s) || typeof s[0] !== 'string') continue;
+      sites.push([s[0], s[1] === undefined ? null : sortKeys(s[1]), typeof s[2] === 'number' ? s[2] : 0]);
+    }
+  }
+  const max = r.max_lookups;
+  return {
+    after: afterOf(line),
+    call: str(r.call),
+    failed: typeof r.failed === 'boolean' ? r.failed : false,
+    max_lookups: typeof max === 'number' && Number.isInteger(max) && max >= 0 ? max : 0,
+    sites,
+    surprise: numOrNull(r.surprise),
+  };
+}
+
+/** The flow log's decisions and runs, in file order. */
+export function readFlowLog(path: string): { decisions: FlowDecision[]; runs: FlowRun[] } {
+  const decisions: FlowDecision[] = [];
+  const runs: FlowRun[] = [];
+  for (const line of jsonLines(path)) {
+    if (!isObject(line)) continue;
+    if (has(line, 'run')) runs.push(run(line));
+    else if (line.action === 'lookup' || line.action === 'hand_back') decisions.push(decision(line, line.action));
+  }
+  return { decisions, runs };
+}
+
+/** Every JSON line of the confirmation log, keys sorted. */
+export function readConfirmLog(path: string): unknown[] {
+  return jsonLines(path).map(sortKeys);
+}

@@ -1,0 +1,497 @@
+// A session log with its flow log and confirmation log → the session summary (the list's item) and the
+// single-session view (session-format §6). One pass over the log, as the original console's
+// `data/sessions.rs` makes it: calls paired with their first answer, the tools listed, the agent's turns,
+// the flow's lookups paired with the decisions that made them, and every line in short form.
+// The summary is the hot path (the list reads every log cold): it builds no detail structures, and it does
+// not parse a long answer line whose id nothing waits for. Both run in a worker: they read files
+// synchronously and throw an Error whose message says why a file is not a session log.
+import type {
+  CallView,
+  ContextMessage,
+  FlowDecision,
+  FlowRun,
+  SessionDetail,
+  SessionMode,
+  SessionSummary,
+  TimelineEvent,
+  ToolInfo,
+  ToolKind,
+  Turn,
+  UpstreamView,
+} from '../../shared/sessions.ts';
+import { SESSION_RESULT_CUT_BYTES, TIMELINE_SUMMARY_CHARS } from '../../shared/limits.ts';
+import { readConfirmLog, readFlowLog } from './session/companions.ts';
+import {
+  byCodePoint,
+  compact,
+  cutBytes,
+  cutChars,
+  given,
+  has,
+  idKey,
+  idString,
+  isObject,
+  jsonText,
+  leadingFields,
+  sortKeys,
+  trimEnd,
+} from './session/json.ts';
+import { type From, type LogEntry, type LogHeader, type Peek, parseLog, readLogText } from './session/log.ts';
+import { TurnInference } from './session/turns.ts';
+
+/** A session log and its companions, as the catalogue found them. */
+export interface SessionFiles {
+  /** Catalogue key. */
+  key: string;
+  /** The log, relative to the data directory, `/`-separated. */
+  rel: string;
+  /** The log's absolute path. */
+  path: string;
+  /** `<stem>.flow.jsonl` beside the log, when it exists. */
+  flowLog: string | null;
+  /** `<stem>.confirm.jsonl` beside the log, when it exists. */
+  confirmLog: string | null;
+}
+
+/**
+ * A summary as the summary task answers it: the wire fields, plus the names of the tools called (the
+ * agent's, the flow's and those made for a commit), which the list's `q` matches. `tools_called` is not a
+ * wire field: listSessions drops it, and `publicSummary` drops it for any other answer.
+ */
+export type IndexedSummary = SessionSummary & { tools_called: string[] };
+
+/** The summary without the fields that only serve the list's filter. */
+export function publicSummary(s: SessionSummary): SessionSummary {
+  if (!('tools_called' in s)) return s;
+  const { tools_called: _, ...wire } = s as IndexedSummary;
+  return wire;
+}
+
+/** The proxy's commit tool: its own call is the agent's, the calls it makes are the agent's too. */
+const COMMIT_TOOL = 'engine_commit';
+const SURPRISE_PREFIX = 'the session surprised the flow';
+/** Lines shorter than this are parsed whatever they hold: peeking only pays on long answers. */
+const PEEK_MIN_CHARS = 1024;
+/** Short forms are cut at 200 code points; serializing stops well past that. */
+const SUMMARY_BUDGET = TIMELINE_SUMMARY_CHARS * 4;
+
+interface Call extends CallView {
+  fromClient: boolean;
+}
+
+/** The (error, content) of an answer (session-format §3.4). */
+function isErrorAnswer(m: Record<string, unknown>): boolean {
+  if (given(m.error)) return true;
+  return isObject(m.result) && m.result.isError === true;
+}
+
+function outcomeText(m: Record<string, unknown>): string {
+  const error = m.error;
+  if (given(error)) return isObject(error) && typeof error.message === 'string' ? error.message : jsonText(error);
+  const result = m.result;
+  if (isObject(result)) {
+    const texts: string[] = [];
+    if (Array.isArray(result.content)) {
+      for (const item of result.content) {
+        if (isObject(item) && item.type === 'text' && typeof item.text === 'string') texts.push(item.text);
+      }
+    }
+    if (texts.length > 0) return texts.join('\n');
+    if (has(result, 'structuredContent')) return jsonText(result.structuredContent);
+  }
+  return jsonText(result);
+}
+
+function kindOf(tool: unknown): ToolKind {
+  const hint = isObject(tool) && isObject(tool.annotations) ? tool.annotations.readOnlyHint : undefined;
+  return hint === true ? 'read' : hint === false ? 'write' : 'generic';
+}
+
+/** `name:type[!]` for each input property, sorted, joined with ", " (session-format §3.3). */
+function contractOf(tool: Record<string, unknown>): string | null {
+  if (!has(tool, 'inputSchema')) return null;
+  const schema = tool.inputSchema;
+  const props = isObject(schema) && isObject(schema.properties) ? schema.properties : {};
+  const required = isObject(schema) && Array.isArray(schema.required) ? schema.required : [];
+  const parts = Object.keys(props).map((name) => {
+    const p = props[name];
+    const t = isObject(p) ? p.type : undefined;
+    const type =
+      typeof t === 'string'
+        ? t
+        : Array.isArray(t)
+          ? t.filter((x): x is string => typeof x === 'string').join('|')
+          : 'any';
+    return `${name}:${type}${required.includes(name) ? '!' : ''}`;
+  });
+  return parts.sort(byCodePoint).join(', ');
+}
+
+function toolInfo(name: string, tool: Record<string, unknown>): ToolInfo {
+  const ann = isObject(tool.annotations) ? tool.annotations : {};
+  const bool = (v: unknown) => (typeof v === 'boolean' ? v : null);
+  return {
+    name,
+    kind: kindOf(tool),
+    description: typeof tool.description === 'string' ? tool.description : null,
+    read_only_hint: bool(ann.readOnlyHint),
+    destructive_hint: bool(ann.destructiveHint),
+    contract: contractOf(tool),
+  };
+}
+
+function upstreamOf(command: string[]): UpstreamView | null {
+  const only = command.length === 1 ? command[0] : undefined;
+  if (only !== undefined && (only.startsWith('http://') || only.startsWith('https://'))) return { kind: 'http', url: only };
+  return command.length > 0 ? { kind: 'stdio', command } : null;
+}
+
+function parseOrNull(text: string): unknown {
+  try {
+    return sortKeys(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
+interface Analysis {
+  header: LogHeader;
+  size: number;
+  duration: number;
+  proxyEntries: boolean;
+  clientName: string | null;
+  calls: Call[];
+  listed: Map<string, Record<string, unknown>>;
+  turnCounts: number[];
+  context: ContextMessage[];
+  events: TimelineEvent[];
+  truncated: boolean;
+  decisions: FlowDecision[];
+  runs: FlowRun[];
+}
+
+/** The one pass over the log (session-format §6.3). `full` builds what only the detail shows. */
+function analyse(files: SessionFiles, full: boolean): Analysis {
+  const { text, size } = readLogText(files.path);
+
+  const listed = new Map<string, Record<string, unknown>>();
+  const awaitingLists = new Set<string>();
+  const calls: Call[] = [];
+  const pending = new Map<string, number>();
+  const toServer = new Map<string, string>();
+  const toClient = new Map<string, string>();
+  let commits: [string, string][] = [];
+  let lastAnswered: string | null = null;
+  let clientName: string | null = null;
+  const context: ContextMessage[] = [];
+  const events: TimelineEvent[] = [];
+  let truncated = false;
+  let proxyEntries = false;
+  let duration = 0;
+  const turns = new TurnInference();
+
+  const event = (t: number, from: From, kind: TimelineEvent['kind'], method: string | null, id: string | null, s: string) =>
+    events.push({ t_ms: t, from, kind, method, id, summary: cutChars(s, TIMELINE_SUMMARY_CHARS) });
+
+  const message = (t: number, from: From, m: unknown, inEpisode: boolean): void => {
+    if (from === 'context') {
+      if (inEpisode) turns.context(m);
+      const content = isObject(m) && typeof m.content === 'string' ? m.content : '';
+      const role = isObject(m) ? m.role : undefined;
+      if (full) event(t, from, 'context', null, null, `${typeof role === 'string' ? role : '?'}: ${content}`);
+      if (full && (role === 'user' || role === 'assistant')) context.push({ t_ms: t, role, content });
+      return;
+    }
+    if (!isObject(m)) {
+      if (full) event(t, from, 'raw', null, null, compact(m, SUMMARY_BUDGET));
+      return;
+    }
+    const method = typeof m.method === 'string' ? m.method : null;
+    const hasId = given(m.id);
+    const answers = has(m, 'result') || given(m.error);
+
+    if (inEpisode && method !== null && from !== 'server') turns.request(t, from === 'client', m, method);
+
+    if (method !== null && hasId) {
+      const params = m.params === undefined ? null : m.params;
+      if (full) {
+        const s =
+          method === 'tools/call'
+            ? `${isObject(params) && typeof params.name === 'string' ? params.name : '?'} ${compact(isObject(params) ? params.arguments : null, SUMMARY_BUDGET)}`
+            : `${method} ${compact(params, SUMMARY_BUDGET)}`;
+        event(t, from, 'request', method, idString(m.id), trimEnd(s));
+      }
+      const key = idKey(m.id);
+      if (from === 'server') {
+        if (full) toClient.set(key, method);
+        return;
+      }
+      if (full) toServer.set(key, method);
+      if (from === 'client' && method === 'initialize' && clientName === null) {
+        const info = isObject(params) && isObject(params.clientInfo) ? params.clientInfo : undefined;
+        clientName = info && typeof info.name === 'string' ? info.name : null;
+      } else if (from === 'client' && method === 'tools/list') {
+        awaitingLists.add(key);
+      } else if (method === 'tools/call') {
+        if (!isObject(params) || typeof params.name !== 'string') return;
+        const tool = params.name;
+        const fromClient = from === 'client';
+        let by: Call['by'] = 'agent';
+        let after: string | null = null;
+        if (!fromClient) {
+          const commit = commits[commits.length - 1];
+          if (commit) after = commit[1];
+          else {
+            by = 'flow';
+            after = lastAnswered;
+          }
+        }
+        if (fromClient && tool === COMMIT_TOOL) commits.push([key, idString(m.id)]);
+        pending.set(key, calls.length);
+        calls.push({
+          id: idString(m.id),
+          by,
+          tool,
+          kind: 'generic',
+          arguments: has(params, 'arguments') ? sortKeys(params.arguments) : {},
+          t_ms: t,
+          result_t_ms: null,
+          latency_ms: null,
+          ok: null,
+          result_text: null,
+          result_json: null,
+          result_truncated: false,
+          turn: null,
+          after,
+          decision: null,
+          fromClient,
+        });
+      }
+      return;
+    }
+    if (method !== null) {
+      if (full) event(t, from, 'notification', method, null, trimEnd(`${method} ${compact(m.params, SUMMARY_BUDGET)}`));
+      return;
+    }
+    if (hasId && answers) {
+      const key = idKey(m.id);
+      const error = isErrorAnswer(m);
+      // The CLI takes as a response only a message with no method key at all (session-format §6.3 notes).
+      const episodeTakes = inEpisode && from !== 'client' && !has(m, 'method') && turns.waitsFor(key);
+      const index = from !== 'client' ? pending.get(key) : undefined;
+      const text = full || episodeTakes ? outcomeText(m) : '';
+      if (episodeTakes) turns.response(t, key, text);
+      if (index !== undefined) {
+        pending.delete(key);
+        const c = calls[index];
+        if (c) {
+          c.result_t_ms = t;
+          c.latency_ms = Math.max(0, t - c.t_ms);
+          c.ok = !error;
+          if (full) {
+            const cut = cutBytes(text, SESSION_RESULT_CUT_BYTES);
+            if (cut.cut) truncated = true;
+            c.result_text = cut.text;
+            c.result_json = cut.cut ? null : parseOrNull(cut.text);
+            c.result_truncated = cut.cut;
+          }
+          if (from === 'server' && c.fromClient) lastAnswered = c.id;
+        }
+      }
+      if (from === 'proxy' && commits.length > 0) commits = commits.filter(([k]) => k !== key);
+      if (from === 'server' && awaitingLists.delete(key)) {
+        const listing = isObject(m.result) && Array.isArray(m.result.tools) ? m.result.tools : [];
+        for (const tool of listing) {
+          if (isObject(tool) && typeof tool.name === 'string') listed.set(tool.name, tool);
+        }
+      }
+      if (full) {
+        const asked = (from === 'client' ? toClient.get(key) : toServer.get(key)) ?? null;
+        let s: string;
+        if (given(m.error)) {
+          const e = m.error;
+          const code = has(e, 'code') && isObject(e) ? jsonText(e.code) : '';
+          s = `error ${code}: ${isObject(e) && typeof e.message === 'string' ? e.message : ''}`;
+        } else s = asked === 'tools/call' ? text : compact(m.result, SUMMARY_BUDGET);
+        event(t, from, error ? 'error' : 'response', asked, idString(m.id), s);
+      }
+      return;
+    }
+    if (full) event(t, from, 'raw', null, hasId ? idString(m.id) : null, compact(m, SUMMARY_BUDGET));
+  };
+
+  const onEntry = (e: LogEntry): void => {
+    const { t, from } = e;
+    if (t > duration) duration = t;
+    if (from === 'proxy') proxyEntries = true;
+    if (full && e.raw !== null) event(t, from, 'raw', null, null, e.raw);
+    const msg = e.message;
+    // The agent's turns are inferred without the proxy's own requests (session-format §6.5).
+    const inEpisode = !(from === 'proxy' && isObject(msg) && has(msg, 'method'));
+    if (Array.isArray(msg)) for (const m of msg) message(t, from, m, inEpisode);
+    else if (msg !== undefined) message(t, from, msg, inEpisode);
+  };
+
+  // For the summary: a long answer from the server or the proxy is parsed only when its id is awaited.
+  const peek: Peek = (line, _t, from, rest) => {
+    if (line.length < PEEK_MIN_CHARS || (from !== 'server' && from !== 'proxy')) return true;
+    if (!line.startsWith('"message":', rest)) return true;
+    const head = leadingFields(line, rest + 10, from === 'proxy' ? ['method', 'result', 'error'] : ['result', 'error']);
+    if (head === null || head.stoppedAt === 'method') return true;
+    const id = head.fields.find((f) => f.key === 'id');
+    if (id === undefined) return head.stoppedAt !== null;
+    let key: string;
+    try {
+      key = idKey(JSON.parse(line.slice(id.start, id.end)));
+    } catch {
+      return true;
+    }
+    return (
+      pending.has(key) ||
+      turns.waitsFor(key) ||
+      awaitingLists.has(key) ||
+      (from === 'proxy' && commits.some(([k]) => k === key))
+    );
+  };
+
+  const { header } = parseLog(text, files.path, onEntry, full ? undefined : peek);
+  const flow = files.flowLog ? readFlowLog(files.flowLog) : { decisions: [], runs: [] };
+
+  return {
+    header,
+    size,
+    duration,
+    proxyEntries,
+    clientName,
+    calls,
+    listed,
+    turnCounts: turns.turns,
+    context,
+    events,
+    truncated,
+    decisions: flow.decisions,
+    runs: flow.runs,
+  };
+}
+
+function summaryOf(files: SessionFiles, a: Analysis): SessionSummary {
+  const kinds = new Map<string, ToolKind>();
+  for (const [name, tool] of a.listed) kinds.set(name, kindOf(tool));
+  for (const c of a.calls) c.kind = kinds.get(c.tool) ?? 'generic';
+  let toolCalls = 0;
+  let errors = 0;
+  let writes = 0;
+  let flowLookups = 0;
+  for (const c of a.calls) {
+    if (c.fromClient) {
+      toolCalls++;
+      if (c.ok === false) errors++;
+      if (c.kind === 'write') writes++;
+    }
+    if (c.by === 'flow') flowLookups++;
+  }
+  let handBacks = 0;
+  let shadowLookups = 0;
+  let served = a.proxyEntries;
+  let shadow = false;
+  let surprised = false;
+  for (const d of a.decisions) {
+    if (d.action === 'hand_back' && !d.shadow) handBacks++;
+    if (d.action === 'lookup' && d.shadow) shadowLookups++;
+    if (d.shadow) shadow = true;
+    else served = true;
+    if (d.reason !== null && d.reason.startsWith(SURPRISE_PREFIX)) surprised = true;
+  }
+  const mode: SessionMode = served ? 'served' : shadow ? 'shadow' : 'recorded';
+  const h = a.header;
+  return {
+    key: files.key,
+    path: files.rel,
+    session_id: h.session,
+    domain: h.domain === null || h.domain === '' ? null : h.domain,
+    agent: h.agent_model !== null && h.agent_model !== '' ? h.agent_model : a.clientName,
+    started_unix_ms: h.started_unix_ms,
+    duration_ms: a.duration,
+    mode,
+    tool_calls: toolCalls,
+    llm_turns: a.turnCounts.length,
+    errors,
+    flow_lookups: flowLookups,
+    hand_backs: handBacks,
+    shadow_lookups: shadowLookups,
+    surprised,
+    writes,
+    upstream: upstreamOf(h.server_command),
+    size_bytes: a.size,
+    has_flow_log: files.flowLog !== null,
+    has_confirm_log: files.confirmLog !== null,
+  };
+}
+
+/** The list's item for one session log, with the tools called. Throws when the file is not a session log. */
+export function sessionSummary(files: SessionFiles): IndexedSummary {
+  const a = analyse(files, false);
+  const called = [...new Set(a.calls.map((c) => c.tool))];
+  return { ...summaryOf(files, a), tools_called: called };
+}
+
+/** The single-session view with every section. Throws when the file is not a session log. */
+export function sessionDetail(files: SessionFiles): SessionDetail {
+  const a = analyse(files, true);
+  const summary = summaryOf(files, a);
+
+  // The agent's turns (session-format §6.5): tool-call turns take the agent's calls in order; message
+  // turns take the time of the next non-empty assistant message.
+  const agentCalls = a.calls.filter((c) => c.fromClient);
+  const said = a.context.filter((m) => m.role === 'assistant' && m.content !== '');
+  const turns: Turn[] = [];
+  let nextCall = 0;
+  let nextSaid = 0;
+  for (const n of a.turnCounts) {
+    const index = turns.length;
+    if (n > 0) {
+      const own = agentCalls.slice(nextCall, nextCall + n);
+      nextCall += n;
+      let start = Infinity;
+      let end = 0;
+      for (const c of own) {
+        c.turn = index;
+        start = Math.min(start, c.t_ms);
+        end = Math.max(end, c.result_t_ms ?? c.t_ms);
+      }
+      if (start === Infinity) start = 0;
+      turns.push({ index, start_ms: start, end_ms: Math.max(end, start), calls: own.map((c) => c.id) });
+    } else {
+      const t = said[nextSaid++]?.t_ms ?? 0;
+      turns.push({ index, start_ms: t, end_ms: t, calls: [] });
+    }
+  }
+
+  // Each flow lookup carries the decision that made it, paired in order within its `after` group (§4.4).
+  const groups = new Map<string, number[]>();
+  a.decisions.forEach((d, i) => {
+    if (d.action !== 'lookup' || d.shadow) return;
+    const g = groups.get(d.after);
+    if (g) g.push(i);
+    else groups.set(d.after, [i]);
+  });
+  for (const c of a.calls) {
+    if (c.by !== 'flow' || c.after === null) continue;
+    c.decision = groups.get(c.after)?.shift() ?? null;
+  }
+
+  const names = [...a.listed.keys()].sort(byCodePoint);
+  return {
+    summary,
+    header: sortKeys(a.header.value),
+    tools: names.map((name) => toolInfo(name, a.listed.get(name) ?? {})),
+    turns,
+    calls: a.calls.map(({ fromClient: _, ...view }) => view),
+    context: a.context,
+    decisions: a.decisions,
+    runs: a.runs,
+    confirmations: files.confirmLog ? readConfirmLog(files.confirmLog) : [],
+    events: a.events,
+    truncated: a.truncated,
+  };
+}

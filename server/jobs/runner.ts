@@ -152,9 +152,10 @@ export class JobRunner {
     this.entries.set(id, { job, argv: plan.argv, live: Buffer.alloc(0), child: null, cancelRequested: false });
     this.persist(job);
     this.announce(this.entries.get(id)!);
+    const answer: Job = { ...job, artifacts: job.artifacts.map((a) => ({ ...a })) };
     this.queue.push(id);
     this.pump();
-    return { ...job };
+    return answer;
   }
 
   async cancel(id: string): Promise<CancelResult> {

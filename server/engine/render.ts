@@ -177,8 +177,8 @@ function stmtLines(s: Stmt, indent: string, out: string[]): void {
       let branch: Stmt & { stmt: 'if' } = s;
       for (;;) {
         for (const inner of branch.then) stmtLines(inner, `${indent}    `, out);
-        const otherwise = branch.else;
-        const only = otherwise.length === 1 ? otherwise[0] : undefined;
+        const otherwise: Stmt[] = branch.else;
+        const only: Stmt | undefined = otherwise.length === 1 ? otherwise[0] : undefined;
         if (only && only.stmt === 'if') {
           out.push(`${indent}} else if ${exprText(only.cond)} {`);
           branch = only;

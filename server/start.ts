@@ -9,6 +9,7 @@ import { StampCache } from './data/cache.ts';
 import { Hub } from './events/hub.ts';
 import { startWatch } from './events/watch.ts';
 import { createApp } from './http/app.ts';
+import { JobRunner } from './jobs/runner.ts';
 import type { State } from './state.ts';
 import { createPool } from './workers/pool.ts';
 
@@ -33,12 +34,24 @@ export async function start(config: Config, report: (err: unknown) => void): Pro
 
   const hub = new Hub();
   const pool = createPool();
+  const catalog = async () => buildCatalog(config.dataDir);
+  const jobs = await JobRunner.open({
+    dataDir: config.dataDir,
+    home: config.home,
+    readOnly: config.readOnly,
+    engine: config.engine,
+    now: () => config.now(),
+    publish: (job) => hub.publish('job', job),
+    flowKeyAt: async (path) => (await catalog()).flowAt(path)?.key ?? null,
+    warn: (line) => process.stderr.write(`${line}\n`),
+  });
   const state: State = {
     config,
     catalog: async () => buildCatalog(config.dataDir),
     pool,
     hub,
     sessionCache: new StampCache(),
+    jobs,
   };
   const app = createApp(state, report);
   server.on('request', app.callback());
@@ -52,6 +65,7 @@ export async function start(config: Config, report: (err: unknown) => void): Pro
       stopping ??= (async () => {
         stopWatch();
         hub.closeAll();
+        await jobs.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

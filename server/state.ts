@@ -5,6 +5,7 @@ import type { Catalog } from './data/catalog.ts';
 import type { StampCache } from './data/cache.ts';
 import type { SessionSummaryResult } from './data/sessions.ts';
 import type { Hub } from './events/hub.ts';
+import type { JobRunner } from './jobs/runner.ts';
 import type { Pool } from './workers/pool.ts';
 
 export interface State {
@@ -15,4 +16,6 @@ export interface State {
   hub: Hub;
   /** Session summaries (or why a log is unreadable) by log path and stamps. */
   sessionCache: StampCache<SessionSummaryResult>;
+  /** The job queue and its runner (jobs/runner.ts). */
+  jobs: JobRunner;
 }

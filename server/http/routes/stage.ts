@@ -1,7 +1,103 @@
-// Placeholder so the app compiles: the stage helper owns this file and replaces it whole.
+// Staged learning over HTTP (console-api.md §4.13–4.14): the stage view of a deployment, and commit and
+// rollback as the CLI's flow-commit and flow-rollback make them. `:key` names the committed flow or the
+// staged one; both answer for the pair. The file work (loading, diffing, writing) runs in the worker pool;
+// commits and rollbacks of one deployment run one at a time, so two requests never pick the same version.
 import Router from '@koa/router';
+import { FlowKeyParamsSchema } from '../../../shared/flows.ts';
+import { CommitRequestSchema, RollbackRequestSchema, type StageView, type VersionView } from '../../../shared/stage.ts';
+import type { Catalog, FlowFile } from '../../data/catalog.ts';
+import { shown } from '../../data/paths.ts';
+import { stagePathsOf, type StagePaths } from '../../engine/stage.ts';
 import type { State } from '../../state.ts';
+import type { StageTaskResult } from '../../workers/tasks/stage.ts';
+import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
+import { parseBody, parseParams } from '../parse.ts';
 
-export function stageRoutes(_state: State): Router {
-  return new Router();
+/** The flow `key` and its deployment's files: 404 for an unknown key, 400 when the name does not fit. */
+async function deployment(state: State, key: string): Promise<{ catalog: Catalog; file: FlowFile; paths: StagePaths }> {
+  const catalog = await state.catalog();
+  const file = catalog.flow(key);
+  if (!file) throw notFound(`no flow ${JSON.stringify(key)}`);
+  try {
+    return { catalog, file, paths: stagePathsOf(file.path) };
+  } catch (e) {
+    throw badRequest((e as Error).message);
+  }
+}
+
+/** A task's answer, or its failure: 409 for a refusal, 422 for files that cannot be read or written. */
+function answer<T>(result: StageTaskResult<T>): T {
+  if (result.ok) return result.value;
+  throw result.refused ? conflict(result.message) : unprocessable(result.message);
+}
+
+/** One commit or rollback at a time per deployment (keyed by its committed path). */
+const running = new Map<string, Promise<unknown>>();
+async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const before = running.get(key) ?? Promise.resolve();
+  const next = before.catch(() => undefined).then(work);
+  running.set(key, next);
+  try {
+    return await next;
+  } finally {
+    if (running.get(key) === next) running.delete(key);
+  }
+}
+
+export function stageRoutes(state: State): Router {
+  const router = new Router();
+  const where = { dataDir: state.config.dataDir, home: state.config.home };
+
+  router.get('/api/flows/:key/stage', async (ctx) => {
+    const { key } = parseParams(ctx, FlowKeyParamsSchema);
+    const { catalog, paths } = await deployment(state, key);
+    const committed = catalog.flowAt(paths.committed);
+    const staged = catalog.flowAt(paths.staged);
+    const files = answer(
+      await state.pool.run('stageView', { committed: paths.committed, withDiff: committed !== undefined && staged !== undefined }),
+    );
+    const view: StageView = {
+      committed: committed?.key ?? null,
+      committed_path: shown(paths.committed, where),
+      staged: null, // TODO(stage): the staged flow's summary, once server/data/flows.ts lands
+      staged_path: shown(paths.staged, where),
+      last: files.last,
+      report_markdown: files.report_markdown,
+      evidence: files.evidence,
+      refused: files.refused,
+      diff: files.diff && committed && staged ? { from: committed.key, to: staged.key, ...files.diff } : null,
+      versions: files.versions,
+      unrecorded: files.unrecorded,
+    };
+    ctx.body = view;
+  });
+
+  router.post('/api/flows/:key/commit', async (ctx) => {
+    const request = parseBody(ctx, CommitRequestSchema);
+    const { key } = parseParams(ctx, FlowKeyParamsSchema);
+    const { paths } = await deployment(state, key);
+    const version = await oneAtATime(paths.committed, async () =>
+      answer(await state.pool.run('stageCommit', { committed: paths.committed, note: request.note, nowMs: state.config.now() })),
+    );
+    ctx.body = version satisfies VersionView;
+  });
+
+  router.post('/api/flows/:key/rollback', async (ctx) => {
+    const request = parseBody(ctx, RollbackRequestSchema);
+    const { key } = parseParams(ctx, FlowKeyParamsSchema);
+    const { paths } = await deployment(state, key);
+    const version = await oneAtATime(paths.committed, async () =>
+      answer(
+        await state.pool.run('stageRollback', {
+          committed: paths.committed,
+          to: request.to,
+          note: request.note,
+          nowMs: state.config.now(),
+        }),
+      ),
+    );
+    ctx.body = version satisfies VersionView;
+  });
+
+  return router;
 }

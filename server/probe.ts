@@ -11,7 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { PROBE_HTTP_CONNECT_MS, PROBE_MAX_PAGES, PROBE_PROTOCOL, PROBE_TIMEOUT_MS } from '../shared/limits.ts';
 import type { ProbeResult, Upstream } from '../shared/servers.ts';
 import type { ToolInfo } from '../shared/sessions.ts';
-import { debugString, isHeaderName } from './engine/credentials.ts';
+import { isHeaderName } from './engine/credentials.ts';
+import { debugString } from './engine/format.ts';
 
 /** A single line or HTTP answer larger than this is not read as a message. */
 const MESSAGE_MAX_BYTES = 16 * 1024 * 1024;

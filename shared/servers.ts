@@ -3,7 +3,8 @@
 // variables and headers by name only; the rules that refuse credentials live in server/engine/credentials.ts
 // and run after these shape checks.
 import * as v from 'valibot';
-import { JsonValueSchema, UnixMsSchema } from './common.ts';
+import { UnixMsSchema } from './common.ts';
+import { DeciderNameSchema as FlowDeciderNameSchema, FlowSummarySchema } from './flows.ts';
 import { ToolInfoSchema, UpstreamViewSchema } from './sessions.ts';
 
 export const SERVER_MODES = ['record', 'shadow', 'serve'] as const;
@@ -11,7 +12,7 @@ export const SERVER_MODES = ['record', 'shadow', 'serve'] as const;
 export const ServerModeSchema = v.picklist(SERVER_MODES, 'expected record, shadow or serve');
 export type ServerMode = v.InferOutput<typeof ServerModeSchema>;
 
-export const DeciderNameSchema = v.picklist(['arbiter', 'habit', 'reach'], 'expected arbiter, habit or reach');
+export const DeciderNameSchema = v.picklist(FlowDeciderNameSchema.options, 'expected arbiter, habit or reach');
 export type DeciderName = v.InferOutput<typeof DeciderNameSchema>;
 
 export const HOSTS = ['claude-code', 'claude-desktop', 'cursor', 'vscode'] as const;
@@ -92,8 +93,8 @@ export const ServerViewSchema = v.object({
   /** Readable sessions whose domain is this server's name. */
   sessions: v.number(),
   last_session_unix_ms: v.nullable(UnixMsSchema),
-  /** The flow's list summary when its path resolves to a flow the catalog has (shared/flows.ts FlowSummary). */
-  flow_summary: v.nullable(JsonValueSchema),
+  /** The flow's list summary when its path resolves to a flow the catalog has. */
+  flow_summary: v.nullable(FlowSummarySchema),
   issues: v.array(v.string()),
 });
 export type ServerView = v.InferOutput<typeof ServerViewSchema>;

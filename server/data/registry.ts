@@ -25,9 +25,8 @@ import {
   checkVar,
   credentialArgument,
   credentialArgumentMessage,
-  debugString,
 } from '../engine/credentials.ts';
-import { floatDisplay } from '../engine/init.ts';
+import { debugString, display } from '../engine/format.ts';
 import { writeFileAtomic } from './atomic.ts';
 import { PathError, resolveRequestPath, type PathContext } from './paths.ts';
 
@@ -236,7 +235,7 @@ export function validateInput(input: ServerInput, ctx: PathContext): string | nu
     }
   }
   const t = input.threshold;
-  if (t !== null && !(Number.isFinite(t) && t >= 0 && t <= 1)) return `threshold ${floatDisplay(t)}: a probability, from 0 to 1`;
+  if (t !== null && !(Number.isFinite(t) && t >= 0 && t <= 1)) return `threshold ${display(t)}: a probability, from 0 to 1`;
   return null;
 }
 

@@ -2,6 +2,7 @@
 // variables and headers by name only, and refuses a command argument, a URL user part or a URL query
 // parameter that looks like a credential. Refusal messages never echo the value that looked like a secret.
 import { REGISTRY_ENV_NAME_MAX, REGISTRY_URL_MAX } from '../../shared/limits.ts';
+import { debugString } from './format.ts';
 
 const SECRET_WORDS = ['key', 'token', 'secret', 'password', 'passwd', 'credential', 'auth'];
 const NOT_SECRET_ENDINGS = ['file', 'path', 'dir'];
@@ -40,23 +41,6 @@ export function credentialArgument(command: readonly string[]): number | null {
 /** The refusal for a credential argument at `index` (0-based); the value is never part of it. */
 export function credentialArgumentMessage(index: number): string {
   return `argument ${index + 1} of the command looks like a credential: pass it to the server through an environment variable, and list the variable's name in env (the registry keeps names, never values)`;
-}
-
-/** A string as Rust's `{:?}` writes it: double-quoted, with quotes, backslashes and control characters escaped. */
-export function debugString(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (ch === '"') out += '\\"';
-    else if (ch === '\\') out += '\\\\';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\0') out += '\\0';
-    else if (c < 0x20 || (c >= 0x7f && c < 0xa0)) out += `\\u{${c.toString(16)}}`;
-    else out += ch;
-  }
-  return `${out}"`;
 }
 
 const VAR_NAME = new RegExp(`^[A-Za-z_][A-Za-z0-9_]{0,${REGISTRY_ENV_NAME_MAX - 1}}$`);

@@ -2,6 +2,7 @@
 // goes, and the next steps from the current configuration to a served flow. The console's config view must
 // equal the CLI's text byte for byte, so every sentence here is the CLI's. The caller builds the Setup
 // (paths already shown as the host gets them); nothing here reads files or the environment.
+import { display } from './format.ts';
 import { shellJoin, shellQuote } from './shell.ts';
 
 export const HOSTS = ['claude-code', 'claude-desktop', 'cursor', 'vscode'] as const;
@@ -47,19 +48,6 @@ export function deciderArg(flow: ServedFlow): DeciderName | null {
   return flow.reach ? 'reach' : 'habit';
 }
 
-/** A float as the CLI prints it (Rust Display): shortest round trip, never an exponent. */
-export function floatDisplay(x: number): string {
-  if (Object.is(x, -0)) return '-0';
-  const s = String(x);
-  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
-  if (!m) return s;
-  const [, sign, lead, frac = '', expText] = m;
-  const digits = `${lead}${frac}`;
-  const exp = Number(expText);
-  if (exp < 0) return `${sign}0.${'0'.repeat(-exp - 1)}${digits}`;
-  return `${sign}${digits.padEnd(exp + 1, '0')}`;
-}
-
 /** The server as the proxy's last arguments: `--upstream` and its headers, or `--` and the command. */
 export function targetArgs(setup: Setup): string[] {
   if (setup.upstream) {
@@ -78,7 +66,7 @@ export function proxyArgs(setup: Setup): string[] {
     args.push('--flow', flow.path);
     const decider = deciderArg(flow);
     if (decider) args.push('--flow-decider', decider);
-    if (flow.threshold !== null) args.push('--flow-threshold', floatDisplay(flow.threshold));
+    if (flow.threshold !== null) args.push('--flow-threshold', display(flow.threshold));
     if (flow.shadow) args.push('--flow-shadow');
   }
   args.push(...targetArgs(setup));

@@ -6,7 +6,6 @@ import {
   checkVar,
   credentialArgument,
   credentialArgumentMessage,
-  debugString,
   namesSecret,
 } from '../../server/engine/credentials.ts';
 
@@ -105,11 +104,6 @@ credentials('variables and header names are checked by their rules', () => {
   assert.is(checkHeaderName('X-Api_Key.1~'), null);
   assert.is(checkHeaderName('Bad Header'), 'header "Bad Header" is not a header name');
   assert.ok(checkHeaderName(''));
-});
-
-credentials('strings are quoted as the CLI quotes them in messages', () => {
-  assert.is(debugString('a"b\\c\nd'), '"a\\"b\\\\c\\nd"');
-  assert.is(debugString('\u001b'), '"\\u{1b}"');
 });
 
 credentials.run();

@@ -1,7 +1,97 @@
-// Placeholder so the app compiles: the flows helper owns this file and replaces it whole.
+// The flows API (console-api.md §4.9–4.12): the list (load errors carried), one flow as a reviewer reads it
+// at a threshold, the diff of two flows, the raw file as a download, and delete (to the trash). Thin: check
+// the query, find the key (404), load through the cache (422 when the file does not load), answer.
+// /api/flows/diff is registered before /api/flows/:key, so the literal path wins.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Ok } from '../../../shared/common.ts';
+import {
+  FlowDetailQuerySchema,
+  FlowDiffQuerySchema,
+  type FlowDetail,
+  type FlowDiffView,
+  type FlowList,
+} from '../../../shared/flows.ts';
+import type { FlowFile } from '../../data/catalog.ts';
+import { flowDetail, flowDiffView, flowSummaries, FlowUnreadable } from '../../data/flows.ts';
+import { moveToTrash, TrashError } from '../../data/trash.ts';
+import { debugString, display } from '../../engine/format.ts';
 import type { State } from '../../state.ts';
+import { ApiError, badRequest, forbidden, internal, notFound, unprocessable } from '../errors.ts';
+import { parseQuery } from '../parse.ts';
+import { downloadName } from './sessions.ts';
 
-export function flowsRoutes(_state: State): Router {
-  return new Router();
+/** A threshold is a probability: finite, from 0 to 1 (checked before the key is looked up). */
+function checkThreshold(t: number): number {
+  if (!Number.isFinite(t) || t < 0 || t > 1) throw badRequest(`threshold ${display(t)}: a probability, from 0 to 1`);
+  return t;
+}
+
+function checkTolerance(t: number): number {
+  if (!Number.isFinite(t) || t < 0) throw badRequest('tolerance: a share, 0 or more');
+  return t;
+}
+
+/** Maps a flow that does not load to 422; anything else goes on as it is. */
+async function unreadableAs422<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof FlowUnreadable) throw unprocessable(err.message);
+    throw err;
+  }
+}
+
+export function flowsRoutes(state: State): Router {
+  async function find(key: string): Promise<FlowFile> {
+    const file = (await state.catalog()).flow(key);
+    if (!file) throw notFound(`no flow ${debugString(key)}`);
+    return file;
+  }
+  const keyOf = (ctx: Context) => String((ctx as Context & { params: Record<string, string> }).params.key);
+
+  return new Router()
+    .get('/api/flows', async (ctx) => {
+      ctx.body = { items: await flowSummaries(state) } satisfies FlowList;
+    })
+    .get('/api/flows/diff', async (ctx) => {
+      const query = parseQuery(ctx, FlowDiffQuerySchema);
+      const threshold = checkThreshold(query.threshold);
+      const tolerance = checkTolerance(query.tolerance);
+      if (query.from === undefined || query.to === undefined) {
+        throw badRequest('name the two flows to compare: from=KEY&to=KEY');
+      }
+      const from = { key: query.from, file: await find(query.from) };
+      const to = { key: query.to, file: await find(query.to) };
+      ctx.body = (await unreadableAs422(() => flowDiffView(state, from, to, threshold, tolerance))) satisfies FlowDiffView;
+    })
+    .get('/api/flows/:key', async (ctx) => {
+      const threshold = checkThreshold(parseQuery(ctx, FlowDetailQuerySchema).threshold);
+      const file = await find(keyOf(ctx));
+      ctx.body = (await unreadableAs422(() => flowDetail(state, file, threshold))) satisfies FlowDetail;
+    })
+    .get('/api/flows/:key/raw', async (ctx) => {
+      const file = await find(keyOf(ctx));
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(file.path);
+      } catch (err) {
+        throw internal(`reading ${file.rel}: ${(err as Error).message}`);
+      }
+      ctx.type = 'application/json';
+      ctx.set('Content-Disposition', `attachment; filename="${downloadName(basename(file.path))}"`);
+      ctx.body = bytes;
+    })
+    .delete('/api/flows/:key', async (ctx) => {
+      const file = await find(keyOf(ctx));
+      try {
+        await moveToTrash(state.config.dataDir, [file.rel], state.config.now());
+      } catch (err) {
+        if (err instanceof TrashError) throw err.refused ? forbidden(err.message) : internal(err.message);
+        throw err instanceof ApiError ? err : internal((err as Error).message);
+      }
+      ctx.body = { ok: true } satisfies Ok;
+    });
 }

@@ -1,2 +1,53 @@
-// Worker tasks of the flows area (owned by that area).
-export {};
+// Worker tasks of the flows area: reading and parsing a whole flow, rendering its review, and diffing two
+// flows run here, off the event loop. Each answers plain data; a flow that does not load is a value (its
+// error and format number), not a failure, because the list shows it.
+import { readFile } from 'node:fs/promises';
+import type { ReviewView } from '../../../shared/flows.ts';
+import { flowDiff, type FlowDiff } from '../../engine/diff.ts';
+import { loadFlow, probeFormatVersion, type Flow } from '../../engine/flows.ts';
+import { renderFlowShow } from '../../engine/render.ts';
+import { reviewView } from '../../engine/review.ts';
+
+export type FlowTaskResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** A flow file as loaded: the flow, or why it does not load. */
+export interface LoadedFlow {
+  /** The file's engine_flow when it reads as a u32, else 0 (even when the flow does not load). */
+  format_version: number;
+  flow: Flow | null;
+  error: string | null;
+}
+
+function attempt<T>(work: () => T): FlowTaskResult<T> {
+  try {
+    return { ok: true, value: work() };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** Reads and parses one flow file. */
+export async function loadFlowTask(input: { path: string }): Promise<FlowTaskResult<LoadedFlow>> {
+  let text: string;
+  try {
+    text = await readFile(input.path, 'utf8');
+  } catch (e) {
+    return { ok: true, value: { format_version: 0, flow: null, error: `reading it: ${(e as Error).message}` } };
+  }
+  const format_version = probeFormatVersion(text);
+  try {
+    return { ok: true, value: { format_version, flow: loadFlow(text), error: null } };
+  } catch (e) {
+    return { ok: true, value: { format_version, flow: null, error: e instanceof Error ? e.message : String(e) } };
+  }
+}
+
+/** The reviewer's view at a threshold and the flow-show text. */
+export function flowReviewTask(input: { flow: Flow; threshold: number }): FlowTaskResult<{ view: ReviewView; markdown: string }> {
+  return attempt(() => ({ view: reviewView(input.flow, input.threshold), markdown: renderFlowShow(input.flow, input.threshold) }));
+}
+
+/** flow-diff of two loaded flows. */
+export function flowDiffTask(input: { from: Flow; to: Flow; tolerance: number; threshold: number }): FlowTaskResult<FlowDiff> {
+  return attempt(() => flowDiff(input.from, input.to, input.tolerance, input.threshold));
+}

@@ -1,0 +1,254 @@
+// Flows as the console serves them: each file loaded in the worker pool and cached by path + size + mtime
+// (a flow rewritten on disk is read again), the list summaries (with the registry servers that serve each
+// file and the staged-learning link), the review at a threshold, the warnings against the latest recorded
+// tools/list of the flow's domain, and the diff. A file that does not load is a value here (its error);
+// the routes decide what that means (an `error` field in the list, 422 on detail and diff).
+import { readFile, stat } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { FlowDetail, FlowDiffView, FlowSummary, StageLink } from '../../shared/flows.ts';
+import { compareText } from '../engine/format.ts';
+import {
+  hasArbiter,
+  hasReach,
+  lookups,
+  promotionCounts,
+  servedDecider,
+  siteKeys,
+  type Flow,
+} from '../engine/flows.ts';
+import { flowWarnings } from '../engine/warnings.ts';
+import type { State } from '../state.ts';
+import type { LoadedFlow } from '../workers/tasks/flows.ts';
+import { StampCache } from './cache.ts';
+import type { Catalog, FlowFile } from './catalog.ts';
+import { resolveRequestPath } from './paths.ts';
+import { loadRegistry } from './registry.ts';
+import { sessionDetail, sessionSummaries } from './sessions.ts';
+
+/** A flow file, loaded or not, with its stamps. */
+export interface FlowEntry extends LoadedFlow {
+  file: FlowFile;
+  size_bytes: number;
+  modified_unix_ms: number;
+}
+
+/** The flow does not load: the routes answer 422 with this message. */
+export class FlowUnreadable extends Error {}
+
+const caches = new WeakMap<State, StampCache<LoadedFlow>>();
+
+function cacheOf(state: State): StampCache<LoadedFlow> {
+  let cache = caches.get(state);
+  if (!cache) {
+    cache = new StampCache<LoadedFlow>();
+    caches.set(state, cache);
+  }
+  return cache;
+}
+
+/** Loads a flow file through the cache; a file that cannot be read or parsed carries its error. */
+export async function loadFlowEntry(state: State, file: FlowFile): Promise<FlowEntry> {
+  let size_bytes = 0;
+  let modified_unix_ms = 0;
+  let stamp = '-';
+  try {
+    const st = await stat(file.path);
+    size_bytes = st.size;
+    modified_unix_ms = Math.floor(st.mtimeMs);
+    stamp = `${st.size}:${st.mtimeMs}`;
+  } catch {
+    // the read below reports why
+  }
+  const cache = cacheOf(state);
+  let loaded = stamp === '-' ? undefined : cache.get(file.path, stamp);
+  if (!loaded) {
+    const r = await state.pool.run('loadFlowTask', { path: file.path });
+    loaded = r.ok ? r.value : { format_version: 0, flow: null, error: r.message };
+    if (stamp !== '-') cache.set(file.path, stamp, loaded);
+  }
+  return { ...loaded, file, size_bytes, modified_unix_ms };
+}
+
+/** The loaded flow, or FlowUnreadable with `{rel} does not load: {error}`. */
+export function loadedOrThrow(entry: FlowEntry): Flow {
+  if (entry.flow) return entry.flow;
+  throw new FlowUnreadable(`${entry.file.rel} does not load: ${entry.error ?? 'unknown error'}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The summary's links: served_by and stage
+// ---------------------------------------------------------------------------------------------------------
+
+function canonical(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** The registry's servers with a flow, as resolved paths; an unreadable registry counts as empty. */
+async function servedFlows(state: State): Promise<{ name: string; path: string; canonical: string | null }[]> {
+  let servers;
+  try {
+    servers = (await loadRegistry(state.config.dataDir)).servers;
+  } catch {
+    return [];
+  }
+  const out: { name: string; path: string; canonical: string | null }[] = [];
+  for (const s of servers) {
+    if (!s.flow) continue;
+    try {
+      const path = resolveRequestPath(s.flow, { dataDir: state.config.dataDir, home: state.config.home });
+      out.push({ name: s.name, path, canonical: canonical(path) });
+    } catch {
+      // a flow path the registry cannot resolve serves nothing
+    }
+  }
+  return out;
+}
+
+function servedBy(file: FlowFile, served: { name: string; path: string; canonical: string | null }[]): string[] {
+  const own = canonical(file.path);
+  return served.filter((s) => s.path === file.path || (own !== null && s.canonical === own)).map((s) => s.name);
+}
+
+async function sameBytes(a: string, b: string): Promise<boolean> {
+  try {
+    const [x, y] = await Promise.all([readFile(a), readFile(b)]);
+    return x.equals(y);
+  } catch {
+    return false;
+  }
+}
+
+/** The staged-learning link of a flow file (flow-review.md §7.1). */
+export async function stageLink(file: FlowFile, catalog: Catalog): Promise<StageLink | null> {
+  const name = basename(file.path);
+  const stagedSuffix = '.staged.flow.json';
+  const stem = name.endsWith(stagedSuffix) ? name.slice(0, -stagedSuffix.length) : '';
+  const staged = stem !== '';
+  const counterpart = staged
+    ? join(dirname(file.path), `${stem}.flow.json`)
+    : join(dirname(file.path), `${name.slice(0, -'.flow.json'.length)}${stagedSuffix}`);
+  const other = catalog.flows.find((f) => f.path === counterpart) ?? null;
+  if (!staged && other === null) return null;
+  const pending = other === null || !(await sameBytes(file.path, other.path));
+  return { staged, other: other?.key ?? null, pending };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Summaries
+// ---------------------------------------------------------------------------------------------------------
+
+function summaryOf(entry: FlowEntry, served_by: string[], stage: StageLink | null): FlowSummary {
+  const { file, flow } = entry;
+  const tools = { read: 0, write: 0, generic: 0 };
+  for (const kind of Object.values(flow?.manifest.tools ?? {})) tools[kind] += 1;
+  const p = flow?.provenance;
+  // Field for field in FlowSummary's order; a flow that does not load keeps only the file's own facts.
+  return {
+    key: file.key,
+    path: file.rel,
+    name: basename(file.path).slice(0, -'.flow.json'.length),
+    domain: flow?.domain ?? '',
+    format_version: entry.format_version,
+    engine_version: p?.engine ?? '',
+    sources: p ? [...p.sources] : [],
+    habit_episodes: p?.habit_episodes ?? 0,
+    arbiter_cases: p?.arbiter_cases ?? 0,
+    compiled_unix_ms: p?.compiled_unix_ms ?? 0,
+    modified_unix_ms: entry.modified_unix_ms,
+    size_bytes: entry.size_bytes,
+    decider: flow ? servedDecider(flow) : 'habit',
+    has_arbiter: flow ? hasArbiter(flow) : false,
+    has_reach: flow ? hasReach(flow) : false,
+    tools,
+    sites: flow ? siteKeys(flow).length : 0,
+    lookups: flow ? lookups(flow).length : 0,
+    promoted: flow ? promotionCounts(flow) : null,
+    served_by,
+    stage,
+    error: flow ? null : (entry.error ?? 'unknown error'),
+  };
+}
+
+/** Every flow the catalog finds, loaded or not: most recently modified first, then by path. */
+export async function flowSummaries(state: State, catalog?: Catalog): Promise<FlowSummary[]> {
+  const cat = catalog ?? (await state.catalog());
+  const [entries, served] = await Promise.all([Promise.all(cat.flows.map((f) => loadFlowEntry(state, f))), servedFlows(state)]);
+  cacheOf(state).retain(new Set(cat.flows.map((f) => f.path)));
+  const items = await Promise.all(entries.map(async (e) => summaryOf(e, servedBy(e.file, served), await stageLink(e.file, cat))));
+  return items.sort((a, b) => b.modified_unix_ms - a.modified_unix_ms || compareText(a.path, b.path));
+}
+
+/** One flow's list summary, and its loaded entry. */
+export async function flowSummary(state: State, file: FlowFile, catalog?: Catalog): Promise<{ summary: FlowSummary; entry: FlowEntry }> {
+  const cat = catalog ?? (await state.catalog());
+  const [entry, served, stage] = await Promise.all([loadFlowEntry(state, file), servedFlows(state), stageLink(file, cat)]);
+  return { summary: summaryOf(entry, servedBy(file, served), stage), entry };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Detail, warnings, diff
+// ---------------------------------------------------------------------------------------------------------
+
+/** The tools of the newest readable session of the domain that listed any, or null. */
+export async function latestListing(
+  state: State,
+  domain: string,
+): Promise<{ sessionId: string; tools: { name: string; read_only_hint: boolean | null; contract: string | null }[] } | null> {
+  if (domain === '') return null;
+  const catalog = await state.catalog();
+  const { readable } = await sessionSummaries(state);
+  for (const summary of readable) {
+    if (summary.domain !== domain) continue;
+    const file = catalog.session(summary.key);
+    if (!file) continue;
+    try {
+      const detail = await sessionDetail(state, file);
+      if (detail.tools.length > 0) return { sessionId: summary.session_id, tools: detail.tools };
+    } catch {
+      // a log that no longer reads is skipped, as the list skips it
+    }
+  }
+  return null;
+}
+
+/** The warnings of a loaded flow at detail time (flow-review.md §6). */
+export async function warningsFor(state: State, flow: Flow): Promise<string[]> {
+  const listing = await latestListing(state, flow.domain);
+  return flowWarnings(flow, listing, state.config.keySet || state.config.keyFileSet);
+}
+
+function taskValue<T>(r: { ok: true; value: T } | { ok: false; message: string }): T {
+  if (!r.ok) throw new Error(r.message);
+  return r.value;
+}
+
+/** The reviewer's view of a flow file at a threshold. Throws FlowUnreadable when it does not load. */
+export async function flowDetail(state: State, file: FlowFile, threshold: number): Promise<FlowDetail> {
+  const { summary, entry } = await flowSummary(state, file);
+  const flow = loadedOrThrow(entry);
+  const [review, warnings] = await Promise.all([
+    state.pool.run('flowReviewTask', { flow, threshold }).then(taskValue),
+    warningsFor(state, flow),
+  ]);
+  return { summary, ...review.view, review_markdown: review.markdown, warnings };
+}
+
+/** flow-diff of two flow files, keys as given. Throws FlowUnreadable (old first) when one does not load. */
+export async function flowDiffView(
+  state: State,
+  from: { key: string; file: FlowFile },
+  to: { key: string; file: FlowFile },
+  threshold: number,
+  tolerance: number,
+): Promise<FlowDiffView> {
+  const [a, b] = await Promise.all([loadFlowEntry(state, from.file), loadFlowEntry(state, to.file)]);
+  const old = loadedOrThrow(a);
+  const next = loadedOrThrow(b);
+  const d = taskValue(await state.pool.run('flowDiffTask', { from: old, to: next, tolerance, threshold }));
+  return { from: from.key, to: to.key, review: d.review, changes: d.changes, sections: d.sections, markdown: d.markdown };
+}

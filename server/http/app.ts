@@ -3,7 +3,7 @@
 // every failure as JSON; the guard decides who may call before any route runs (401 before 404/405).
 import Koa from 'koa';
 import Router from '@koa/router';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import { REQUEST_BODY_MAX_BYTES } from '../../shared/limits.ts';
 import type { State } from '../state.ts';
 import { methodNotAllowed, notFound, renderErrors } from './errors.ts';
@@ -67,7 +67,7 @@ export function createApp(state: State, report: (err: unknown) => void): Koa {
       urlencoded: false,
       text: false,
       multipart: false,
-      parsedMethods: [...WRITES],
+      parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
       onError: (err) => {
         throw Object.assign(new Error(`the request body is not JSON: ${err.message}`), { status: 400, expose: true });
       },

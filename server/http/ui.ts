@@ -96,7 +96,7 @@ export function serveUi(uiDir: string | null, fromDisk: boolean) {
       ctx.body = file.body;
       return;
     }
-    if (looksLikeBuildFile(wanted)) {
+    if (rel !== '' && looksLikeBuildFile(wanted)) {
       ctx.status = 404;
       ctx.type = 'text/plain';
       ctx.body = 'not found';

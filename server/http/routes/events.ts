@@ -8,11 +8,12 @@ export function eventsRoutes(state: State): Router {
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setNoDelay(true);
     ctx.set('Cache-Control', 'no-cache');
-    ctx.type = 'text/event-stream';
     ctx.status = 200;
     const stream = eventStream(state.hub, (close) => {
       ctx.req.on('close', close);
     });
     ctx.body = stream;
+    // After the body: Koa would otherwise add a charset to the type.
+    ctx.set('Content-Type', 'text/event-stream');
   });
 }

@@ -1,0 +1,69 @@
+// One typed function per endpoint (console-api.md §4), each parsing the answer with the shared valibot
+// schema. Pages call these and nothing else. Loads are quiet (the page shows its own error state);
+// actions are quiet too (the form or dialog shows the error).
+import * as v from 'valibot';
+import { OkSchema } from '../../../shared/common.ts';
+import { FlowDetailSchema, FlowDiffViewSchema, FlowListSchema } from '../../../shared/flows.ts';
+import { JobListSchema, JobSchema, type JobRequest } from '../../../shared/jobs.ts';
+import { MetaSchema } from '../../../shared/meta.ts';
+import { HostConfigSchema, ProbeResultSchema, ServerListSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
+import { StageViewSchema } from '../../../shared/stage.ts';
+import { SessionDetailSchema, SessionListSchema, type SessionMode } from '../../../shared/sessions.ts';
+import { apiPath } from '../lib/query.ts';
+import { requestAs, requestText } from './client.ts';
+import { OverviewSchema, SettingsSchema } from './pending-schemas.ts';
+
+type Opts = { signal?: AbortSignal };
+const quiet = (o: Opts = {}) => ({ quiet: true, signal: o.signal });
+
+export const getMeta = (o?: Opts) => requestAs(MetaSchema, '/api/meta', quiet(o));
+export const getOverview = (o?: Opts) => requestAs(OverviewSchema, '/api/overview', quiet(o));
+export const getSettings = (o?: Opts) => requestAs(SettingsSchema, '/api/settings', quiet(o));
+
+export interface SessionsQuery {
+  q?: string;
+  mode?: SessionMode | null;
+  domain?: string | null;
+  limit?: number;
+  offset?: number;
+}
+export const getSessions = (query: SessionsQuery, o?: Opts) =>
+  requestAs(SessionListSchema, '/api/sessions', { ...quiet(o), query: { ...query } });
+export const getSession = (key: string, o?: Opts) => requestAs(SessionDetailSchema, apiPath('sessions', key), quiet(o));
+export const sessionRawUrl = (key: string) => apiPath('sessions', key, 'raw');
+export const getSessionRaw = (key: string, o?: Opts) => requestText(sessionRawUrl(key), quiet(o));
+export const deleteSession = (key: string) => requestAs(OkSchema, apiPath('sessions', key), { method: 'DELETE', quiet: true });
+
+export const getFlows = (o?: Opts) => requestAs(FlowListSchema, '/api/flows', quiet(o));
+export const getFlow = (key: string, threshold: number, o?: Opts) =>
+  requestAs(FlowDetailSchema, apiPath('flows', key), { ...quiet(o), query: { threshold } });
+export const flowRawUrl = (key: string) => apiPath('flows', key, 'raw');
+export const getFlowRaw = (key: string, o?: Opts) => requestText(flowRawUrl(key), quiet(o));
+export const getFlowDiff = (from: string, to: string, threshold: number, o?: Opts) =>
+  requestAs(FlowDiffViewSchema, '/api/flows/diff', { ...quiet(o), query: { from, to, threshold } });
+export const deleteFlow = (key: string) => requestAs(OkSchema, apiPath('flows', key), { method: 'DELETE', quiet: true });
+export const getStage = (key: string, o?: Opts) => requestAs(StageViewSchema, apiPath('flows', key, 'stage'), quiet(o));
+export const commitFlow = (key: string, note: string | null) =>
+  requestAs(v.unknown(), apiPath('flows', key, 'commit'), { method: 'POST', body: { note }, quiet: true });
+export const rollbackFlow = (key: string, to: number | null, note: string | null) =>
+  requestAs(v.unknown(), apiPath('flows', key, 'rollback'), { method: 'POST', body: { to, note }, quiet: true });
+
+export const getServers = (o?: Opts) => requestAs(ServerListSchema, '/api/servers', quiet(o));
+export const createServer = (body: ServerInput) =>
+  requestAs(v.unknown(), '/api/servers', { method: 'POST', body, quiet: true });
+export const updateServer = (name: string, body: ServerInput) =>
+  requestAs(v.unknown(), apiPath('servers', name), { method: 'PUT', body, quiet: true });
+export const deleteServer = (name: string) => requestAs(OkSchema, apiPath('servers', name), { method: 'DELETE', quiet: true });
+export const getServerConfig = (name: string, host: Host, o?: Opts) =>
+  requestAs(HostConfigSchema, apiPath('servers', name, 'config'), { ...quiet(o), query: { host } });
+export const probeServer = (name: string) =>
+  requestAs(ProbeResultSchema, apiPath('servers', name, 'probe'), { method: 'POST', quiet: true });
+
+export const getJobs = (o?: Opts) => requestAs(JobListSchema, '/api/jobs', quiet(o));
+export const getJob = (id: string, o?: Opts) => requestAs(JobSchema, apiPath('jobs', id), quiet(o));
+export const createJob = (body: JobRequest) => requestAs(JobSchema, '/api/jobs', { method: 'POST', body, quiet: true });
+export const cancelJob = (id: string) => requestAs(JobSchema, apiPath('jobs', id, 'cancel'), { method: 'POST', quiet: true });
+export const jobArtifactUrl = (id: string, index: number) => apiPath('jobs', id, 'artifacts', index);
+export const getJobArtifact = (id: string, index: number, o?: Opts) => requestText(jobArtifactUrl(id, index), quiet(o));
+
+export const logout = () => requestAs(v.unknown(), '/api/logout', { method: 'POST', quiet: true });

@@ -1,0 +1,232 @@
+// The command palette (Ctrl/⌘-K, /): a modal combobox over pages, actions, servers, flows and a live
+// session search. Arrows move (wrapping), Enter opens, Escape closes.
+import { useNavigate } from '@solidjs/router';
+import { createEffect, createSignal, For, on, onCleanup, Show } from 'solid-js';
+import type { FlowSummary } from '../../../../shared/flows.ts';
+import type { ServerView } from '../../../../shared/servers.ts';
+import { isAbort } from '../../api/client.ts';
+import { getFlows, getServers, getSessions } from '../../api/endpoints.ts';
+import { formatRelative } from '../../lib/format.ts';
+import { paletteResults, type PaletteEntry } from '../../lib/palette.ts';
+import { readOnly } from '../../stores/auth.ts';
+import { cycleTheme } from '../../stores/theme.ts';
+import { Icon } from '../ui/Icon.tsx';
+
+const [open, setOpen] = createSignal(false);
+export const paletteOpen = open;
+export const openPalette = () => setOpen(true);
+export const togglePalette = () => setOpen(!open());
+export const closePalette = () => setOpen(false);
+
+const PAGES: PaletteEntry[] = [
+  { id: 'p-overview', group: 'Pages', label: 'Overview', to: '/' },
+  { id: 'p-servers', group: 'Pages', label: 'Servers', to: '/servers' },
+  { id: 'p-sessions', group: 'Pages', label: 'Sessions', to: '/sessions' },
+  { id: 'p-flows', group: 'Pages', label: 'Flows', to: '/flows' },
+  { id: 'p-jobs', group: 'Pages', label: 'Jobs', to: '/jobs' },
+  { id: 'p-settings', group: 'Pages', label: 'Settings', to: '/settings' },
+];
+
+export function Palette() {
+  const navigate = useNavigate();
+  let dialog: HTMLDialogElement | undefined;
+  let input: HTMLInputElement | undefined;
+  const [query, setQuery] = createSignal('');
+  const [active, setActive] = createSignal(0);
+  const [servers, setServers] = createSignal<ServerView[]>([]);
+  const [flows, setFlows] = createSignal<FlowSummary[]>([]);
+  const [sessions, setSessions] = createSignal<PaletteEntry[]>([]);
+  const [searching, setSearching] = createSignal(false);
+  let listsAt = 0;
+  let search: AbortController | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const actions = (): PaletteEntry[] => [
+    ...(readOnly()
+      ? []
+      : [
+          { id: 'a-server', group: 'Actions' as const, label: 'Add a server', to: '/servers/new' },
+          { id: 'a-learn', group: 'Actions' as const, label: 'New learn job', to: '/jobs/new?kind=learn' },
+          { id: 'a-promote', group: 'Actions' as const, label: 'New promote job', to: '/jobs/new?kind=promote' },
+          { id: 'a-audit', group: 'Actions' as const, label: 'New audit job', to: '/jobs/new?kind=audit' },
+          { id: 'a-stage', group: 'Actions' as const, label: 'New stage job', to: '/jobs/new?kind=stage' },
+          { id: 'a-redact', group: 'Actions' as const, label: 'New redact job', to: '/jobs/new?kind=redact' },
+          { id: 'a-doctor', group: 'Actions' as const, label: 'Run engine doctor', to: '/jobs/new?kind=doctor' },
+        ]),
+    { id: 'a-theme', group: 'Actions', label: 'Change the theme', detail: 'system, light, dark', run: cycleTheme },
+  ];
+
+  const results = () =>
+    paletteResults(
+      {
+        pages: PAGES,
+        actions: actions(),
+        servers: servers().map((s) => ({ id: `s-${s.name}`, group: 'Servers', label: s.name, detail: s.description ?? '', mono: true, to: `/servers/${encodeURIComponent(s.name)}` })),
+        flows: flows().map((f) => ({ id: `f-${f.key}`, group: 'Flows', label: f.key, detail: f.error ? 'does not load' : `domain ${f.domain}`, mono: true, to: `/flows/${encodeURIComponent(f.key)}` })),
+        sessions: sessions(),
+      },
+      query(),
+    );
+
+  const loadLists = () => {
+    if (Date.now() - listsAt < 30_000) return;
+    listsAt = Date.now();
+    getServers().then((s) => setServers(s.items), () => {});
+    getFlows().then((f) => setFlows(f.items), () => {});
+  };
+
+  const runSearch = (q: string) => {
+    search?.abort();
+    const ctrl = new AbortController();
+    search = ctrl;
+    setSearching(true);
+    getSessions({ q: q.trim(), limit: q.trim() ? 8 : 4 }, { signal: ctrl.signal }).then(
+      (list) => {
+        if (search !== ctrl) return;
+        setSearching(false);
+        const now = Date.now();
+        setSessions(
+          list.items.map((s) => ({
+            id: `x-${s.key}`,
+            group: 'Sessions',
+            label: s.session_id,
+            detail: [s.domain ?? 'no domain', s.agent ?? 'unknown agent', formatRelative(s.started_unix_ms, now)].join(' · '),
+            mono: true,
+            to: `/sessions/${encodeURIComponent(s.key)}`,
+          })),
+        );
+      },
+      (e: unknown) => {
+        if (!isAbort(e) && search === ctrl) setSearching(false);
+      },
+    );
+  };
+
+  createEffect(
+    on(open, (isOpen) => {
+      if (!dialog) return;
+      if (isOpen) {
+        setQuery('');
+        setActive(0);
+        if (!dialog.open) dialog.showModal();
+        input?.focus();
+        loadLists();
+        runSearch('');
+      } else if (dialog.open) dialog.close();
+    }),
+  );
+  createEffect(
+    on(
+      query,
+      (q) => {
+        setActive(0);
+        clearTimeout(timer);
+        timer = setTimeout(() => runSearch(q), 140);
+      },
+      { defer: true },
+    ),
+  );
+  onCleanup(() => {
+    clearTimeout(timer);
+    search?.abort();
+  });
+
+  const choose = (e: PaletteEntry | undefined) => {
+    if (!e) return;
+    setOpen(false);
+    if (e.run) e.run();
+    else if (e.to) navigate(e.to);
+  };
+  const key = (ev: KeyboardEvent) => {
+    const n = results().length;
+    if (ev.key === 'ArrowDown' || ev.key === 'ArrowUp') {
+      ev.preventDefault();
+      if (n === 0) return;
+      setActive((active() + (ev.key === 'ArrowDown' ? 1 : -1) + n) % n);
+      document.getElementById(`palette-opt-${active()}`)?.scrollIntoView({ block: 'nearest' });
+    } else if (ev.key === 'Enter') {
+      ev.preventDefault();
+      choose(results()[active()]);
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      class="palette"
+      aria-label="Search or jump to"
+      onCancel={(e) => {
+        e.preventDefault();
+        setOpen(false);
+      }}
+      onClose={() => setOpen(false)}
+      onMouseDown={(e) => {
+        if (e.target === dialog) setOpen(false);
+      }}
+    >
+      <div class="palette-input">
+        <Icon name="search" />
+        <input
+          ref={input}
+          role="combobox"
+          aria-expanded="true"
+          aria-controls="palette-list"
+          aria-autocomplete="list"
+          aria-label="Search or jump to"
+          aria-activedescendant={results().length ? `palette-opt-${active()}` : undefined}
+          placeholder="Search sessions, flows, servers and pages"
+          data-testid="palette-input"
+          value={query()}
+          onInput={(e) => setQuery(e.currentTarget.value)}
+          onKeyDown={key}
+        />
+        <kbd>Esc</kbd>
+      </div>
+      <ul id="palette-list" role="listbox" aria-label="Results" class="palette-list">
+        <For each={results()}>
+          {(e, i) => (
+            <>
+              <Show when={i() === 0 || results()[i() - 1]!.group !== e.group}>
+                <li role="presentation" class="palette-group">
+                  {e.group}
+                </li>
+              </Show>
+              <li
+                id={`palette-opt-${i()}`}
+                role="option"
+                aria-selected={i() === active()}
+                class="palette-option"
+                onMouseMove={() => setActive(i())}
+                onClick={() => choose(e)}
+              >
+                <span class={e.mono ? 'mono palette-label' : 'palette-label'}>{e.label}</span>
+                <Show when={e.detail}>
+                  <span class="palette-detail">{e.detail}</span>
+                </Show>
+                <Show when={i() === active()}>
+                  <Icon name="corner-down-left" class="palette-enter" />
+                </Show>
+              </li>
+            </>
+          )}
+        </For>
+        <Show when={results().length === 0}>
+          <li role="presentation" class="palette-empty">
+            {searching() ? 'Searching…' : `Nothing matches “${query()}”.`}
+          </li>
+        </Show>
+      </ul>
+      <div class="palette-foot" aria-hidden="true">
+        <span>
+          <kbd>↑</kbd> <kbd>↓</kbd> move
+        </span>
+        <span>
+          <kbd>↵</kbd> open
+        </span>
+        <span>
+          <kbd>Esc</kbd> close
+        </span>
+      </div>
+    </dialog>
+  );
+}

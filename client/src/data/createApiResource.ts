@@ -1,0 +1,143 @@
+// How a page loads its data (STYLE §8, ui.md §4.2). A fetch per source value; a new load aborts the one in
+// flight and late answers are dropped. A first load's error is the page's error state; a refresh (after a
+// `changed` or `job` event, coalesced over 250 ms) keeps the old data on screen, dimmed, and a failed
+// refresh is a toast. A 401 does nothing here: the shell shows the sign-in screen.
+import { batch, createEffect, createSignal, on, onCleanup, type Accessor } from 'solid-js';
+import type { ChangedWhat } from '../../../shared/events.ts';
+import type { Job } from '../../../shared/jobs.ts';
+import { ApiError, isAbort } from '../api/client.ts';
+import { onChanged, onJob } from '../api/events.ts';
+import { toast } from '../stores/toasts.ts';
+
+export const COALESCE_MS = 250;
+
+export interface ApiResourceOptions<S> {
+  /** `changed` topics that refresh it. */
+  topics?: ChangedWhat[];
+  /** Only refresh when the event's keys (non-empty) include this key. */
+  key?: (source: S) => string | null;
+  /** Refresh on `job` events too (filtered by the predicate when given). */
+  jobs?: boolean | ((job: Job, source: S) => boolean);
+}
+
+export interface ApiResource<T> {
+  data: Accessor<T | undefined>;
+  error: Accessor<ApiError | undefined>;
+  /** Nothing to show yet: skeletons. */
+  loading: Accessor<boolean>;
+  /** A reload with data on screen: dim it. */
+  refreshing: Accessor<boolean>;
+  refetch: () => void;
+  refresh: () => void;
+  mutate: (value: T) => void;
+}
+
+const sameSource = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function createApiResource<S, T>(
+  source: Accessor<S | false | null | undefined>,
+  fetcher: (source: S, signal: AbortSignal) => Promise<T>,
+  options: ApiResourceOptions<S> = {},
+): ApiResource<T> {
+  const [data, setData] = createSignal<T | undefined>(undefined);
+  const [error, setError] = createSignal<ApiError | undefined>(undefined);
+  const [pending, setPending] = createSignal(false);
+  let controller: AbortController | null = null;
+  let generation = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let current: S | null = null;
+
+  function load(kind: 'first' | 'refresh'): void {
+    const s = current;
+    if (s === null) return;
+    controller?.abort();
+    const ctrl = new AbortController();
+    controller = ctrl;
+    const g = ++generation;
+    setPending(true);
+    if (kind === 'first') setError(undefined);
+    fetcher(s, ctrl.signal).then(
+      (value) => {
+        if (g !== generation) return;
+        batch(() => {
+          setData(() => value);
+          setError(undefined);
+          setPending(false);
+        });
+      },
+      (e: unknown) => {
+        if (g !== generation || isAbort(e)) return;
+        const err = e instanceof ApiError ? e : new ApiError(500, e instanceof Error ? e.message : String(e));
+        batch(() => {
+          setPending(false);
+          if (err.status === 401) return;
+          if (kind === 'first' || data() === undefined) {
+            setData(undefined);
+            setError(err);
+          } else {
+            toast({ kind: 'error', title: 'Could not refresh', message: err.message });
+          }
+        });
+      },
+    );
+  }
+
+  let lastSource: unknown = Symbol('none');
+  createEffect(
+    on(source, (s) => {
+      if (s === false || s === null || s === undefined) {
+        current = null;
+        return;
+      }
+      if (sameSource(s, lastSource)) return;
+      lastSource = s;
+      current = s;
+      load('first');
+    }),
+  );
+
+  function schedule(): void {
+    if (timer !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      load('refresh');
+    }, COALESCE_MS);
+  }
+
+  const unsubscribe: (() => void)[] = [];
+  for (const topic of options.topics ?? []) {
+    unsubscribe.push(
+      onChanged(topic, (keys) => {
+        const key = current !== null && options.key ? options.key(current) : null;
+        if (key !== null && keys.length > 0 && !keys.includes(key)) return;
+        schedule();
+      }),
+    );
+  }
+  if (options.jobs) {
+    const filter = options.jobs;
+    unsubscribe.push(
+      onJob((job) => {
+        if (current === null) return;
+        if (typeof filter === 'function' && !filter(job, current)) return;
+        schedule();
+      }),
+    );
+  }
+
+  onCleanup(() => {
+    controller?.abort();
+    clearTimeout(timer);
+    for (const u of unsubscribe) u();
+  });
+
+  return {
+    data,
+    error,
+    loading: () => pending() && data() === undefined,
+    refreshing: () => pending() && data() !== undefined,
+    refetch: () => load('first'),
+    refresh: () => load('refresh'),
+    mutate: (value: T) => setData(() => value),
+  };
+}

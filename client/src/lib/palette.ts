@@ -1,0 +1,30 @@
+// The command palette's matching: an entry matches when "label detail", lowercased, contains the query.
+
+export interface PaletteEntry {
+  id: string;
+  group: 'Pages' | 'Actions' | 'Servers' | 'Flows' | 'Sessions';
+  label: string;
+  detail?: string;
+  mono?: boolean;
+  to?: string;
+  run?: () => void;
+}
+
+export function matchesQuery(e: { label: string; detail?: string }, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (q === '') return true;
+  return `${e.label} ${e.detail ?? ''}`.toLowerCase().includes(q);
+}
+
+/** Pages, then actions (3 without a query, 6 with one), servers (5), flows (5), then the sessions found. */
+export function paletteResults(groups: { pages: PaletteEntry[]; actions: PaletteEntry[]; servers: PaletteEntry[]; flows: PaletteEntry[]; sessions: PaletteEntry[] }, query: string): PaletteEntry[] {
+  const f = (list: PaletteEntry[], n: number) => list.filter((e) => matchesQuery(e, query)).slice(0, n);
+  const q = query.trim() !== '';
+  return [...f(groups.pages, 99), ...f(groups.actions, q ? 6 : 3), ...f(groups.servers, 5), ...f(groups.flows, 5), ...groups.sessions];
+}
+
+export function mergeDomainNames(...lists: (readonly string[])[]): string[] {
+  const set = new Set<string>();
+  for (const l of lists) for (const n of l) if (n) set.add(n);
+  return [...set].sort((a, b) => a.localeCompare(b));
+}

@@ -1,0 +1,9 @@
+import { PageHeader } from '../components/ui/ui.tsx';
+
+export function OverviewPage() {
+  return (
+    <div class="page">
+      <PageHeader title="OverviewPage" />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+// Who the shell shows: unknown (before /api/meta answers), signed-in, signed-out (the sign-in screen) or
+// unreachable (the "server did not answer" card). Any later 401 from any request signs out.
+import { createSignal } from 'solid-js';
+import { MetaSchema, type Meta } from '../../../shared/meta.ts';
+import { ApiError, NO_ANSWER, requestAs, request } from '../api/client.ts';
+import { closeEvents } from '../api/events.ts';
+import { withQueryParam } from '../lib/query.ts';
+
+export type AuthState = 'unknown' | 'signed-in' | 'signed-out' | 'unreachable';
+const [state, setState] = createSignal<AuthState>('unknown');
+const [meta, setMeta] = createSignal<Meta | null>(null);
+const [problem, setProblem] = createSignal('');
+export { state as authState, meta, problem as unreachableMessage };
+
+export const readOnly = () => meta()?.read_only ?? false;
+export const READ_ONLY_REASON = 'The console is read-only';
+
+export function signedOut(): void {
+  if (state() === 'signed-out') return;
+  closeEvents();
+  setState('signed-out');
+}
+
+/** Start-up, and "Try again": ask /api/meta quietly. */
+export async function checkMeta(): Promise<void> {
+  try {
+    const m = await requestAs(MetaSchema, '/api/meta', { quiet: true });
+    setMeta(m);
+    setState('signed-in');
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return signedOut();
+    closeEvents();
+    setProblem(e instanceof Error ? e.message : String(e));
+    setState('unreachable');
+  }
+}
+
+/** Checks a pasted token with a Bearer request, then hands it to the server with ?token= on this page. */
+export async function signIn(raw: string): Promise<string | null> {
+  const token = raw.trim();
+  if (token === '') return 'Paste the token engine-console printed when it started.';
+  let res: Response;
+  try {
+    res = await fetch('/api/meta', { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' }, credentials: 'include' });
+  } catch {
+    return NO_ANSWER;
+  }
+  if (res.status === 401) return 'That token was not accepted. Check it against the one engine-console printed.';
+  if (!res.ok) return `The console answered ${res.status}.`;
+  window.location.assign(withQueryParam(window.location.pathname + window.location.search, window.location.hash, 'token', token));
+  return null;
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await request('/api/logout', { method: 'POST', quiet: true });
+  } catch {
+    /* the sign-in screen shows either way */
+  }
+  closeEvents();
+  setState('signed-out');
+}

@@ -1,0 +1,43 @@
+// Toasts: at most 4 (the oldest goes), the same kind+title+message replaces the older one, errors live 9 s,
+// the others 4.5 s, copy confirmations 2.2 s. The host renders them in a polite live region.
+import { createSignal } from 'solid-js';
+
+export type ToastKind = 'info' | 'success' | 'error';
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  title: string;
+  message?: string;
+}
+
+const MAX = 4;
+const [list, setList] = createSignal<Toast[]>([]);
+export const toasts = list;
+let nextId = 1;
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+export function toast(t: { kind: ToastKind; title: string; message?: string; timeout?: number }): number {
+  const id = nextId++;
+  const timeout = t.timeout ?? (t.kind === 'error' ? 9000 : 4500);
+  setList((old) => {
+    const kept = old.filter((o) => {
+      const same = o.kind === t.kind && o.title === t.title && (o.message ?? '') === (t.message ?? '');
+      if (same) clearTimeout(timers.get(o.id));
+      return !same;
+    });
+    const next = [...kept, { id, kind: t.kind, title: t.title, message: t.message }];
+    while (next.length > MAX) {
+      const gone = next.shift();
+      if (gone) clearTimeout(timers.get(gone.id));
+    }
+    return next;
+  });
+  if (timeout > 0) timers.set(id, setTimeout(() => dismiss(id), timeout));
+  return id;
+}
+
+export function dismiss(id: number): void {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  setList((old) => old.filter((t) => t.id !== id));
+}

@@ -103,27 +103,44 @@ export type StageView = v.InferOutput<typeof StageViewSchema>;
 
 const NOTE_MESSAGE = 'note: a text, or null';
 
+/** A request body must be a JSON object (an array would pass valibot's object check). */
+function bodyObject<S extends v.GenericSchema<object, unknown>>(schema: S) {
+  return v.pipe(
+    v.custom<object>(
+      (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+      'the request is not as expected: a JSON object',
+    ),
+    schema,
+  );
+}
+
 /** The body of POST /api/flows/:key/commit; an empty body means the defaults. */
-export const CommitRequestSchema = v.object({
-  /** Why, in the committer's words; trimmed, and an empty note counts as none. */
-  note: v.optional(v.nullable(v.string(NOTE_MESSAGE)), null),
-});
+export const CommitRequestSchema = bodyObject(
+  v.object({
+    /** Why, in the committer's words; trimmed, and an empty note counts as none. */
+    note: v.optional(v.nullable(v.string(NOTE_MESSAGE)), null),
+  }),
+);
 export type CommitRequest = v.InferOutput<typeof CommitRequestSchema>;
 
 /** The body of POST /api/flows/:key/rollback; an empty body means the defaults. */
-export const RollbackRequestSchema = v.object({
-  /** The version to restore; by default the one before the committed flow, as flow-rollback chooses it. */
-  to: v.optional(
-    v.nullable(
-      v.pipe(
-        v.number('to: a version number, 1 or more'),
-        v.integer('to: a version number, 1 or more'),
-        v.minValue(0, 'to: a version number, 1 or more'),
-        v.maxValue(0xffff_ffff, 'to: a version number, 1 or more'),
+const TO_MESSAGE = 'to: a version number (a whole number), or null for the one before the current';
+
+export const RollbackRequestSchema = bodyObject(
+  v.object({
+    /** The version to restore; by default the one before the committed flow, as flow-rollback chooses it. */
+    to: v.optional(
+      v.nullable(
+        v.pipe(
+          v.number(TO_MESSAGE),
+          v.integer(TO_MESSAGE),
+          v.minValue(0, TO_MESSAGE),
+          v.maxValue(0xffff_ffff, TO_MESSAGE),
+        ),
       ),
+      null,
     ),
-    null,
-  ),
-  note: v.optional(v.nullable(v.string(NOTE_MESSAGE)), null),
-});
+    note: v.optional(v.nullable(v.string(NOTE_MESSAGE)), null),
+  }),
+);
 export type RollbackRequest = v.InferOutput<typeof RollbackRequestSchema>;

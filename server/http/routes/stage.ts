@@ -3,9 +3,12 @@
 // staged one; both answer for the pair. The file work (loading, diffing, writing) runs in the worker pool;
 // commits and rollbacks of one deployment run one at a time, so two requests never pick the same version.
 import Router from '@koa/router';
-import { FlowKeyParamsSchema } from '../../../shared/flows.ts';
+import type { Context } from 'koa';
+import { FlowKeyParamsSchema, type FlowDiffView } from '../../../shared/flows.ts';
+import { DIFF_TOLERANCE_DEFAULT, FLOW_THRESHOLD_DEFAULT } from '../../../shared/limits.ts';
 import { CommitRequestSchema, RollbackRequestSchema, type StageView, type VersionView } from '../../../shared/stage.ts';
 import type { Catalog, FlowFile } from '../../data/catalog.ts';
+import { FlowUnreadable, flowDiffView, flowSummary } from '../../data/flows.ts';
 import { shown } from '../../data/paths.ts';
 import { stagePathsOf, type StagePaths } from '../../engine/stage.ts';
 import type { State } from '../../state.ts';
@@ -31,6 +34,22 @@ function answer<T>(result: StageTaskResult<T>): T {
   throw result.refused ? conflict(result.message) : unprocessable(result.message);
 }
 
+/** What committing would change: flow-diff(committed → staged) at its defaults; null unless both load. */
+async function stagedDiff(state: State, committed: FlowFile, staged: FlowFile): Promise<FlowDiffView | null> {
+  try {
+    return await flowDiffView(
+      state,
+      { key: committed.key, file: committed },
+      { key: staged.key, file: staged },
+      FLOW_THRESHOLD_DEFAULT,
+      DIFF_TOLERANCE_DEFAULT,
+    );
+  } catch (e) {
+    if (e instanceof FlowUnreadable) return null;
+    throw e;
+  }
+}
+
 /** One commit or rollback at a time per deployment (keyed by its committed path). */
 const running = new Map<string, Promise<unknown>>();
 async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -44,6 +63,15 @@ async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * An empty body means the defaults (§4.14). koa-body hands a non-strict empty JSON body over as "", which
+ * parseBody does not count as absent, so it is made `{}` here first.
+ */
+function defaultsWhenEmpty(ctx: Context): void {
+  const request = ctx.request as { body?: unknown };
+  if (typeof request.body === 'string' && request.body.trim() === '') request.body = {};
+}
+
 export function stageRoutes(state: State): Router {
   const router = new Router();
   const where = { dataDir: state.config.dataDir, home: state.config.home };
@@ -53,19 +81,21 @@ export function stageRoutes(state: State): Router {
     const { catalog, paths } = await deployment(state, key);
     const committed = catalog.flowAt(paths.committed);
     const staged = catalog.flowAt(paths.staged);
-    const files = answer(
-      await state.pool.run('stageView', { committed: paths.committed, withDiff: committed !== undefined && staged !== undefined }),
-    );
+    const [files, summary, diff] = await Promise.all([
+      state.pool.run('stageView', { committed: paths.committed }).then(answer),
+      staged ? flowSummary(state, staged, catalog).then((s) => s.summary) : null,
+      committed && staged ? stagedDiff(state, committed, staged) : null,
+    ]);
     const view: StageView = {
       committed: committed?.key ?? null,
       committed_path: shown(paths.committed, where),
-      staged: null, // TODO(stage): the staged flow's summary, once server/data/flows.ts lands
+      staged: summary,
       staged_path: shown(paths.staged, where),
       last: files.last,
       report_markdown: files.report_markdown,
       evidence: files.evidence,
       refused: files.refused,
-      diff: files.diff && committed && staged ? { from: committed.key, to: staged.key, ...files.diff } : null,
+      diff,
       versions: files.versions,
       unrecorded: files.unrecorded,
     };
@@ -73,6 +103,7 @@ export function stageRoutes(state: State): Router {
   });
 
   router.post('/api/flows/:key/commit', async (ctx) => {
+    defaultsWhenEmpty(ctx);
     const request = parseBody(ctx, CommitRequestSchema);
     const { key } = parseParams(ctx, FlowKeyParamsSchema);
     const { paths } = await deployment(state, key);
@@ -83,6 +114,7 @@ export function stageRoutes(state: State): Router {
   });
 
   router.post('/api/flows/:key/rollback', async (ctx) => {
+    defaultsWhenEmpty(ctx);
     const request = parseBody(ctx, RollbackRequestSchema);
     const { key } = parseParams(ctx, FlowKeyParamsSchema);
     const { paths } = await deployment(state, key);

@@ -30,6 +30,24 @@ export interface SessionSummaries {
 const newestFirst = (a: SessionSummary, b: SessionSummary) =>
   b.started_unix_ms - a.started_unix_ms || (a.session_id < b.session_id ? 1 : a.session_id > b.session_id ? -1 : 0);
 
+/** The last answer per cache: reused while every file, key and cached result is the same. */
+interface Memo {
+  files: readonly SessionFile[];
+  results: readonly SessionSummaryResult[];
+  answer: SessionSummaries;
+}
+const memos = new WeakMap<object, Memo>();
+
+function sameAsMemo(memo: Memo | undefined, files: readonly SessionFile[], results: readonly (SessionSummaryResult | undefined)[]): boolean {
+  if (!memo || memo.files.length !== files.length) return false;
+  for (let i = 0; i < files.length; i++) {
+    const a = memo.files[i]!;
+    const b = files[i]!;
+    if (a.key !== b.key || a.path !== b.path || memo.results[i] !== results[i]) return false;
+  }
+  return true;
+}
+
 export async function sessionSummaries(state: State, files?: readonly SessionFile[]): Promise<SessionSummaries> {
   const all = files ?? (await state.catalog()).sessions;
   const cache = state.sessionCache;
@@ -60,6 +78,8 @@ export async function sessionSummaries(state: State, files?: readonly SessionFil
     );
   }
   if (!files) cache.retain(new Set(all.map((f) => f.path)));
+  const memo = files ? undefined : memos.get(cache);
+  if (missing.length === 0 && sameAsMemo(memo, all, results)) return memo!.answer;
 
   const readable: SessionSummary[] = [];
   const unreadable: SessionSummaries['unreadable'] = [];
@@ -70,7 +90,9 @@ export async function sessionSummaries(state: State, files?: readonly SessionFil
     else unreadable.push({ file: f, error: r.message });
   });
   readable.sort(newestFirst);
-  return { readable, unreadable };
+  const answer = { readable, unreadable };
+  if (!files) memos.set(cache, { files: all, results: results as SessionSummaryResult[], answer });
+  return answer;
 }
 
 /** One session, parsed fresh in the pool. Throws UnreadableSession when it is not a session log. */

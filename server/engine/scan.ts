@@ -2,7 +2,7 @@
 // files at most three levels down, `oracle-cache` directories and the console's own `console/` skipped, and a
 // symbolic link followed only when its target stays inside the data directory. Only names decide what a
 // file is; nothing is opened.
-import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { SCAN_DEPTH } from '../../shared/limits.ts';
 
@@ -29,26 +29,60 @@ export function insideDir(child: string, dir: string): boolean {
   return child === dir || child.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }
 
+type EntryKind = 'dir' | 'file' | 'link' | 'other';
+interface Listing {
+  stamp: string;
+  entries: { name: string; kind: EntryKind }[];
+}
+
+/**
+ * Directory listings by the directory's change time: a listing changes only when the directory does, so a
+ * warm scan of 10k logs costs one stat per directory instead of a readdir (which is slower on big folders).
+ */
+const listings = new Map<string, Listing>();
+
+function list(dir: string): Listing['entries'] | null {
+  const st = statSync(dir, { bigint: true, throwIfNoEntry: false });
+  if (!st) {
+    listings.delete(dir);
+    return null;
+  }
+  const stamp = `${st.mtimeNs}:${st.ctimeNs}:${st.ino}`;
+  const hit = listings.get(dir);
+  if (hit && hit.stamp === stamp) return hit.entries;
+  let dirents;
+  try {
+    dirents = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    listings.delete(dir);
+    return null;
+  }
+  const entries = dirents
+    .map((d) => ({
+      name: d.name,
+      kind: (d.isSymbolicLink() ? 'link' : d.isDirectory() ? 'dir' : d.isFile() ? 'file' : 'other') as EntryKind,
+    }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (listings.size > 10_000) listings.clear();
+  listings.set(dir, { stamp, entries });
+  return entries;
+}
+
 /** Walk `dataDir` (canonical). Unreadable directories are skipped, never fatal. */
 export function scanDataDir(dataDir: string): Scan {
   const out: Scan = { sessions: [], flows: [], files: new Set() };
   const consoleDir = join(dataDir, 'console');
 
   function walk(dir: string, relDir: string, depth: number): void {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = list(dir);
+    if (entries === null) return;
     for (const entry of entries) {
       const path = join(dir, entry.name);
       if (path === consoleDir) continue;
       const rel = relDir ? `${relDir}/${entry.name}` : entry.name;
-      let isDir = entry.isDirectory();
-      let isFile = entry.isFile();
-      if (entry.isSymbolicLink()) {
+      let isDir = entry.kind === 'dir';
+      let isFile = entry.kind === 'file';
+      if (entry.kind === 'link') {
         try {
           const target = realpathSync(path);
           if (!insideDir(target, dataDir)) continue;

@@ -3,8 +3,9 @@
 // the rewrite), validated by the CLI's rules (registry::validate), and written whole: pretty JSON to a temp
 // file beside it, renamed over it. Every change is a read-modify-write under one in-process lock, so two
 // requests at once never lose an update, and a kill at any moment leaves the old file or the new one.
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { delimiter, join, sep } from 'node:path';
 import * as v from 'valibot';
 import {
   REGISTRY_ARG_BYTES_MAX,
@@ -12,13 +13,19 @@ import {
   REGISTRY_DESCRIPTION_MAX,
   REGISTRY_NAME_MAX,
 } from '../../shared/limits.ts';
+import type { FlowSummary } from '../../shared/flows.ts';
 import {
   DeciderNameSchema,
   ServerModeSchema,
+  type DiscoveredUpstream,
+  type Host,
   type ServerEntry,
   type ServerInput,
+  type ServerList,
+  type ServerView,
   type Upstream,
 } from '../../shared/servers.ts';
+import type { SessionSummary, ToolInfo } from '../../shared/sessions.ts';
 import {
   checkHeaderName,
   checkUrl,
@@ -26,9 +33,13 @@ import {
   credentialArgument,
   credentialArgumentMessage,
 } from '../engine/credentials.ts';
-import { debugString, display } from '../engine/format.ts';
+import { compareText, debugString, display } from '../engine/format.ts';
+import { initOutput, proxyArgs, type InitOutput, type ServedFlow, type Setup } from '../engine/init.ts';
+import type { State } from '../state.ts';
 import { writeFileAtomic } from './atomic.ts';
+import type { FlowFile } from './catalog.ts';
 import { PathError, resolveRequestPath, type PathContext } from './paths.ts';
+import { sessionSummaries } from './sessions.ts';
 
 export const REGISTRY_FILE = 'servers.json';
 
@@ -322,4 +333,254 @@ export function removeServer(name: string, ctx: ChangeContext): Promise<{ ok: tr
 /** The registered entry of that name, or undefined. */
 export async function findServer(dataDir: string, name: string): Promise<StoredEntry | undefined> {
   return (await loadRegistry(dataDir)).servers.find((s) => s.name === name);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Views: what the list, the config view and the probe add to an entry (console-api.md §4.15, §4.17;
+// init-doctor-stage.md §1.3). Flow facts come from the worker pool (the caller passes the function), so a
+// large flow never holds up the event loop.
+// ---------------------------------------------------------------------------------------------------------
+
+/** What a server's flow file says, as far as its setup and issues care. */
+export interface FlowFacts {
+  file: boolean;
+  error: string | null;
+  domain: string | null;
+  arbiter: boolean;
+  reach: boolean;
+}
+
+export interface ViewContext extends PathContext {
+  /** Loads the facts of the flow at an absolute path (in the pool). */
+  flowFacts(path: string): Promise<FlowFacts>;
+  /** The console's PATH, to find engine-proxy and stdio programs. */
+  searchPath: string;
+  /** The engine-proxy found beside the console at start, if any. */
+  proxyBeside: string | null;
+}
+
+/** A path as a host gets it: `~/…` under home (home itself is `~`), else in full. */
+export function hostDisplay(abs: string, home: string | null): string {
+  if (home !== null) {
+    if (abs === home) return '~';
+    const prefix = home.endsWith(sep) ? home : home + sep;
+    if (abs.startsWith(prefix)) return `~/${abs.slice(prefix.length).split(sep).join('/')}`;
+  }
+  return abs;
+}
+
+/** The absolute path a registry path resolves to, or null when it cannot be used. */
+export function resolvedPath(p: string, ctx: PathContext): string | null {
+  try {
+    return resolveRequestPath(p, ctx);
+  } catch {
+    return null;
+  }
+}
+
+/** A registry path as the host gets it: resolved and displayed, or as written when it does not resolve. */
+function hostPath(p: string, ctx: PathContext): string {
+  const abs = resolvedPath(p, ctx);
+  return abs === null ? p : hostDisplay(abs, ctx.home);
+}
+
+/** The first `<dir>/<name>` on PATH that is a regular file (links followed), or null. */
+export function which(name: string, searchPath: string): string | null {
+  for (const dir of searchPath.split(delimiter)) {
+    if (dir === '') continue;
+    const candidate = join(dir, name);
+    if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
+  }
+  return null;
+}
+
+/** engine-proxy as this host should start it: by name from PATH (Claude Desktop: its full path), else found beside the console. */
+export function proxyCommand(host: Host, ctx: Pick<ViewContext, 'searchPath' | 'proxyBeside'>): string {
+  const onPath = which('engine-proxy', ctx.searchPath);
+  if (onPath !== null) return host === 'claude-desktop' ? onPath : 'engine-proxy';
+  return ctx.proxyBeside ?? 'engine-proxy';
+}
+
+const NOT_LOADED: FlowFacts = { file: false, error: null, domain: null, arbiter: false, reach: false };
+
+/** The facts of the entry's flow, or null when no flow is set or its path cannot be used. */
+async function entryFlow(entry: ServerEntry, ctx: ViewContext): Promise<{ path: string; facts: FlowFacts } | null> {
+  if (entry.flow === null) return null;
+  const path = resolvedPath(entry.flow, ctx);
+  if (path === null) return null;
+  return { path, facts: await ctx.flowFacts(path) };
+}
+
+/** The setup `engine init` would build for this entry and host. */
+export function serverSetup(entry: ServerEntry, proxy: string, flow: FlowFacts | null, ctx: PathContext): Setup {
+  const record =
+    entry.record_dir !== null
+      ? hostPath(entry.record_dir, ctx)
+      : hostDisplay(join(ctx.dataDir, entry.mode === 'shadow' ? 'shadow' : 'logs', entry.name), ctx.home);
+  const facts = flow ?? NOT_LOADED;
+  const loads = facts.file && facts.error === null;
+  const served: ServedFlow | null =
+    entry.flow !== null && entry.mode !== 'record'
+      ? {
+          path: hostPath(entry.flow, ctx),
+          arbiter: loads && facts.arbiter,
+          reach: !loads || facts.reach,
+          shadow: entry.mode === 'shadow',
+          decideWith: entry.decider,
+          threshold: entry.threshold,
+        }
+      : null;
+  const upstream = entry.upstream;
+  return {
+    domain: entry.name,
+    record,
+    flow: served,
+    proxy,
+    server: upstream.kind === 'stdio' ? upstream.command : [],
+    upstream: upstream.kind === 'http' ? { url: upstream.url, headers: upstream.headers.map((h) => [h.name, h.env]) } : null,
+  };
+}
+
+/** Whether a stdio program can be started by the host: an existing file when it has a path, else found on PATH. */
+function programFound(program: string, searchPath: string): boolean {
+  const components = program.split('/').filter((p) => p !== '').length + (program.startsWith('/') ? 1 : 0);
+  if (components > 1) return statSync(program, { throwIfNoEntry: false })?.isFile() ?? false;
+  return which(program, searchPath) !== null;
+}
+
+/** What is wrong with the entry, in the console's order and words. */
+export function serverIssues(entry: ServerEntry, flow: { path: string; facts: FlowFacts } | null, ctx: ViewContext): string[] {
+  const issues: string[] = [];
+  if (entry.flow === null) {
+    if (entry.mode !== 'record') issues.push(`mode is ${entry.mode} but no flow is set`);
+  } else if (flow === null) {
+    issues.push(`the flow's path cannot be used: ${entry.flow}`);
+  } else if (!flow.facts.file) {
+    issues.push(`flow not found: ${hostDisplay(flow.path, ctx.home)}`);
+  } else if (flow.facts.error !== null) {
+    issues.push(`the flow does not load: ${flow.facts.error}`);
+  } else {
+    const f = flow.facts;
+    if (f.domain !== entry.name) {
+      issues.push(`the flow's domain is ${f.domain ?? ''}, not ${entry.name}: learn it from this server's sessions`);
+    }
+    if (entry.decider === 'arbiter' && !f.arbiter) issues.push('decider is arbiter, but the flow has no arbiter');
+    if (entry.decider === 'reach' && !f.reach) issues.push('decider is reach, but the flow holds no reach counts: learn it again');
+    if (entry.mode === 'record') issues.push('mode is record, so the flow is not run: choose shadow or serve');
+  }
+  if (entry.upstream.kind === 'stdio') {
+    const program = entry.upstream.command[0] ?? '';
+    if (!programFound(program, ctx.searchPath)) issues.push(`${program} is not found on the console's PATH: the host must find it`);
+  }
+  return issues;
+}
+
+/** The snippet, placement and next steps `engine init --host {host} --domain {name}` prints for the entry. */
+export async function hostConfig(entry: ServerEntry, host: Host, ctx: ViewContext): Promise<InitOutput> {
+  const flow = await entryFlow(entry, ctx);
+  const setup = serverSetup(entry, proxyCommand(host, ctx), flow?.facts ?? null, ctx);
+  return initOutput(host, setup, entry.name);
+}
+
+/** One list item: the entry, its proxy argv (as for Claude Code), its sessions, its flow and its issues. */
+export async function serverView(
+  entry: ServerEntry,
+  sessions: readonly SessionSummary[],
+  flowSummary: (path: string) => Promise<FlowSummary | null>,
+  ctx: ViewContext,
+): Promise<ServerView> {
+  const flow = await entryFlow(entry, ctx);
+  const setup = serverSetup(entry, proxyCommand('claude-code', ctx), flow?.facts ?? null, ctx);
+  const own = sessions.filter((s) => s.domain === entry.name);
+  const last = own.reduce<number | null>((max, s) => (max === null || s.started_unix_ms > max ? s.started_unix_ms : max), null);
+  return {
+    ...plainEntry(entry),
+    proxy_args: proxyArgs(setup),
+    sessions: own.length,
+    last_session_unix_ms: last,
+    flow_summary: flow?.facts.file ? await flowSummary(flow.path) : null,
+    issues: serverIssues(entry, flow, ctx),
+  };
+}
+
+/** Upstreams seen in session headers, grouped by domain and upstream, newest first. */
+export function discoveredUpstreams(sessions: readonly SessionSummary[], registered: ReadonlySet<string>): DiscoveredUpstream[] {
+  const groups = new Map<string, DiscoveredUpstream>();
+  for (const s of sessions) {
+    if (s.domain === null || s.upstream === null) continue;
+    const id = JSON.stringify([s.domain, JSON.stringify(s.upstream)]);
+    const group = groups.get(id);
+    if (group) {
+      group.sessions += 1;
+      group.last_seen_unix_ms = Math.max(group.last_seen_unix_ms, s.started_unix_ms);
+    } else {
+      groups.set(id, { domain: s.domain, upstream: s.upstream, sessions: 1, last_seen_unix_ms: s.started_unix_ms, registered: registered.has(s.domain) });
+    }
+  }
+  const byKey = (a: DiscoveredUpstream, b: DiscoveredUpstream) => {
+    const ka = [a.domain, JSON.stringify(a.upstream)];
+    const kb = [b.domain, JSON.stringify(b.upstream)];
+    return compareText(ka[0]!, kb[0]!) || compareText(ka[1]!, kb[1]!);
+  };
+  return [...groups.values()].sort((a, b) => b.last_seen_unix_ms - a.last_seen_unix_ms || byKey(a, b));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Wiring to the console's State: the pool loads flows, the session summaries give counts and upstreams.
+// ---------------------------------------------------------------------------------------------------------
+
+/** The view context of a running console. */
+export function viewContext(state: State): ViewContext {
+  return {
+    dataDir: state.config.dataDir,
+    home: state.config.home,
+    searchPath: process.env.PATH ?? '',
+    proxyBeside: state.config.proxy?.path ?? null,
+    async flowFacts(path) {
+      const r = await state.pool.run('serverFlowTask', { path });
+      return r.ok ? r.value : { ...NOT_LOADED, file: true, error: r.message };
+    },
+  };
+}
+
+/** The catalog flow at `path` as the flows list shows it; null until the flows area provides summaries. */
+export type FlowSummaryAt = (path: string) => Promise<FlowSummary | null>;
+
+function flowSummaryAt(state: State): FlowSummaryAt {
+  return async (path) => {
+    const file = (await state.catalog()).flowAt(path);
+    if (!file) return null;
+    return flowSummaryOf ? flowSummaryOf(state, file) : null;
+  };
+}
+
+/** Set by the flows area's data module (its list summary of one catalog flow). */
+let flowSummaryOf: ((state: State, file: FlowFile) => Promise<FlowSummary | null>) | null = null;
+export function provideFlowSummaries(fn: (state: State, file: FlowFile) => Promise<FlowSummary | null>): void {
+  flowSummaryOf = fn;
+}
+
+/** GET /api/servers: every entry with what the list adds, and the upstreams seen in session headers. */
+export async function serverList(state: State): Promise<ServerList> {
+  const registry = await loadRegistry(state.config.dataDir);
+  const { readable } = await sessionSummaries(state);
+  const ctx = viewContext(state);
+  const summary = flowSummaryAt(state);
+  const items = await Promise.all(registry.servers.map((entry) => serverView(entry, readable, summary, ctx)));
+  return { items, discovered: discoveredUpstreams(readable, new Set(registry.servers.map((s) => s.name))) };
+}
+
+/** One entry's list view (what POST and PUT answer). */
+export async function oneServerView(state: State, entry: ServerEntry): Promise<ServerView> {
+  const { readable } = await sessionSummaries(state);
+  return serverView(entry, readable, flowSummaryAt(state), viewContext(state));
+}
+
+/** The probe's flow warnings: only when the test passed and the entry's flow resolves and loads. */
+export async function probeFlowWarnings(state: State, entry: ServerEntry, tools: ToolInfo[]): Promise<string[]> {
+  if (entry.flow === null) return [];
+  const path = resolvedPath(entry.flow, state.config);
+  if (path === null) return [];
+  const r = await state.pool.run('probeWarningsTask', { path, tools });
+  return r.ok ? r.value : [];
 }

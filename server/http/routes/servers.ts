@@ -1,7 +1,103 @@
-// Placeholder so the app compiles: the servers helper owns this file and replaces it whole.
+// The servers API (console-api.md §4.15–4.18): the registry with what the list adds, add / change / remove
+// an entry, the host configuration `engine init` prints, and the live connection test. The guard already
+// refused writes under --read-only (the probe included). Registry load failures are 500 with their message.
 import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Ok } from '../../../shared/common.ts';
+import {
+  HOSTS,
+  HostConfigQuerySchema,
+  ServerInputSchema,
+  ServerParamsSchema,
+  type Host,
+  type HostConfig,
+  type ProbeResult,
+  type ServerList,
+  type ServerView,
+} from '../../../shared/servers.ts';
+import { debugString } from '../../engine/format.ts';
+import {
+  RegistryError,
+  addServer,
+  findServer,
+  hostConfig,
+  noServer,
+  oneServerView,
+  probeFlowWarnings,
+  removeServer,
+  replaceServer,
+  serverList,
+  viewContext,
+  type Change,
+  type StoredEntry,
+} from '../../data/registry.ts';
+import { probe } from '../../probe.ts';
 import type { State } from '../../state.ts';
+import { ApiError, badRequest, conflict, internal, notFound } from '../errors.ts';
+import { parseBody, parseParams, parseQuery } from '../parse.ts';
 
-export function serversRoutes(_state: State): Router {
-  return new Router();
+/** Registry failures are the console's (500); anything else passes through. */
+async function registry<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof RegistryError) throw internal(err.message);
+    throw err;
+  }
+}
+
+function refused(change: Exclude<Change, { ok: true }>): ApiError {
+  if (change.reason === 'invalid') return badRequest(change.message);
+  if (change.reason === 'missing') return notFound(change.message);
+  return conflict(change.message);
+}
+
+export function serversRoutes(state: State): Router {
+  const changeContext = () => ({ dataDir: state.config.dataDir, home: state.config.home, nowMs: state.config.now() });
+
+  async function find(ctx: Context): Promise<StoredEntry> {
+    const { name } = parseParams(ctx, ServerParamsSchema);
+    const entry = await registry(() => findServer(state.config.dataDir, name));
+    if (!entry) throw notFound(noServer(name));
+    return entry;
+  }
+
+  return new Router()
+    .get('/api/servers', async (ctx) => {
+      ctx.body = (await registry(() => serverList(state))) satisfies ServerList;
+    })
+    .post('/api/servers', async (ctx) => {
+      const input = parseBody(ctx, ServerInputSchema);
+      const change = await registry(() => addServer(input, changeContext()));
+      if (!change.ok) throw refused(change);
+      ctx.body = (await oneServerView(state, change.entry)) satisfies ServerView;
+    })
+    .put('/api/servers/:name', async (ctx) => {
+      const { name } = parseParams(ctx, ServerParamsSchema);
+      const input = parseBody(ctx, ServerInputSchema);
+      const change = await registry(() => replaceServer(name, input, changeContext()));
+      if (!change.ok) throw refused(change);
+      ctx.body = (await oneServerView(state, change.entry)) satisfies ServerView;
+    })
+    .delete('/api/servers/:name', async (ctx) => {
+      const { name } = parseParams(ctx, ServerParamsSchema);
+      const removed = await registry(() => removeServer(name, changeContext()));
+      if (!removed.ok) throw notFound(removed.message);
+      ctx.body = { ok: true } satisfies Ok;
+    })
+    .get('/api/servers/:name/config', async (ctx) => {
+      // The host is checked before the lookup.
+      const { host } = parseQuery(ctx, HostConfigQuerySchema);
+      if (!(HOSTS as readonly string[]).includes(host)) {
+        throw badRequest(`host ${debugString(host)}: expected claude-code, claude-desktop, cursor or vscode`);
+      }
+      const entry = await find(ctx);
+      ctx.body = (await hostConfig(entry, host as Host, viewContext(state))) satisfies HostConfig;
+    })
+    .post('/api/servers/:name/probe', async (ctx) => {
+      const entry = await find(ctx);
+      const result = await probe(entry.upstream, { version: state.config.version, env: process.env });
+      const flow_warnings = result.ok ? await probeFlowWarnings(state, entry, result.tools) : [];
+      ctx.body = { ...result, flow_warnings } satisfies ProbeResult;
+    });
 }

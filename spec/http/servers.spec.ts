@@ -1,0 +1,256 @@
+// The servers API over HTTP on a temp copy of the fixture home: the list with proxy argv, sessions, issues
+// and discovered upstreams; add, change (rename), remove; the host configuration byte for byte; every status
+// (400, 404, 409, 500) and the read-only refusal (403).
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { chmodSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { ErrorBodySchema, OkSchema } from '../../shared/common.ts';
+import { HostConfigSchema, ServerListSchema, ServerViewSchema } from '../../shared/servers.ts';
+import { tempDir } from '../support/fixtures.ts';
+import { cleanEnv, launch, type Launched } from '../support/launch.ts';
+
+const servers = suite('servers api');
+let c: Launched;
+let data: string;
+let bin: { dir: string; cleanup: () => void };
+
+servers.before(async () => {
+  // A PATH with engine-proxy (and engine-mcp-demo) on it, so the proxy command and the PATH issue are known.
+  bin = tempDir('servers-bin-');
+  for (const name of ['engine-proxy', 'engine-mcp-demo']) {
+    writeFileSync(join(bin.dir, name), '#!/bin/sh\nexit 0\n');
+    chmodSync(join(bin.dir, name), 0o755);
+  }
+  c = await launch({ env: { PATH: `${bin.dir}:${cleanEnv().PATH ?? ''}`, HOME: '/nonexistent-home-for-tests' } });
+  data = realpathSync(c.dataDir);
+});
+servers.after(async () => {
+  await c.stop();
+  bin.cleanup();
+});
+
+async function error(res: Response, status: number): Promise<string> {
+  assert.is(res.status, status);
+  return v.parse(ErrorBodySchema, await res.json()).error;
+}
+
+const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+
+const entry = (over: Record<string, unknown> = {}) => ({
+  name: 'notes',
+  description: 'My notes',
+  upstream: { kind: 'stdio', command: ['engine-mcp-demo', '--world', 'notes'] },
+  mode: 'record',
+  ...over,
+});
+
+servers('the list has both fixture servers with their proxy argv, sessions and issues', async () => {
+  const res = await c.api('/api/servers');
+  assert.is(res.status, 200);
+  const list = v.parse(ServerListSchema, await res.json());
+  assert.equal(list.items.map((s) => s.name), ['shop', 'orders']);
+  const [shop, orders] = list.items;
+  assert.equal(shop!.proxy_args, [
+    '--record', `${data}/served/shop`, '--domain', 'shop', '--flow', `${data}/shop.flow.json`, '--flow-decider', 'reach',
+    '--', 'engine-mcp-demo', '--world', 'retail',
+  ]);
+  assert.is(shop!.sessions, 11);
+  assert.is(shop!.last_session_unix_ms, 1790561041278);
+  assert.equal(shop!.issues, []);
+  if (shop!.flow_summary !== null) assert.is(shop!.flow_summary.key, 'shop');
+  assert.equal(orders!.proxy_args, [
+    '--record', `${data}/logs/orders`, '--domain', 'orders',
+    '--upstream', 'https://mcp.example.com/orders/mcp', '--upstream-header', 'Authorization=ORDERS_AUTH',
+  ]);
+  assert.is(orders!.sessions, 0);
+  assert.is(orders!.last_session_unix_ms, null);
+  assert.is(orders!.flow_summary, null);
+  assert.equal(orders!.issues, []);
+  assert.equal(
+    list.discovered.map((d) => [d.domain, d.sessions, d.last_seen_unix_ms, d.registered]),
+    [
+      ['retail', 1, 1790561041312, false],
+      ['shop', 11, 1790561041278, true],
+    ],
+  );
+  assert.equal(list.discovered[0]!.upstream, { kind: 'stdio', command: ['engine-mcp-demo', '--world', 'retail'] });
+});
+
+servers('a server is added, answered with its view, and listed', async () => {
+  const res = await c.api('/api/servers', json('POST', entry({ description: '  My notes  ', flow: ' ' })));
+  assert.is(res.status, 200);
+  const view = v.parse(ServerViewSchema, await res.json());
+  assert.is(view.description, 'My notes');
+  assert.is(view.flow, null);
+  assert.equal(view.upstream, { kind: 'stdio', command: ['engine-mcp-demo', '--world', 'notes'], env: [] });
+  assert.equal(view.issues, []);
+  assert.equal(view.proxy_args.slice(0, 4), ['--record', `${data}/logs/notes`, '--domain', 'notes']);
+  const file = JSON.parse(readFileSync(join(c.dataDir, 'servers.json'), 'utf8')) as { servers: { name: string }[] };
+  assert.equal(file.servers.map((s) => s.name), ['shop', 'orders', 'notes']);
+});
+
+servers('a stdio program the host cannot find, and a flow that is missing, are issues', async () => {
+  const res = await c.api(
+    '/api/servers',
+    json('POST', entry({ name: 'lost', mode: 'serve', flow: 'nowhere.flow.json', upstream: { kind: 'stdio', command: ['no-such-mcp-server-xyz'] } })),
+  );
+  const view = v.parse(ServerViewSchema, await res.json());
+  assert.equal(view.issues, [`flow not found: ${data}/nowhere.flow.json`, "no-such-mcp-server-xyz is not found on the console's PATH: the host must find it"]);
+  assert.ok(view.proxy_args.includes('reach'), 'a flow that does not load is served with reach');
+  assert.is((await c.api('/api/servers/lost', { method: 'DELETE' })).status, 200);
+});
+
+servers('adding a name that is taken is a conflict', async () => {
+  const msg = await error(await c.api('/api/servers', json('POST', entry({ name: 'shop' }))), 409);
+  assert.is(msg, 'a server named "shop" is registered already');
+});
+
+servers('bad bodies are refused with a message that names the field', async () => {
+  assert.ok((await error(await c.api('/api/servers', json('POST', entry({ name: 'Bad Name' }))), 400)).startsWith('name "Bad Name": '));
+  assert.is(await error(await c.api('/api/servers', json('POST', entry({ mode: 'loud' }))), 400), 'mode: expected record, shadow or serve');
+  assert.is(await error(await c.api('/api/servers', json('POST', { mode: 'record' })), 400), 'name: required');
+  assert.is(
+    await error(await c.api('/api/servers', json('POST', entry({ upstream: { kind: 'ftp' } }))), 400),
+    'upstream.kind: expected stdio or http',
+  );
+  assert.is(await error(await c.api('/api/servers', json('POST', entry({ threshold: 2 }))), 400), 'threshold 2: a probability, from 0 to 1');
+  assert.ok((await error(await c.api('/api/servers', json('POST', entry({ flow: '../../etc/passwd' }))), 400)).startsWith('flow: '));
+  assert.ok((await error(await c.api('/api/servers', json('POST', entry({ record_dir: '/etc' }))), 400)).startsWith('record_dir: /etc is outside'));
+  const bad = await c.api('/api/servers', { method: 'POST', body: '{"name": ', headers: { 'Content-Type': 'application/json' } });
+  assert.is(bad.status, 400);
+});
+
+servers('credentials in a command or a URL are refused and never echoed', async () => {
+  const cases: unknown[] = [
+    { kind: 'stdio', command: ['srv', '--api-key=sk-live-123'] },
+    { kind: 'stdio', command: ['srv', '--token', 'sk-live-123'] },
+    { kind: 'stdio', command: ['env', 'FOO_SECRET=sk-live-123', 'srv'] },
+    { kind: 'http', url: 'https://u:sk-live-123@host/mcp' },
+    { kind: 'http', url: 'https://host/mcp?access_token=sk-live-123' },
+  ];
+  for (const upstream of cases) {
+    const msg = await error(await c.api('/api/servers', json('POST', entry({ name: 'leaky', upstream }))), 400);
+    assert.not.ok(msg.includes('sk-live-123'), msg);
+    assert.ok(/credential|user or a password/.test(msg), msg);
+  }
+  const file = readFileSync(join(c.dataDir, 'servers.json'), 'utf8');
+  assert.not.ok(file.includes('sk-live-123'));
+});
+
+servers('a PUT changes a server, and a new name renames it; taken names conflict and unknown names are 404', async () => {
+  const res = await c.api('/api/servers/notes', json('PUT', entry({ name: 'notes2', mode: 'shadow', flow: 'shop.flow.json', threshold: 0.5 })));
+  assert.is(res.status, 200);
+  const view = v.parse(ServerViewSchema, await res.json());
+  assert.is(view.name, 'notes2');
+  assert.ok(view.proxy_args.includes('--flow-shadow'));
+  assert.equal(view.proxy_args.slice(0, 10), [
+    '--record', `${data}/shadow/notes2`, '--domain', 'notes2', '--flow', `${data}/shop.flow.json`,
+    '--flow-decider', 'reach', '--flow-threshold', '0.5',
+  ]);
+  assert.ok(view.issues.includes("the flow's domain is shop, not notes2: learn it from this server's sessions"));
+  assert.is(await error(await c.api('/api/servers/notes2', json('PUT', entry({ name: 'orders' }))), 409), 'a server named "orders" is registered already');
+  assert.is(await error(await c.api('/api/servers/nope', json('PUT', entry())), 404), 'no server "nope"');
+  assert.ok((await error(await c.api('/api/servers/nope', json('PUT', entry({ name: 'BAD' }))), 400)).startsWith('name "BAD"'));
+});
+
+servers('a DELETE removes a server; an unknown name is 404', async () => {
+  const res = await c.api('/api/servers/notes2', { method: 'DELETE' });
+  assert.is(res.status, 200);
+  v.parse(OkSchema, await res.json());
+  assert.is(await error(await c.api('/api/servers/notes2', { method: 'DELETE' }), 404), 'no server "notes2"');
+});
+
+servers('the host configuration equals what engine init prints, for each host', async () => {
+  const args = `"--record", "${data}/logs/orders", "--domain", "orders", "--upstream", "https://mcp.example.com/orders/mcp", "--upstream-header", "Authorization=ORDERS_AUTH"`;
+  const expected = {
+    'claude-code': `claude mcp add orders -- engine-proxy --record ${data}/logs/orders --domain orders --upstream https://mcp.example.com/orders/mcp --upstream-header Authorization=ORDERS_AUTH\n`,
+    'claude-desktop': `{\n  "mcpServers": {\n    "orders": {\n      "command": "${bin.dir}/engine-proxy",\n      "args": [${args}]\n    }\n  }\n}\n`,
+    cursor: `{\n  "mcpServers": {\n    "orders": {\n      "command": "engine-proxy",\n      "args": [${args}]\n    }\n  }\n}\n`,
+    vscode: `{\n  "servers": {\n    "orders": {\n      "type": "stdio",\n      "command": "engine-proxy",\n      "args": [${args}]\n    }\n  }\n}\n`,
+  };
+  for (const [host, snippet] of Object.entries(expected)) {
+    const res = await c.api(`/api/servers/orders/config?host=${host}`);
+    assert.is(res.status, 200);
+    const config = v.parse(HostConfigSchema, await res.json());
+    assert.is(config.host, host);
+    assert.is(config.language, host === 'claude-code' ? 'shell' : 'json');
+    assert.fixture(config.snippet, snippet);
+    assert.ok(config.next_steps.startsWith('Next steps (docs/walkthrough.md runs them on a real server):\n\n1. Use the agent as usual.'));
+    assert.ok(
+      config.next_steps.includes(
+        `     engine init --host ${host} --domain orders --flow ~/.engine/orders.flow.json --shadow --upstream https://mcp.example.com/orders/mcp --upstream-header Authorization=ORDERS_AUTH\n`,
+      ),
+    );
+  }
+  const byDefault = v.parse(HostConfigSchema, await (await c.api('/api/servers/orders/config')).json());
+  assert.is(byDefault.host, 'claude-code');
+});
+
+servers('the served shop flow gets the serve next steps', async () => {
+  const config = v.parse(HostConfigSchema, await (await c.api('/api/servers/shop/config?host=cursor')).json());
+  assert.fixture(
+    config.next_steps,
+    `Next steps (docs/walkthrough.md runs them on a real server):
+
+1. Use the agent as usual. After each of its calls, the flow's lookups ride in the same result. The proxy records each session in ${data}/served/shop, and next to it each of the flow's decisions (<session>.flow.jsonl).
+
+2. When the agent, its prompts or the server change, learn again and review what changed (flow-diff exits with 1 when a change needs review):
+     engine learn --sessions ${data}/served/shop --domain shop --habit-only --out ~/.engine/shop-new.flow.json
+     engine flow-diff ${data}/shop.flow.json ~/.engine/shop-new.flow.json
+`,
+  );
+});
+
+servers('another host is a 400 checked before the lookup, and an unknown server is 404', async () => {
+  assert.is(
+    await error(await c.api('/api/servers/nope/config?host=emacs'), 400),
+    'host "emacs": expected claude-code, claude-desktop, cursor or vscode',
+  );
+  assert.is(await error(await c.api('/api/servers/nope/config?host=cursor'), 404), 'no server "nope"');
+  assert.is(await error(await c.api('/api/servers/nope/probe', { method: 'POST' }), 404), 'no server "nope"');
+});
+
+servers('a registry that does not load is a 500 with its reason, and is not rewritten', async () => {
+  const path = join(c.dataDir, 'servers.json');
+  const before = readFileSync(path, 'utf8');
+  writeFileSync(path, '{"engine_servers": 9, "servers": []}');
+  try {
+    assert.is(await error(await c.api('/api/servers'), 500), 'servers.json is format 9; this build reads 1');
+    assert.is(await error(await c.api('/api/servers', json('POST', entry({ name: 'x' }))), 500), 'servers.json is format 9; this build reads 1');
+    assert.is(readFileSync(path, 'utf8'), '{"engine_servers": 9, "servers": []}');
+  } finally {
+    writeFileSync(path, before);
+  }
+});
+
+servers.run();
+
+const readOnly = suite('servers api, read-only');
+let r: Launched;
+readOnly.before(async () => {
+  r = await launch({ args: ['--read-only'] });
+});
+readOnly.after(async () => {
+  await r.stop();
+});
+
+readOnly('every change and the probe are refused with 403, and reads still answer', async () => {
+  const before = readFileSync(join(r.dataDir, 'servers.json'), 'utf8');
+  for (const [path, init] of [
+    ['/api/servers', json('POST', entry())],
+    ['/api/servers/shop', json('PUT', entry({ name: 'shop' }))],
+    ['/api/servers/shop', { method: 'DELETE' }],
+    ['/api/servers/shop/probe', { method: 'POST' }],
+  ] as [string, RequestInit][]) {
+    const res = await r.api(path, init);
+    assert.is(res.status, 403, `${init.method} ${path}`);
+    v.parse(ErrorBodySchema, await res.json());
+  }
+  assert.is((await r.api('/api/servers')).status, 200);
+  assert.is((await r.api('/api/servers/shop/config?host=vscode')).status, 200);
+  assert.is(readFileSync(join(r.dataDir, 'servers.json'), 'utf8'), before);
+});
+
+readOnly.run();

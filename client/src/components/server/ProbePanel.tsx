@@ -1,0 +1,89 @@
+// The connection test: start the server (or reach its URL), initialize, list its tools, as the proxy would,
+// within 15 s. Shows who answered, the tools with their kinds, and what they say against the server's flow.
+import { createSignal, For, Show } from 'solid-js';
+import type { ProbeResult } from '../../../../shared/servers.ts';
+import type { ApiError } from '../../api/client.ts';
+import { probeServer } from '../../api/endpoints.ts';
+import { formatDuration } from '../../lib/format.ts';
+import { READ_ONLY_REASON, readOnly } from '../../stores/auth.ts';
+import { Button, Notice } from '../ui/ui.tsx';
+import ToolsTable from './ToolsTable.tsx';
+
+export default function ProbePanel(props: { name: string }) {
+  const [busy, setBusy] = createSignal(false);
+  const [result, setResult] = createSignal<ProbeResult | null>(null);
+  const [failure, setFailure] = createSignal<string | null>(null);
+  const run = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      setResult(await probeServer(props.name));
+    } catch (e) {
+      setResult(null);
+      setFailure((e as ApiError).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const kinds = () => {
+    const r = result();
+    if (!r) return '';
+    const writes = r.tools.filter((t) => t.kind === 'write').length;
+    const reads = r.tools.filter((t) => t.kind === 'read').length;
+    return `${reads} read, ${writes} write, ${r.tools.length - reads - writes} neither`;
+  };
+  return (
+    <div class="probe">
+      <p>
+        Starts the server’s command with a 15 s limit, or reaches its URL with the named headers, then lists its tools, as the proxy
+        would.
+      </p>
+      <Button variant="primary" icon="plug" testid="probe" loading={busy()} disabled={readOnly()} reason={READ_ONLY_REASON} onClick={() => void run()}>
+        Test connection
+      </Button>
+      <div aria-live="polite" class="probe-result">
+        <Show when={failure()}>
+          <Notice tone="danger" role="alert">
+            {failure()}
+          </Notice>
+        </Show>
+        <Show when={result()}>
+          {(r) => (
+            <>
+              <Show
+                when={r().ok}
+                fallback={
+                  <Notice tone="danger" testid="probe-failed">
+                    Could not connect ({formatDuration(r().ms)}): {r().error}
+                  </Notice>
+                }
+              >
+                <Notice tone="accent" testid="probe-ok">
+                  Connected in {formatDuration(r().ms)}:{' '}
+                  <strong>
+                    {r().server_name ?? 'a server with no name'} {r().server_version ?? ''}
+                  </strong>
+                  , protocol <code>{r().protocol_version ?? 'unknown'}</code>, {r().tools.length} {r().tools.length === 1 ? 'tool' : 'tools'} (
+                  {kinds()}).
+                  <Show when={r().instructions}>
+                    <span class="probe-instructions"> Its instructions: “{r().instructions}”</span>
+                  </Show>
+                </Notice>
+              </Show>
+              <For each={r().flow_warnings}>
+                {(w) => (
+                  <Notice tone="warn" role="status">
+                    {w}
+                  </Notice>
+                )}
+              </For>
+              <Show when={r().ok && r().tools.length > 0}>
+                <ToolsTable tools={r().tools} />
+              </Show>
+            </>
+          )}
+        </Show>
+      </div>
+    </div>
+  );
+}

@@ -368,7 +368,7 @@ function travelConversation(rng: Rng): Step[] {
 export const DOMAINS: Record<string, Domain> = {
   shop: {
     name: 'shop',
-    serverCommand: ['engine-mcp-demo', '--world', 'retail'],
+    serverCommand: ['engine-mcp-demo', '--world', 'shop'],
     serverName: 'engine-mcp-demo',
     instructions: 'A demo shop: find customers, read their orders, cancel or return them.',
     tools: shopTools,

@@ -200,7 +200,7 @@ const queryFloat = (name: string, fallback: number) =>
   v.optional(
     v.pipe(
       v.string(),
-      v.check((s) => /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$|^\s*[+-]?(inf|infinity|nan)\s*$/i.test(s), `${name}: a number`),
+      v.check((s) => /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|^[+-]?(inf|infinity|nan)$/i.test(s), `${name}: a number`),
       v.transform(parseQueryFloat),
     ),
     String(fallback),
@@ -208,7 +208,7 @@ const queryFloat = (name: string, fallback: number) =>
 
 /** Reads a query float the way Rust's f64 parser does, including inf and NaN. */
 export function parseQueryFloat(s: string): number {
-  const t = s.trim().toLowerCase();
+  const t = s.toLowerCase();
   const sign = t.startsWith('-') ? -1 : 1;
   const bare = t.replace(/^[+-]/, '');
   if (bare === 'inf' || bare === 'infinity') return sign * Number.POSITIVE_INFINITY;

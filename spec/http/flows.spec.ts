@@ -174,6 +174,17 @@ flows('flows that do not load are listed with their error, answer 422, and leave
   assert.is((await detail('shop')).summary.error, null);
 });
 
+flows('a valid format-2 flow loads, lists its format and reviews with its own thresholds', async () => {
+  const flow = JSON.parse(readFileSync(join(fixtureHome, 'shop.flow.json'), 'utf8')) as Record<string, unknown>;
+  writeFileSync(join(c.dataDir, 'searched.flow.json'), JSON.stringify({ ...flow, engine_flow: 2, thresholds: { get_order_details: 0.5 } }));
+  const item = (await list()).find((i) => i.key === 'searched')!;
+  assert.equal([item.format_version, item.error], [2, null]);
+  const d = await detail('searched');
+  assert.is(d.sites[1]!.threshold, 0.5);
+  assert.is(d.sites[1]!.verdict, 'hands back: `get_order_details` 0.50 × 0.93 = 0.46');
+  assert.ok(d.review_markdown.includes('A search set the threshold at 1 of these sites (`thresholds`)'));
+});
+
 flows('a flow rewritten on disk is read again', async () => {
   const path = join(c.dataDir, 'again.flow.json');
   const flow = JSON.parse(readFileSync(join(fixtureHome, 'shop.flow.json'), 'utf8')) as { provenance: { sources: string[] } };

@@ -346,7 +346,7 @@ export async function history(paths: StagePaths): Promise<VersionRecord[]> {
   }
   const records: VersionRecord[] = [];
   for (const name of names) {
-    const m = /^(\d+)\.json$/.exec(name);
+    const m = /^\+?(\d+)\.json$/.exec(name);
     if (!m || Number(m[1]) > 0xffff_ffff) continue;
     const file = join(paths.history, name);
     let text: string;

@@ -10,7 +10,7 @@ import { ErrorBodySchema } from '../../shared/common.ts';
 import { StageViewSchema, VersionViewSchema } from '../../shared/stage.ts';
 import { compare, comparisonView } from '../../server/engine/stage.ts';
 import { renderStageReport } from '../../server/engine/stage-render.ts';
-import { cliTexts, copyHome } from '../support/fixtures.ts';
+import { cliTexts, copyHome, fixtureHome } from '../support/fixtures.ts';
 import { launch, type Launched } from '../support/launch.ts';
 import { SHOP_LEARNED, changeLines, exampleState, stageShop, writeState } from '../support/stage-fixtures.ts';
 
@@ -180,6 +180,46 @@ api('a state file that does not load is 422 on the view', async () => {
   } finally {
     writeFileSync(path, before);
   }
+});
+
+api('a commit or rollback without the X-Engine-Console header is 403', async () => {
+  const res = await fetch(`${c.url}/api/flows/shop/commit`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${c.token}` },
+    body: '{}',
+  });
+  await error(res, 403);
+});
+
+api('a flow named like a staged flow of a staged flow is 400, with the name to use', async () => {
+  writeFileSync(join(dataDir, 'a.staged.staged.flow.json'), readFileSync(join(dataDir, 'shop.flow.json')));
+  const message = `${join(dataDir, 'a.staged.flow.json')} is a staged flow: name the committed one, a.flow.json`;
+  assert.is(await error(await c.api('/api/flows/a.staged.staged/stage'), 400), message);
+  assert.is(await error(await c.api('/api/flows/a.staged.staged/commit', json({})), 400), message);
+});
+
+api('a staged flow that does not load is the reason a commit fails, and the commit is 422', async () => {
+  writeFileSync(join(dataDir, 'broken.flow.json'), readFileSync(join(fixtureHome, 'shop.flow.json')));
+  const staged = join(dataDir, 'broken.staged.flow.json');
+  writeFileSync(staged, '{"engine_flow": 7}');
+  const s = await view('broken');
+  assert.is(s.refused, `parsing ${staged}: flow format 7 is not supported (this build reads 1 and 2)`);
+  assert.is(s.diff, null);
+  assert.ok(s.staged?.error);
+  assert.is(await error(await c.api('/api/flows/broken/commit', json({})), 422), s.refused);
+});
+
+api('commits and rollbacks that arrive together run one at a time', async () => {
+  writeFileSync(join(dataDir, 'twice.flow.json'), readFileSync(join(fixtureHome, 'shop.flow.json')));
+  writeFileSync(join(dataDir, 'twice.staged.flow.json'), readFileSync(join(dataDir, 'shop.promoted.flow.json')));
+  const commits = await Promise.all([1, 2, 3].map(() => c.api('/api/flows/twice/commit', json({}))));
+  assert.equal(commits.map((r) => r.status).sort(), [200, 409, 409], JSON.stringify(await Promise.all(commits.map((r) => r.text()))));
+  const rollbacks = await Promise.all([1, 2, 3, 4].map(() => c.api('/api/flows/twice/rollback', json({}))));
+  assert.equal(rollbacks.map((r) => r.status), [200, 200, 200, 200]);
+  const s = await view('twice');
+  assert.equal(s.versions.map((x) => x.version), [6, 5, 4, 3, 2, 1]);
+  // Each default rollback restores the version before the latest, which is the one just before it.
+  assert.equal(s.versions.map((x) => x.restored), [4, 3, 2, 1, null, null]);
 });
 
 api.run();

@@ -21,7 +21,7 @@ import { flowWarnings } from '../engine/warnings.ts';
 import type { State } from '../state.ts';
 import type { LoadedFlow } from '../workers/tasks/flows.ts';
 import { StampCache } from './cache.ts';
-import type { Catalog, FlowFile } from './catalog.ts';
+import type { Catalog, FlowFile, SessionFile } from './catalog.ts';
 import { resolveRequestPath } from './paths.ts';
 import { loadRegistry } from './registry.ts';
 import { sessionDetail, sessionSummaries } from './sessions.ts';
@@ -194,11 +194,42 @@ export async function flowSummary(state: State, file: FlowFile, catalog?: Catalo
 // Detail, warnings, diff
 // ---------------------------------------------------------------------------------------------------------
 
-/** The tools of the newest readable session of the domain that listed any, or null. */
-export async function latestListing(
-  state: State,
-  domain: string,
-): Promise<{ sessionId: string; tools: { name: string; read_only_hint: boolean | null; contract: string | null }[] } | null> {
+type ListedTools = { name: string; read_only_hint: boolean | null; contract: string | null }[];
+
+/** The tools each session listed, by log path and stamp: a flow page refreshes often, its session rarely changes. */
+const listings = new WeakMap<State, StampCache<ListedTools>>();
+
+async function listedTools(state: State, file: SessionFile): Promise<ListedTools | null> {
+  let cache = listings.get(state);
+  if (!cache) {
+    cache = new StampCache<ListedTools>();
+    listings.set(state, cache);
+  }
+  let stamp: string;
+  try {
+    const st = await stat(file.path);
+    stamp = `${st.size}:${st.mtimeMs}`;
+  } catch {
+    return null;
+  }
+  const hit = cache.get(file.path, stamp);
+  if (hit) return hit;
+  try {
+    const tools = (await sessionDetail(state, file)).tools.map((t) => ({
+      name: t.name,
+      read_only_hint: t.read_only_hint,
+      contract: t.contract,
+    }));
+    cache.set(file.path, stamp, tools);
+    return tools;
+  } catch {
+    // a log that no longer reads is skipped, as the list skips it
+    return null;
+  }
+}
+
+/** The tools of the newest readable session of the domain that listed any, or null (flow-review.md §6). */
+export async function latestListing(state: State, domain: string): Promise<{ sessionId: string; tools: ListedTools } | null> {
   if (domain === '') return null;
   const catalog = await state.catalog();
   const { readable } = await sessionSummaries(state);
@@ -206,12 +237,8 @@ export async function latestListing(
     if (summary.domain !== domain) continue;
     const file = catalog.session(summary.key);
     if (!file) continue;
-    try {
-      const detail = await sessionDetail(state, file);
-      if (detail.tools.length > 0) return { sessionId: summary.session_id, tools: detail.tools };
-    } catch {
-      // a log that no longer reads is skipped, as the list skips it
-    }
+    const tools = await listedTools(state, file);
+    if (tools && tools.length > 0) return { sessionId: summary.session_id, tools };
   }
   return null;
 }

@@ -21,11 +21,10 @@ import {
   type Host,
   type ServerEntry,
   type ServerInput,
-  type ServerList,
   type ServerView,
   type Upstream,
 } from '../../shared/servers.ts';
-import type { SessionSummary, ToolInfo } from '../../shared/sessions.ts';
+import type { SessionSummary } from '../../shared/sessions.ts';
 import {
   checkHeaderName,
   checkUrl,
@@ -35,11 +34,8 @@ import {
 } from '../engine/credentials.ts';
 import { compareText, debugString, display } from '../engine/format.ts';
 import { initOutput, proxyArgs, type InitOutput, type ServedFlow, type Setup } from '../engine/init.ts';
-import type { State } from '../state.ts';
 import { writeFileAtomic } from './atomic.ts';
-import type { FlowFile } from './catalog.ts';
 import { PathError, resolveRequestPath, type PathContext } from './paths.ts';
-import { sessionSummaries } from './sessions.ts';
 
 export const REGISTRY_FILE = 'servers.json';
 
@@ -401,7 +397,7 @@ export function proxyCommand(host: Host, ctx: Pick<ViewContext, 'searchPath' | '
   return ctx.proxyBeside ?? 'engine-proxy';
 }
 
-const NOT_LOADED: FlowFacts = { file: false, error: null, domain: null, arbiter: false, reach: false };
+export const NOT_LOADED: FlowFacts = { file: false, error: null, domain: null, arbiter: false, reach: false };
 
 /** The facts of the entry's flow, or null when no flow is set or its path cannot be used. */
 async function entryFlow(entry: ServerEntry, ctx: ViewContext): Promise<{ path: string; facts: FlowFacts } | null> {
@@ -523,64 +519,4 @@ export function discoveredUpstreams(sessions: readonly SessionSummary[], registe
     return compareText(ka[0]!, kb[0]!) || compareText(ka[1]!, kb[1]!);
   };
   return [...groups.values()].sort((a, b) => b.last_seen_unix_ms - a.last_seen_unix_ms || byKey(a, b));
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Wiring to the console's State: the pool loads flows, the session summaries give counts and upstreams.
-// ---------------------------------------------------------------------------------------------------------
-
-/** The view context of a running console. */
-export function viewContext(state: State): ViewContext {
-  return {
-    dataDir: state.config.dataDir,
-    home: state.config.home,
-    searchPath: process.env.PATH ?? '',
-    proxyBeside: state.config.proxy?.path ?? null,
-    async flowFacts(path) {
-      const r = await state.pool.run('serverFlowTask', { path });
-      return r.ok ? r.value : { ...NOT_LOADED, file: true, error: r.message };
-    },
-  };
-}
-
-/** The catalog flow at `path` as the flows list shows it; null until the flows area provides summaries. */
-export type FlowSummaryAt = (path: string) => Promise<FlowSummary | null>;
-
-function flowSummaryAt(state: State): FlowSummaryAt {
-  return async (path) => {
-    const file = (await state.catalog()).flowAt(path);
-    if (!file) return null;
-    return flowSummaryOf ? flowSummaryOf(state, file) : null;
-  };
-}
-
-/** Set by the flows area's data module (its list summary of one catalog flow). */
-let flowSummaryOf: ((state: State, file: FlowFile) => Promise<FlowSummary | null>) | null = null;
-export function provideFlowSummaries(fn: (state: State, file: FlowFile) => Promise<FlowSummary | null>): void {
-  flowSummaryOf = fn;
-}
-
-/** GET /api/servers: every entry with what the list adds, and the upstreams seen in session headers. */
-export async function serverList(state: State): Promise<ServerList> {
-  const registry = await loadRegistry(state.config.dataDir);
-  const { readable } = await sessionSummaries(state);
-  const ctx = viewContext(state);
-  const summary = flowSummaryAt(state);
-  const items = await Promise.all(registry.servers.map((entry) => serverView(entry, readable, summary, ctx)));
-  return { items, discovered: discoveredUpstreams(readable, new Set(registry.servers.map((s) => s.name))) };
-}
-
-/** One entry's list view (what POST and PUT answer). */
-export async function oneServerView(state: State, entry: ServerEntry): Promise<ServerView> {
-  const { readable } = await sessionSummaries(state);
-  return serverView(entry, readable, flowSummaryAt(state), viewContext(state));
-}
-
-/** The probe's flow warnings: only when the test passed and the entry's flow resolves and loads. */
-export async function probeFlowWarnings(state: State, entry: ServerEntry, tools: ToolInfo[]): Promise<string[]> {
-  if (entry.flow === null) return [];
-  const path = resolvedPath(entry.flow, state.config);
-  if (path === null) return [];
-  const r = await state.pool.run('probeWarningsTask', { path, tools });
-  return r.ok ? r.value : [];
 }

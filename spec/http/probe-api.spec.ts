@@ -130,7 +130,7 @@ probeApi('hostile servers fail with their reason, processes are gone, and health
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
-  const [silent, garbage, exits, flood] = await Promise.all(['silent', 'garbage', 'exits', 'flood'].map(probe));
+  const [silent, garbage, exits, flood] = await Promise.all([probe('silent'), probe('garbage'), probe('exits'), probe('flood')]);
   stop = true;
   await health;
   assert.is(silent.error, 'the server did not answer within 15 s');

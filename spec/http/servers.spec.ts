@@ -59,7 +59,9 @@ servers('the list has both fixture servers with their proxy argv, sessions and i
   assert.is(shop!.sessions, 11);
   assert.is(shop!.last_session_unix_ms, 1790561041278);
   assert.equal(shop!.issues, []);
-  if (shop!.flow_summary !== null) assert.is(shop!.flow_summary.key, 'shop');
+  assert.is(shop!.flow_summary?.key, 'shop');
+  assert.is(shop!.flow_summary?.decider, 'reach');
+  assert.equal(shop!.flow_summary?.served_by, ['shop']);
   assert.equal(orders!.proxy_args, [
     '--record', `${data}/logs/orders`, '--domain', 'orders',
     '--upstream', 'https://mcp.example.com/orders/mcp', '--upstream-header', 'Authorization=ORDERS_AUTH',

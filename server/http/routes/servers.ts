@@ -12,25 +12,32 @@ import {
   type Host,
   type HostConfig,
   type ProbeResult,
+  type ServerEntry,
   type ServerList,
   type ServerView,
 } from '../../../shared/servers.ts';
 import { debugString } from '../../engine/format.ts';
+import type { FlowSummary } from '../../../shared/flows.ts';
+import type { ToolInfo } from '../../../shared/sessions.ts';
+import { flowSummary } from '../../data/flows.ts';
 import {
+  NOT_LOADED,
   RegistryError,
   addServer,
+  discoveredUpstreams,
   findServer,
   hostConfig,
+  loadRegistry,
   noServer,
-  oneServerView,
-  probeFlowWarnings,
   removeServer,
   replaceServer,
-  serverList,
-  viewContext,
+  resolvedPath,
+  serverView,
   type Change,
   type StoredEntry,
+  type ViewContext,
 } from '../../data/registry.ts';
+import { sessionSummaries } from '../../data/sessions.ts';
 import { probe } from '../../probe.ts';
 import type { State } from '../../state.ts';
 import { ApiError, badRequest, conflict, internal, notFound } from '../errors.ts';
@@ -44,6 +51,51 @@ async function registry<T>(work: () => Promise<T>): Promise<T> {
     if (err instanceof RegistryError) throw internal(err.message);
     throw err;
   }
+}
+
+/** The view context of this console: flows load in the pool, PATH is the console's own. */
+function viewContext(state: State): ViewContext {
+  return {
+    dataDir: state.config.dataDir,
+    home: state.config.home,
+    searchPath: process.env.PATH ?? '',
+    proxyBeside: state.config.proxy?.path ?? null,
+    async flowFacts(path) {
+      const r = await state.pool.run('serverFlowTask', { path });
+      return r.ok ? r.value : { ...NOT_LOADED, file: true, error: r.message };
+    },
+  };
+}
+
+/** The flows list's summary of the catalog flow at `path`, or null when the catalog has none there. */
+function flowSummaryAt(state: State): (path: string) => Promise<FlowSummary | null> {
+  return async (path) => {
+    const catalog = await state.catalog();
+    const file = catalog.flowAt(path);
+    return file ? (await flowSummary(state, file, catalog)).summary : null;
+  };
+}
+
+async function serverList(state: State): Promise<ServerList> {
+  const registry = await loadRegistry(state.config.dataDir);
+  const { readable } = await sessionSummaries(state);
+  const ctx = viewContext(state);
+  const summary = flowSummaryAt(state);
+  const items = await Promise.all(registry.servers.map((entry) => serverView(entry, readable, summary, ctx)));
+  return { items, discovered: discoveredUpstreams(readable, new Set(registry.servers.map((s) => s.name))) };
+}
+
+async function oneServerView(state: State, entry: ServerEntry): Promise<ServerView> {
+  const { readable } = await sessionSummaries(state);
+  return serverView(entry, readable, flowSummaryAt(state), viewContext(state));
+}
+
+/** The probe's flow warnings: only when the entry's flow resolves and loads. */
+async function probeFlowWarnings(state: State, entry: ServerEntry, tools: ToolInfo[]): Promise<string[]> {
+  const path = entry.flow === null ? null : resolvedPath(entry.flow, state.config);
+  if (path === null) return [];
+  const r = await state.pool.run('probeWarningsTask', { path, tools });
+  return r.ok ? r.value : [];
 }
 
 function refused(change: Exclude<Change, { ok: true }>): ApiError {

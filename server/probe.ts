@@ -12,7 +12,7 @@ import { PROBE_HTTP_CONNECT_MS, PROBE_MAX_PAGES, PROBE_PROTOCOL, PROBE_TIMEOUT_M
 import type { ProbeResult, Upstream } from '../shared/servers.ts';
 import type { ToolInfo } from '../shared/sessions.ts';
 import { isHeaderName } from './engine/credentials.ts';
-import { debugString } from './engine/format.ts';
+import { compareText, debugString } from './engine/format.ts';
 
 /** A single line or HTTP answer larger than this is not read as a message. */
 const MESSAGE_MAX_BYTES = 16 * 1024 * 1024;
@@ -47,7 +47,7 @@ export function inputContract(schema: unknown): string {
       typeof t === 'string' ? t : Array.isArray(t) && t.every((x) => typeof x === 'string') ? t.join('|') : 'any';
     return `${name}:${type}${required.has(name) ? '!' : ''}`;
   });
-  return parts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(', ');
+  return parts.sort(compareText).join(', ');
 }
 
 /** One listed tool as the console shows it; its kind comes from annotations.readOnlyHint. */
@@ -110,7 +110,7 @@ async function exchange(transport: Transport, version: string): Promise<Outcome>
     params = { cursor };
   }
   const info = isObject(init.serverInfo) ? init.serverInfo : {};
-  const listed = tools.map(toolInfo).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const listed = tools.map(toolInfo).sort((a, b) => compareText(a.name, b.name));
   return {
     ok: true,
     error: null,

@@ -2,12 +2,12 @@
 // goes, and the next steps from the current configuration to a served flow. The console's config view must
 // equal the CLI's text byte for byte, so every sentence here is the CLI's. The caller builds the Setup
 // (paths already shown as the host gets them); nothing here reads files or the environment.
+import type { DeciderName } from '../../shared/flows.ts';
+import { HOSTS, type Host } from '../../shared/servers.ts';
 import { display } from './format.ts';
 import { shellJoin, shellQuote } from './shell.ts';
 
-export const HOSTS = ['claude-code', 'claude-desktop', 'cursor', 'vscode'] as const;
-export type Host = (typeof HOSTS)[number];
-export type DeciderName = 'arbiter' | 'habit' | 'reach';
+export { HOSTS, type Host };
 
 export function isHost(s: string): s is Host {
   return (HOSTS as readonly string[]).includes(s);

@@ -147,7 +147,18 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
     now: Number.isFinite(fixedNow) && env.ENGINE_CONSOLE_NOW_MS ? () => fixedNow : () => Date.now(),
   };
 
-  let started;
+  // Signals are handled from here on, so a stop that comes during start-up is clean too.
+  let started: Awaited<ReturnType<typeof start>> | null = null;
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await started?.stop();
+    say('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
   try {
     started = await start(config, (err) => say(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}`));
   } catch (err) {
@@ -162,14 +173,6 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
   else say(`open ${url}?token=<your token> (the token you gave; it is not printed)`);
   if (!hasUi) say('this build has no UI (console/dist); the API is up, and / says how to build the UI');
   if (options.open) await openBrowser(config.tokenGenerated ? `${url}?token=${token}` : url, env);
-
-  const stop = async () => {
-    await started.stop();
-    say('stopped');
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
 }
 
 async function main(): Promise<number> {

@@ -62,7 +62,7 @@ export async function start(config: Config, report: (err: unknown) => void): Pro
     state,
     server,
     stop() {
-      stopping ??= (async () => {
+      const work = async () => {
         stopWatch();
         hub.closeAll();
         await jobs.stop();
@@ -72,7 +72,9 @@ export async function start(config: Config, report: (err: unknown) => void): Pro
           setTimeout(() => server.closeAllConnections(), 1_000).unref();
         });
         await pool.destroy();
-      })();
+      };
+      // A stop never hangs: whatever is still busy after 3 s is cut off by the exit that follows.
+      stopping ??= Promise.race([work(), new Promise<void>((r) => setTimeout(r, 3_000).unref())]);
       return stopping;
     },
   };

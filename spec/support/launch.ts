@@ -93,7 +93,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       const code = await exited;
       clearTimeout(timer);
       copy?.cleanup();

@@ -115,7 +115,6 @@ export class JobRunner {
 
   /** Jobs newest first, each with the tail of its output. */
   async list(): Promise<Job[]> {
-    await this.disk;
     const entries = [...this.entries.values()].reverse();
     return Promise.all(entries.map((e) => this.withOutput(e, false)));
   }
@@ -124,7 +123,6 @@ export class JobRunner {
   async get(id: string): Promise<Job | undefined> {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
-    await this.disk;
     return this.withOutput(entry, true);
   }
 
@@ -187,9 +185,15 @@ export class JobRunner {
     await this.disk;
   }
 
+  /**
+   * The job with its output. The record is copied first and the log read after every write queued so far,
+   * so an ended job always comes with its last lines.
+   */
   private async withOutput(entry: Entry, whole: boolean): Promise<Job> {
-    const output = !whole && entry.live ? tailOf(entry.live) : await readOutput(this.opts.dataDir, entry.job.id, whole);
-    return { ...entry.job, artifacts: entry.job.artifacts.map((a) => ({ ...a })), output };
+    const job: Job = { ...entry.job, artifacts: entry.job.artifacts.map((a) => ({ ...a })) };
+    if (!whole && entry.live) return { ...job, output: tailOf(entry.live) };
+    await this.disk;
+    return { ...job, output: await readOutput(this.opts.dataDir, entry.job.id, whole) };
   }
 
   private announce(entry: Entry): void {
@@ -326,11 +330,13 @@ export class JobRunner {
 
   private async finish(entry: Entry, status: 'succeeded' | 'failed' | 'cancelled', exitCode: number | null, note: string): Promise<void> {
     const job = entry.job;
+    // Everything about the end changes at once, so no reader sees an ended job with planned artifacts.
+    const artifacts = await this.existing(job.artifacts);
     if (note) this.log(job.id, note);
     job.status = status;
     job.exit_code = exitCode;
     job.finished_unix_ms = this.opts.now();
-    job.artifacts = await this.existing(job.artifacts);
+    job.artifacts = artifacts;
     this.persist(job);
     this.announce(entry);
     await this.disk;

@@ -13,7 +13,8 @@
 //   FAKE_ENGINE_PIDFILE    write this process's pid to this file at start
 //   FAKE_ENGINE_EXIT       exit with this code (default 0)
 //   FAKE_ENGINE_VERSION    what `--version` prints after "engine " (default 0.1.0)
-// It writes a small file at each path named by --out, --json and --report (creating the parents).
+// It writes a small file at each path named by --out, --json and --report (creating the parents); redact's
+// --out is a directory, so it creates that instead.
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -61,6 +62,10 @@ for (const flag of ['--out', '--json', '--report']) {
   const i = argv.indexOf(flag);
   const path = i === -1 ? undefined : argv[i + 1];
   if (!path) continue;
+  if (command === 'redact' && flag === '--out') {
+    mkdirSync(path, { recursive: true });
+    continue;
+  }
   mkdirSync(dirname(path), { recursive: true });
   const body = path.endsWith('.json') ? `${JSON.stringify({ fake: command, flag })}\n` : `# fake ${command} ${flag}\n`;
   writeFileSync(path, body);

@@ -20,7 +20,7 @@ import type {
   UpstreamView,
 } from '../../shared/sessions.ts';
 import { SESSION_RESULT_CUT_BYTES, TIMELINE_SUMMARY_CHARS } from '../../shared/limits.ts';
-import { readConfirmLog, readFlowLog } from './session/companions.ts';
+import { type FlowCounts, countsOf, flowCounts, readConfirmLog, readFlowLog } from './session/companions.ts';
 import {
   byCodePoint,
   compact,
@@ -69,9 +69,10 @@ export function publicSummary(s: SessionSummary): SessionSummary {
 
 /** The proxy's commit tool: its own call is the agent's, the calls it makes are the agent's too. */
 const COMMIT_TOOL = 'engine_commit';
-const SURPRISE_PREFIX = 'the session surprised the flow';
-/** Lines shorter than this are parsed whatever they hold: peeking only pays on long answers. */
-const PEEK_MIN_CHARS = 1024;
+/** The client's methods that change a summary; the rest (and initialize, once named) are not parsed. */
+const CLIENT_METHODS_COUNTED = new Set(['tools/list', 'tools/call', 'notifications/cancelled']);
+/** Where an answer may say it failed; a line without it is a success for sure. */
+const IS_ERROR = /"isError"\s*:\s*true/;
 /** Short forms are cut at 200 code points; serializing stops well past that. */
 const SUMMARY_BUDGET = TIMELINE_SUMMARY_CHARS * 4;
 
@@ -168,6 +169,7 @@ interface Analysis {
   truncated: boolean;
   decisions: FlowDecision[];
   runs: FlowRun[];
+  counts: FlowCounts;
 }
 
 /** The one pass over the log (session-format §6.3). `full` builds what only the detail shows. */
@@ -332,30 +334,78 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
     else if (msg !== undefined) message(t, from, msg, inEpisode);
   };
 
-  // For the summary: a long answer from the server or the proxy is parsed only when its id is awaited.
-  const peek: Peek = (line, _t, from, rest) => {
-    if (line.length < PEEK_MIN_CHARS || (from !== 'server' && from !== 'proxy')) return true;
-    if (!line.startsWith('"message":', rest)) return true;
-    const head = leadingFields(line, rest + 10, from === 'proxy' ? ['method', 'result', 'error'] : ['result', 'error']);
+  // An answer to one of the agent's calls (or the flow's) that the summary need not parse now: its time and
+  // success are all the counts need; its text is parsed only if a turn check ever looks at it.
+  const successLater = (t: number, from: From, key: string, line: string): void => {
+    if (turns.waitsFor(key)) {
+      turns.response(t, key, () => {
+        try {
+          const entry = JSON.parse(line) as { message?: unknown };
+          return isObject(entry.message) ? outcomeText(entry.message) : '';
+        } catch {
+          return '';
+        }
+      });
+    }
+    const index = pending.get(key);
+    const c = index === undefined ? undefined : calls[index];
+    if (c) {
+      pending.delete(key);
+      c.result_t_ms = t;
+      c.latency_ms = Math.max(0, t - c.t_ms);
+      c.ok = true;
+      if (from === 'server' && c.fromClient) lastAnswered = c.id;
+    }
+    if (from === 'proxy' && commits.length > 0) commits = commits.filter(([k]) => k !== key);
+  };
+
+  // The summary's look at a line before parsing it (session-format §6.3 decides what each kind of line can
+  // change): lines that change nothing it counts are not parsed, and a plain success answer is parsed later
+  // if ever. Anything unusual is parsed.
+  const peek: Peek = (line, t, from, rest) => {
+    if (from === 'context' || !line.startsWith('"message":', rest)) return true;
+    const at = rest + 10;
+    if (from === 'client') {
+      const head = leadingFields(line, at, ['params']);
+      if (head === null) return true;
+      const m = head.fields.find((f) => f.key === 'method');
+      // Without a method before the params, the method may follow them: parse. Without any, the line is the
+      // client's answer to the server, which counts for nothing.
+      if (m === undefined) return head.stoppedAt !== null;
+      let method: unknown;
+      try {
+        method = JSON.parse(line.slice(m.start, m.end));
+      } catch {
+        return true;
+      }
+      if (typeof method !== 'string') return true;
+      if (method === 'initialize') return clientName === null;
+      return CLIENT_METHODS_COUNTED.has(method);
+    }
+    const head = leadingFields(line, at, from === 'proxy' ? ['method', 'result', 'error'] : ['result', 'error']);
     if (head === null || head.stoppedAt === 'method') return true;
     const id = head.fields.find((f) => f.key === 'id');
     if (id === undefined) return head.stoppedAt !== null;
+    if (head.fields.some((f) => f.key === 'method')) return true;
     let key: string;
     try {
       key = idKey(JSON.parse(line.slice(id.start, id.end)));
     } catch {
       return true;
     }
-    return (
-      pending.has(key) ||
-      turns.waitsFor(key) ||
-      awaitingLists.has(key) ||
-      (from === 'proxy' && commits.some(([k]) => k === key))
-    );
+    const awaited =
+      pending.has(key) || turns.waitsFor(key) || (from === 'proxy' && commits.some(([k]) => k === key));
+    if (awaitingLists.has(key)) return true;
+    if (!awaited) return false;
+    if (head.stoppedAt !== 'result' || IS_ERROR.test(line)) return true;
+    successLater(t, from, key, line);
+    return false;
   };
 
   const { header } = parseLog(text, files.path, onEntry, full ? undefined : peek);
-  const flow = files.flowLog ? readFlowLog(files.flowLog) : { decisions: [], runs: [] };
+  // The summary needs only counts from the flow log; the detail reads every decision and run.
+  const flow = files.flowLog && full ? readFlowLog(files.flowLog) : { decisions: [], runs: [] };
+  const counts = files.flowLog && !full ? flowCounts(files.flowLog) : countsOf(flow.decisions);
 
   return {
     header,
@@ -371,6 +421,7 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
     truncated,
     decisions: flow.decisions,
     runs: flow.runs,
+    counts,
   };
 }
 
@@ -390,19 +441,8 @@ function summaryOf(files: SessionFiles, a: Analysis): SessionSummary {
     }
     if (c.by === 'flow') flowLookups++;
   }
-  let handBacks = 0;
-  let shadowLookups = 0;
-  let served = a.proxyEntries;
-  let shadow = false;
-  let surprised = false;
-  for (const d of a.decisions) {
-    if (d.action === 'hand_back' && !d.shadow) handBacks++;
-    if (d.action === 'lookup' && d.shadow) shadowLookups++;
-    if (d.shadow) shadow = true;
-    else served = true;
-    if (d.reason !== null && d.reason.startsWith(SURPRISE_PREFIX)) surprised = true;
-  }
-  const mode: SessionMode = served ? 'served' : shadow ? 'shadow' : 'recorded';
+  const { counts } = a;
+  const mode: SessionMode = a.proxyEntries || counts.acted ? 'served' : counts.shadowed ? 'shadow' : 'recorded';
   const h = a.header;
   return {
     key: files.key,
@@ -417,9 +457,9 @@ function summaryOf(files: SessionFiles, a: Analysis): SessionSummary {
     llm_turns: a.turnCounts.length,
     errors,
     flow_lookups: flowLookups,
-    hand_backs: handBacks,
-    shadow_lookups: shadowLookups,
-    surprised,
+    hand_backs: counts.hand_backs,
+    shadow_lookups: counts.shadow_lookups,
+    surprised: counts.surprised,
     writes,
     upstream: upstreamOf(h.server_command),
     size_bytes: a.size,

@@ -8,8 +8,8 @@ import { byCodePoint, has, idString, isObject, sortKeys } from './json.ts';
 
 const strict = new TextDecoder('utf-8', { fatal: true });
 
-/** Each line of the file that parses as JSON, in order, up to the first line that is not UTF-8. */
-export function jsonLines(path: string): unknown[] {
+/** The file's lines, in order, up to the first line that is not UTF-8 (one trailing `\r` removed). */
+function textLines(path: string): string[] {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -34,9 +34,13 @@ export function jsonLines(path: string): unknown[] {
       pos = nl + 1;
     }
   }
+  return lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+}
+
+/** Each line of the file that parses as JSON, in order, up to the first line that is not UTF-8. */
+export function jsonLines(path: string): unknown[] {
   const out: unknown[] = [];
-  for (const line of lines) {
-    const text = line.endsWith('\r') ? line.slice(0, -1) : line;
+  for (const text of textLines(path)) {
     if (text.trim() === '') continue;
     try {
       out.push(JSON.parse(text));
@@ -116,4 +120,78 @@ export function readFlowLog(path: string): { decisions: FlowDecision[]; runs: Fl
 /** Every JSON line of the confirmation log, keys sorted. */
 export function readConfirmLog(path: string): unknown[] {
   return jsonLines(path).map(sortKeys);
+}
+
+/** What a session summary needs from the flow log. */
+export interface FlowCounts {
+  /** Non-shadow hand-backs. */
+  hand_backs: number;
+  /** Shadow lookups. */
+  shadow_lookups: number;
+  /** Some decision was not in shadow (the flow acted). */
+  acted: boolean;
+  /** Some decision was in shadow. */
+  shadowed: boolean;
+  /** Some decision handed back because the session surprised the flow. */
+  surprised: boolean;
+}
+
+function noCounts(): FlowCounts {
+  return { hand_backs: 0, shadow_lookups: 0, acted: false, shadowed: false, surprised: false };
+}
+
+/** The counts of decisions already read (the detail's path). */
+export function countsOf(decisions: readonly FlowDecision[]): FlowCounts {
+  const c = noCounts();
+  for (const d of decisions) {
+    count(c, { action: d.action, shadow: d.shadow, surprised: d.reason !== null && d.reason.startsWith(SURPRISE_PREFIX) });
+  }
+  return c;
+}
+
+/** The reason's start when the flow's surprise gate handed back (session-format §6.2, `surprised`). */
+const SURPRISE_PREFIX = 'the session surprised the flow';
+
+/** How the proxy starts a decision line: its keys are sorted, so `action` comes first. */
+const DECISION_LINE = /^\{"action":"(lookup|hand_back)",/;
+/** `shadow` and `site` are neighbours in a sorted decision line, and `site` is always written. */
+const SHADOW_FIELD = /,"shadow":true,"site":/;
+const SURPRISE_REASON = /,"reason":"the session surprised the flow/;
+
+function count(c: FlowCounts, d: { action: string; shadow: boolean; surprised: boolean }): void {
+  if (d.shadow) c.shadowed = true;
+  else c.acted = true;
+  if (d.action === 'hand_back' && !d.shadow) c.hand_backs++;
+  if (d.action === 'lookup' && d.shadow) c.shadow_lookups++;
+  if (d.surprised) c.surprised = true;
+}
+
+/**
+ * The flow log's counts for a summary. Lines the proxy wrote (sorted keys, one object, complete) are read
+ * by their shape without parsing; any other line is parsed and mapped as readFlowLog does.
+ */
+export function flowCounts(path: string): FlowCounts {
+  const c = noCounts();
+  for (const text of textLines(path)) {
+    const m = DECISION_LINE.exec(text);
+    if (m && text.endsWith('}') && !text.includes('"run":')) {
+      count(c, { action: m[1] as string, shadow: SHADOW_FIELD.test(text), surprised: SURPRISE_REASON.test(text) });
+      continue;
+    }
+    let line: unknown;
+    try {
+      line = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    if (!isObject(line) || has(line, 'run')) continue;
+    if (line.action !== 'lookup' && line.action !== 'hand_back') continue;
+    const reason = line.reason;
+    count(c, {
+      action: line.action,
+      shadow: line.shadow === true,
+      surprised: typeof reason === 'string' && reason.startsWith(SURPRISE_PREFIX),
+    });
+  }
+  return c;
 }

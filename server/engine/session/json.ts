@@ -45,47 +45,55 @@ export function sortKeys(v: unknown): unknown {
 
 class Enough extends Error {}
 
+interface Out {
+  parts: string[];
+  size: number;
+  budget: number;
+}
+
+function put(out: Out, s: string): void {
+  out.parts.push(s);
+  out.size += s.length;
+  if (out.size > out.budget) throw new Enough();
+}
+
+function write(out: Out, x: unknown): void {
+  if (typeof x === 'string') put(out, JSON.stringify(x));
+  else if (typeof x === 'number') put(out, Number.isFinite(x) ? String(x) : 'null');
+  else if (typeof x === 'boolean') put(out, x ? 'true' : 'false');
+  else if (Array.isArray(x)) {
+    put(out, '[');
+    for (let i = 0; i < x.length; i++) {
+      if (i > 0) put(out, ',');
+      write(out, x[i]);
+    }
+    put(out, ']');
+  } else if (isObject(x)) {
+    put(out, '{');
+    const keys = Object.keys(x).sort(byCodePoint);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i] as string;
+      put(out, i > 0 ? `,${JSON.stringify(k)}:` : `${JSON.stringify(k)}:`);
+      write(out, x[k]);
+    }
+    put(out, '}');
+  } else put(out, 'null');
+}
+
 /**
  * The compact JSON text of a value with sorted keys. `budget` (UTF-16 units) stops early on huge values,
  * for texts that are cut short anyway; the result is then a prefix longer than the budget.
  */
 export function jsonText(v: unknown, budget = Infinity): string {
-  const parts: string[] = [];
-  let size = 0;
-  const put = (s: string) => {
-    parts.push(s);
-    size += s.length;
-    if (size > budget) throw new Enough();
-  };
-  const walk = (x: unknown): void => {
-    if (x === null || x === undefined) put('null');
-    else if (typeof x === 'string') put(JSON.stringify(x));
-    else if (typeof x === 'number') put(Number.isFinite(x) ? String(x) : 'null');
-    else if (typeof x === 'boolean') put(x ? 'true' : 'false');
-    else if (Array.isArray(x)) {
-      put('[');
-      x.forEach((e, i) => {
-        if (i > 0) put(',');
-        walk(e);
-      });
-      put(']');
-    } else if (isObject(x)) {
-      put('{');
-      Object.keys(x)
-        .sort(byCodePoint)
-        .forEach((k, i) => {
-          put(i > 0 ? `,${JSON.stringify(k)}:` : `${JSON.stringify(k)}:`);
-          walk(x[k]);
-        });
-      put('}');
-    } else put('null');
-  };
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
+  const out: Out = { parts: [], size: 0, budget };
   try {
-    walk(v);
+    write(out, v);
   } catch (e) {
     if (!(e instanceof Enough)) throw e;
   }
-  return parts.join('');
+  return out.parts.join('');
 }
 
 /** The console's `compact`: like jsonText, but null (or absent) is the empty string. */

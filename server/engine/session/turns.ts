@@ -9,6 +9,68 @@ interface Pending {
   holdsTurn: boolean;
 }
 
+/** A piece of text not computed yet: the summary defers parsing an answer until a turn check needs it. */
+export type LazyText = () => string;
+
+/**
+ * Text that only grows and is searched now and then, kept as UTF-8 in a buffer that doubles: a JS string
+ * built with += is re-flattened (copied whole) by every search, which makes a long session quadratic. A match
+ * of a needle's bytes is a match of its characters, since UTF-8 never matches inside a character. Lazy
+ * pieces are computed, in order, only when the text is searched.
+ */
+class GrowingText {
+  private buf = Buffer.alloc(0);
+  private len = 0;
+  private later: (string | LazyText)[] = [];
+
+  get empty(): boolean {
+    return this.len === 0 && this.later.length === 0;
+  }
+
+  append(s: string | LazyText): void {
+    if (this.later.length > 0 || typeof s === 'function') this.later.push(s);
+    else this.write(s);
+  }
+
+  appendText(other: GrowingText): void {
+    if (other.len > 0) {
+      if (this.later.length > 0) this.later.push(other.buf.toString('utf8', 0, other.len));
+      else {
+        this.reserve(other.len);
+        this.len += other.buf.copy(this.buf, this.len, 0, other.len);
+      }
+    }
+    for (const piece of other.later) this.later.push(piece);
+  }
+
+  clear(): void {
+    this.len = 0;
+    this.later = [];
+  }
+
+  includes(s: string): boolean {
+    if (this.later.length > 0) {
+      const pieces = this.later;
+      this.later = [];
+      for (const piece of pieces) this.write(typeof piece === 'string' ? piece : piece());
+    }
+    return this.len > 0 && this.buf.subarray(0, this.len).indexOf(s, 0, 'utf8') !== -1;
+  }
+
+  private write(s: string): void {
+    if (s.length === 0) return;
+    this.reserve(Buffer.byteLength(s, 'utf8'));
+    this.len += this.buf.write(s, this.len, 'utf8');
+  }
+
+  private reserve(extra: number): void {
+    if (this.len + extra <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.len + extra, this.buf.length * 2, 1024));
+    this.buf.copy(next, 0, 0, this.len);
+    this.buf = next;
+  }
+}
+
 export class TurnInference {
   /** The agent's turns in order: the number of calls of a tool-call turn, 0 for an agent message. */
   readonly turns: number[] = [];
@@ -17,15 +79,15 @@ export class TurnInference {
   private onlyResults = false;
   private open = 0;
   private answeredAt: number | null = null;
-  private returned = '';
-  private known = '';
+  private readonly returned = new GrowingText();
+  private readonly known = new GrowingText();
   private readonly pending = new Map<string, Pending>();
 
   /** A context message (any role); only user and assistant ones are events. */
   context(m: unknown): void {
     const text = isObject(m) && typeof m.content === 'string' ? m.content : '';
     const role = isObject(m) ? m.role : undefined;
-    this.known += text;
+    this.known.append(text);
     if (role === 'user') this.onlyResults = false;
     else if (role === 'assistant' && text !== '') {
       this.turns.push(0);
@@ -52,14 +114,14 @@ export class TurnInference {
         this.onlyResults &&
         !this.usesNewValues(args);
       if ((this.open === 0 && !continues) || this.current === -1) {
-        this.known += this.returned;
-        this.returned = '';
+        this.known.appendText(this.returned);
+        this.returned.clear();
         this.answeredAt = null;
         this.turns.push(0);
         this.current = this.turns.length - 1;
         this.onlyResults = true;
       }
-      this.known += jsonText(args);
+      this.known.append(jsonText(args));
       this.turns[this.current] = (this.turns[this.current] ?? 0) + 1;
       this.open++;
       this.pending.set(key, { holdsTurn: true });
@@ -78,8 +140,8 @@ export class TurnInference {
     return this.pending.has(key);
   }
 
-  /** A response from the server or the proxy, with its outcome content. */
-  response(t: number, key: string, content: string): void {
+  /** A response from the server or the proxy, with its outcome content (or a way to compute it). */
+  response(t: number, key: string, content: string | LazyText): void {
     const call = this.pending.get(key);
     if (!call) return;
     this.pending.delete(key);
@@ -87,12 +149,12 @@ export class TurnInference {
       this.open--;
       if (this.open === 0) this.answeredAt = t;
     }
-    this.returned += content;
+    this.returned.append(content);
   }
 
   /** Some value passed in `args` first appeared in what the turn returned (so the call came after it). */
   private usesNewValues(args: unknown): boolean {
-    if (this.returned === '') return false;
+    if (this.returned.empty) return false;
     const values: string[] = [];
     const walk = (v: unknown): void => {
       if (typeof v === 'string') values.push(v);

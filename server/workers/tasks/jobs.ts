@@ -1,7 +1,10 @@
-// Worker tasks of the jobs area: loading a flow is heavy (a whole file parsed), so the planner of a `stage`
-// job asks a worker for the flow's domain instead of parsing on the event loop.
+// Worker tasks of the jobs, overview and settings area: loading a flow, walking the whole data directory and
+// reading every flow log are heavy, so they run here instead of on the event loop.
 import { readFileSync } from 'node:fs';
+import type { Disk } from '../../../shared/settings.ts';
+import { diskUsage } from '../../engine/disk.ts';
 import { loadFlow } from '../../engine/flows.ts';
+import { shadowDecisionsIn } from '../../engine/overview.ts';
 
 /** The domain of the flow file at `path`, or why it does not load. */
 export function flowDomainTask(path: string): { ok: true; value: string } | { ok: false; message: string } {
@@ -10,4 +13,26 @@ export function flowDomainTask(path: string): { ok: true; value: string } | { ok
   } catch (err) {
     return { ok: false, message: err instanceof Error ? err.message : String(err) };
   }
+}
+
+/** The data directory's size by kind: a walk of the whole tree, so it runs here. */
+export function diskUsageTask(dataDir: string): { ok: true; value: Disk } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: diskUsage(dataDir) };
+  } catch (err) {
+    return { ok: false, message: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** Shadow decisions over these flow logs (missing or unreadable files count 0). */
+export function shadowDecisionsTask(paths: string[]): { ok: true; value: number } | { ok: false; message: string } {
+  let n = 0;
+  for (const path of paths) {
+    try {
+      n += shadowDecisionsIn(readFileSync(path, 'utf8'));
+    } catch {
+      // gone since the scan
+    }
+  }
+  return { ok: true, value: n };
 }

@@ -57,6 +57,17 @@ function resultMessage(id: unknown, outcome: Outcome): Record<string, unknown> {
 
 type CallStep = Extract<Step, { kind: 'call' }>;
 
+/** The `tools/list` answer's tools as text, once per domain: it is the same in every session. */
+const listed = new Map<string, string>();
+function toolsText(domain: Domain): string {
+  let text = listed.get(domain.name);
+  if (text === undefined) {
+    text = sortedJson(listedTools(domain));
+    listed.set(domain.name, text);
+  }
+  return text;
+}
+
 export function writeSession(plan: SessionPlan, rng: Rng): WrittenSession {
   const { domain, mode } = plan;
   const id = sessionId(plan.startedMs, plan.pid);
@@ -91,7 +102,7 @@ export function writeSession(plan: SessionPlan, rng: Rng): WrittenSession {
   client({ jsonrpc: '2.0', method: 'notifications/initialized' });
   client({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
   t += rng.int(1, 20);
-  server({ id: 2, jsonrpc: '2.0', result: { tools: listedTools(domain) } });
+  entry('server', `{"id":2,"jsonrpc":"2.0","result":{"tools":${toolsText(domain)}}}`);
   let nextId = 3;
 
   const queue = [...plan.conversation];

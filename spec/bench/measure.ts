@@ -1,0 +1,137 @@
+// Small measuring tools for the bench: medians, a process's CPU time and memory from /proc, a free loopback
+// port, the bare-parse baseline, and the initial UI JavaScript's gzip size. Linux-only where /proc is read;
+// elsewhere those figures come out as null and the bench says so.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+export const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+let ticks: number | null = null;
+function clockTicks(): number {
+  if (ticks === null) {
+    try {
+      ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      ticks = 100;
+    }
+  }
+  return ticks;
+}
+
+/** User + system CPU time of a process (all its threads), in ms; null without /proc. */
+export function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const utime = Number(fields[11]);
+    const stime = Number(fields[12]);
+    return ((utime + stime) * 1000) / clockTicks();
+  } catch {
+    return null;
+  }
+}
+
+/** Peak and current resident memory of a process, in MB; null without /proc. */
+export function memoryMb(pid: number): { hwm: number; rss: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { hwm: kb('VmHWM') / 1024, rss: kb('VmRSS') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/** A loopback port that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Every file under `dir` whose name ends with `.jsonl` (logs and their companions), at most 3 levels down. */
+export function jsonlFiles(dir: string, depth = 1): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const full = join(dir, name);
+    const st = statSync(full);
+    if (st.isDirectory()) {
+      if (depth < 3) out.push(...jsonlFiles(full, depth + 1));
+    } else if (name.endsWith('.jsonl')) out.push(full);
+  }
+  return out;
+}
+
+/** The baseline: one thread reading every file whole and JSON.parse-ing every non-blank line. */
+export function bareParse(files: readonly string[]): { ms: number; bytes: number; lines: number } {
+  const started = performance.now();
+  let bytes = 0;
+  let lines = 0;
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    bytes += text.length;
+    let from = 0;
+    while (from < text.length) {
+      let to = text.indexOf('\n', from);
+      if (to === -1) to = text.length;
+      if (to > from) {
+        try {
+          JSON.parse(text.slice(from, to));
+        } catch {
+          // a torn last line: the index drops it too
+        }
+        lines += 1;
+      }
+      from = to + 1;
+    }
+  }
+  return { ms: performance.now() - started, bytes, lines };
+}
+
+/**
+ * The JavaScript the built UI loads first: the module scripts and modulepreload links of index.html,
+ * each gzipped (level 9, as a server would send it). Null when there is no built UI.
+ */
+export function initialUiJs(uiDir: string): { files: string[]; gzipBytes: number; rawBytes: number } | null {
+  const index = join(uiDir, 'index.html');
+  if (!existsSync(index)) return null;
+  const html = readFileSync(index, 'utf8');
+  const refs = new Set<string>();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) refs.add(m[1]!);
+  for (const m of html.matchAll(/<link\b[^>]*>/g)) {
+    const tag = m[0];
+    if (!/\brel="modulepreload"/.test(tag)) continue;
+    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
+    if (href) refs.add(href);
+  }
+  let gzipBytes = 0;
+  let rawBytes = 0;
+  const files: string[] = [];
+  for (const ref of refs) {
+    if (/^[a-z]+:\/\//i.test(ref)) continue;
+    const path = join(uiDir, ref.replace(/^\.?\//, '').split(/[?#]/)[0]!);
+    if (!existsSync(path)) continue;
+    const bytes = readFileSync(path);
+    rawBytes += bytes.length;
+    gzipBytes += gzipSync(bytes, { level: 9 }).length;
+    files.push(ref);
+  }
+  return { files, gzipBytes, rawBytes };
+}

@@ -1,0 +1,208 @@
+// `npm run bench`: figures, not tests. Generates a synthetic data directory (10 000 sessions and two big
+// logs by default) in a temp dir, starts the real console on it (dist/bin/engine-console.js, built by the
+// npm script) and prints one line per figure with its target and PASS or FAIL. It always exits 0 unless
+// the bench itself breaks. Loopback only; every loop is bounded.
+//   tsx spec/bench/run.ts [--sessions N] [--big MB,MB] [--keep]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateHome } from '../../scripts/synth/home.ts';
+import { repoRoot } from '../support/fixtures.ts';
+import { cleanEnv, launch, launcherPath, type Launched } from '../support/launch.ts';
+import { bareParse, cpuMs, freePort, initialUiJs, jsonlFiles, median, memoryMb, sleep } from './measure.ts';
+
+const TOKEN = 'bench-token';
+const START_RUNS = 5;
+const WARM_RUNS = 20;
+const HEALTH_EVERY_MS = 20;
+const SSE_SECONDS = 10;
+
+const { values } = parseArgs({
+  options: { sessions: { type: 'string' }, big: { type: 'string' }, keep: { type: 'boolean' } },
+});
+const sessionCount = Number(values.sessions ?? 10_000);
+const bigSizes = (values.big ?? '100,50').split(',').map(Number).filter((n) => n > 0);
+
+const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+function report(pass: boolean | null, text: string): void {
+  console.log(`${pass === null ? 'INFO' : pass ? 'PASS' : 'FAIL'}  ${text}`);
+}
+
+async function figure(name: string, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (err) {
+    report(false, `${name}: the bench could not measure it: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** Spawn → first 200 from /api/health, in ms, over a fixed port polled every 2 ms (at most 15 s). */
+async function timeToFirstAnswer(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const env = { ...cleanEnv(), ENGINE_CONSOLE_TOKEN: TOKEN };
+  const started = performance.now();
+  const child = spawn(process.execPath, [launcherPath, '--data', dataDir, '--listen', `127.0.0.1:${port}`], { env, stdio: 'ignore' });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  try {
+    for (let i = 0; i < 7500; i++) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+        await res.arrayBuffer();
+        if (res.status === 200) return performance.now() - started;
+      } catch {
+        // not listening yet
+      }
+      if (child.exitCode !== null) throw new Error(`the console exited with ${child.exitCode}`);
+      await sleep(2);
+    }
+    throw new Error('no answer within 15 s');
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'engine-bench-'));
+  const small = join(work, 'small');
+  const big = join(work, 'big');
+  let console_: Launched | null = null;
+  const cleanup = () => {
+    if (!values.keep) rmSync(work, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => {
+    console_?.child.kill('SIGTERM');
+    cleanup();
+    process.exit(130);
+  });
+  try {
+    // Figures mean little on a busy machine: say how busy it was.
+    const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+    console.log(`bench: node ${process.version}, ${cpus().length} cores, load average ${load()}, ${work}${values.keep ? ' (kept)' : ''}`);
+
+    // 1. Start-up, on a small directory.
+    await generateHome({ dir: small, sessions: 30, seed: 3 });
+    await figure('start to first answer', async () => {
+      const runs: number[] = [];
+      for (let i = 0; i < START_RUNS; i++) runs.push(await timeToFirstAnswer(small));
+      const m = median(runs);
+      report(m <= 300, `start to first answer: ${fmt(m)} ms median of ${START_RUNS} (${runs.map(fmt).join(', ')}) — target ≤ 300 ms`);
+    });
+
+    // 2. The big directory.
+    const genStarted = performance.now();
+    const home = await generateHome({ dir: big, sessions: sessionCount, seed: 5, big: bigSizes });
+    const files = jsonlFiles(big);
+    report(null, `generated ${home.sessions.length} sessions + ${home.big.length} big logs (${home.big.map((b) => `${(b.bytes / 1048576).toFixed(0)} MB`).join(', ')}), ${files.length} .jsonl files, in ${fmt(performance.now() - genStarted)} ms`);
+
+    const bare = bareParse(files);
+    console_ = await launch({ dataDir: big, token: TOKEN });
+    const pid = console_.child.pid!;
+    const api = console_.api.bind(console_);
+
+    // 3. Sessions list, cold, against one thread's bare read + JSON.parse of the same bytes.
+    await figure('sessions list cold', async () => {
+      const t0 = performance.now();
+      const res = await api('/api/sessions');
+      const body = (await res.json()) as { total?: number };
+      const ms = performance.now() - t0;
+      if (res.status !== 200) throw new Error(`GET /api/sessions answered ${res.status}`);
+      report(
+        ms <= bare.ms,
+        `sessions list cold: ${fmt(ms)} ms for ${body.total} sessions; bare readFileSync + JSON.parse of every line of the same ${(bare.bytes / 1048576).toFixed(0)} MB on one thread: ${fmt(bare.ms)} ms (${bare.lines} lines) — target: cold ≤ bare`,
+      );
+    });
+
+    // 4. Sessions list, warm.
+    await figure('sessions list warm', async () => {
+      const runs: number[] = [];
+      for (let i = 0; i < WARM_RUNS; i++) {
+        const t0 = performance.now();
+        const res = await api('/api/sessions');
+        await res.arrayBuffer();
+        runs.push(performance.now() - t0);
+      }
+      const m = median(runs);
+      report(m <= 30, `sessions list warm: ${fmt(m)} ms median of ${WARM_RUNS} (min ${fmt(Math.min(...runs))}, max ${fmt(Math.max(...runs))}) — target ≤ 30 ms`);
+    });
+
+    // 5. The biggest log's detail, with /api/health asked every 20 ms meanwhile.
+    await figure('detail of the big log', async () => {
+      const biggest = [...home.big].sort((a, b) => b.bytes - a.bytes)[0];
+      if (!biggest) throw new Error('no big log generated (--big)');
+      let done = false;
+      const latencies: number[] = [];
+      const poller = (async () => {
+        let next = performance.now();
+        for (let i = 0; i < 30_000 && !done; i++) {
+          const t0 = performance.now();
+          const res = await fetch(`${console_!.url}/api/health`);
+          await res.arrayBuffer();
+          latencies.push(performance.now() - t0);
+          next += HEALTH_EVERY_MS;
+          const wait = next - performance.now();
+          if (wait > 0) await sleep(wait);
+          else next = performance.now();
+        }
+      })();
+      const t0 = performance.now();
+      const res = await api(`/api/sessions/${encodeURIComponent(biggest.id)}`);
+      const bytes = (await res.arrayBuffer()).byteLength;
+      const ms = performance.now() - t0;
+      done = true;
+      await poller;
+      if (res.status !== 200) throw new Error(`GET /api/sessions/${biggest.id} answered ${res.status}`);
+      report(null, `detail of the ${(biggest.bytes / 1048576).toFixed(0)} MB log (${biggest.calls} calls): ${fmt(ms)} ms, ${(bytes / 1048576).toFixed(1)} MB answered`);
+      const max = Math.max(...latencies);
+      report(max < 50, `/api/health during that detail: max ${fmt(max)} ms, median ${fmt(median(latencies))} ms over ${latencies.length} requests — target max < 50 ms`);
+    });
+
+    // 6. The 1 s poll's CPU cost while an SSE client listens.
+    await figure('poll CPU', async () => {
+      const abort = new AbortController();
+      const res = await api('/api/events', { signal: abort.signal });
+      if (res.status !== 200 || !res.body) throw new Error(`GET /api/events answered ${res.status}`);
+      const reader = res.body.getReader();
+      const pump = (async () => {
+        try {
+          for (let i = 0; i < 1_000_000; i++) if ((await reader.read()).done) break;
+        } catch {
+          // aborted
+        }
+      })();
+      await sleep(1500);
+      const c0 = cpuMs(pid);
+      const w0 = performance.now();
+      await sleep(SSE_SECONDS * 1000);
+      const c1 = cpuMs(pid);
+      const w1 = performance.now();
+      abort.abort();
+      await pump;
+      if (c0 === null || c1 === null) return report(null, 'poll CPU: /proc is not readable here, not measured');
+      const pct = ((c1 - c0) / (w1 - w0)) * 100;
+      report(pct <= 5, `1 s poll with an SSE client for ${SSE_SECONDS} s: ${pct.toFixed(2)} % of one core (${fmt(c1 - c0)} ms CPU) over ${home.sessions.length + home.big.length} sessions — target ≤ 5 %`);
+    });
+
+    // 7. Memory after all of that.
+    await figure('RSS', async () => {
+      const mem = memoryMb(pid);
+      if (mem === null) return report(null, 'RSS: /proc is not readable here, not measured');
+      report(mem.hwm <= 250 && mem.rss <= 250, `console memory after the above: peak (VmHWM) ${mem.hwm.toFixed(0)} MB, now (VmRSS) ${mem.rss.toFixed(0)} MB — target ≤ 250 MB`);
+    });
+
+    // 8. The UI's first JavaScript.
+    await figure('initial UI JS', async () => {
+      const ui = initialUiJs(join(repoRoot, 'console/dist'));
+      if (ui === null) return report(null, 'initial UI JavaScript: console/dist is not built, not measured');
+      report(ui.gzipBytes <= 100 * 1024, `initial UI JavaScript: ${(ui.gzipBytes / 1024).toFixed(1)} KB gzip (${(ui.rawBytes / 1024).toFixed(0)} KB raw) in ${ui.files.length} files — target ≤ 100 KB`);
+    });
+    console.log(`bench: load average at the end ${load()}`);
+  } finally {
+    if (console_) await console_.stop();
+    cleanup();
+  }
+}
+
+await main();

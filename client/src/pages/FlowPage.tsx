@@ -2,6 +2,7 @@
 // the server 220 ms after it stops; the threshold lives in the URL), its graph of sites and lookups, the
 // sites, bindings and tools, the `flow-show` text, the raw file, a comparison with another flow, and the
 // staged next version with commit and rollback.
+import '../components/flow/flow.css';
 import { A, useNavigate, useParams, useSearchParams } from '@solidjs/router';
 import { createEffect, createMemo, createSignal, For, Match, on, onCleanup, Show, Switch } from 'solid-js';
 import type { FlowDetail, FlowSummary } from '../../../shared/flows.ts';
@@ -78,13 +79,13 @@ function RawTab(props: { flowKey: string; path: string }) {
   );
 }
 
-function FlowTab(props: { detail: FlowDetail; threshold: number; onThreshold: (t: number) => void; dimmed: boolean }) {
+function FlowTab(props: { detail: FlowDetail; threshold: number; onThreshold: (t: number) => void; refreshing: boolean }) {
   const d = () => props.detail;
   const previews = createMemo(() => previewSites(d().sites, d().threshold, props.threshold));
   const counts = () => actingCount(previews());
   const promoted = () => d().promotion !== null || d().summary.promoted !== null;
   return (
-    <div class="stack-cards">
+    <div class="stack">
       <Card
         title="What it does at a threshold"
         caption={
@@ -109,12 +110,12 @@ function FlowTab(props: { detail: FlowDetail; threshold: number; onThreshold: (t
       </Card>
       <Show when={d().sites.length > 0}>
         <Card title="Sites" caption="After each call, the lookups the flow may make next" flush>
-          <div classList={{ dimmed: props.dimmed }}>
+          <div classList={{ refreshing: props.refreshing }}>
             <SitesTable previews={previews()} sites={d().sites} promoted={promoted()} />
           </div>
         </Card>
       </Show>
-      <div class="grid-2 grid-top">
+      <div class="cards-2">
         <Card title="Bindings" caption="Where each lookup’s arguments come from, in training">
           <BindingsList bindings={d().bindings} />
         </Card>
@@ -219,7 +220,7 @@ export default function FlowPage() {
         </span>
         <Show when={s.promoted}>
           {(p) => (
-            <span class="badge badge-accent" title={`Acts at ${p().sites_promoted} of the ${p().sites_scored} sites promote scored`}>
+            <span class="badge accent" title={`Acts at ${p().sites_promoted} of the ${p().sites_scored} sites promote scored`}>
               promoted {p().sites_promoted}/{p().sites_scored}
             </span>
           )}
@@ -336,11 +337,11 @@ export default function FlowPage() {
               <TabPanel prefix="flow" id={tab()}>
                 <Switch>
                   <Match when={tab() === 'flow'}>
-                    <FlowTab detail={d()} threshold={live()} onThreshold={onThreshold} dimmed={detail.refreshing()} />
+                    <FlowTab detail={d()} threshold={live()} onThreshold={onThreshold} refreshing={detail.refreshing()} />
                   </Match>
                   <Match when={tab() === 'review'}>
                     <Card title="Review" caption={`engine flow-show, at a threshold of ${d().threshold.toFixed(2)}`}>
-                      <div classList={{ dimmed: detail.refreshing() }}>
+                      <div classList={{ refreshing: detail.refreshing() }}>
                         <MarkdownView text={d().review_markdown} shift={2} />
                       </div>
                     </Card>

@@ -1,5 +1,6 @@
 // The flows list: one card per *.flow.json in the data dir, the ones that do not load included (with why),
 // scoped by the top bar's domain filter. Each card links to its flow page.
+import '../components/flow/flow.css';
 import { A } from '@solidjs/router';
 import { createEffect, For, Show } from 'solid-js';
 import type { FlowSummary } from '../../../shared/flows.ts';
@@ -33,14 +34,14 @@ export function FlowCard(props: { flow: FlowSummary }) {
           </Show>
           <Show when={f().promoted}>
             {(p) => (
-              <span class="badge badge-accent" title={`Acts at ${p().sites_promoted} of the ${p().sites_scored} sites promote scored`}>
+              <span class="badge accent" title={`Acts at ${p().sites_promoted} of the ${p().sites_scored} sites promote scored`}>
                 promoted {p().sites_promoted}/{p().sites_scored}
               </span>
             )}
           </Show>
           <Show when={badge()}>
             {(b) => (
-              <span class="badge" classList={{ 'badge-accent': b().accent, 'badge-dashed': !b().accent }} title={b().title} data-testid={`staged-${f().key}`}>
+              <span class="badge" classList={{ accent: b().accent, dashed: !b().accent }} title={b().title} data-testid={`staged-${f().key}`}>
                 {b().word}
               </span>
             )}
@@ -125,7 +126,7 @@ export default function FlowsPage() {
         <Show
           when={!flows.loading() && flows.data()}
           fallback={
-            <div class="grid-2">
+            <div class="cards-2">
               <For each={[1, 2, 3, 4]}>{() => <div class="card"><Skeleton lines={4} /></div>}</For>
             </div>
           }
@@ -150,7 +151,7 @@ export default function FlowsPage() {
               </div>
             }
           >
-            <div class="grid-2" classList={{ dimmed: flows.refreshing() }}>
+            <div class="cards-2" classList={{ refreshing: flows.refreshing() }}>
               <For each={shown()}>{(f) => <FlowCard flow={f} />}</For>
             </div>
           </Show>

@@ -1,6 +1,7 @@
 // Add a server, or edit one: the form, prefilled from `?domain=` (and the upstream its sessions came
 // through) when adding, or from the registry entry when editing. Saving answers with the server's view;
 // the page then shows the server, whose host configuration is ready to paste.
+import '../components/server/server.css';
 import { useNavigate, useParams, useSearchParams } from '@solidjs/router';
 import { createEffect, createMemo, createSignal, Show } from 'solid-js';
 import { ApiError } from '../api/client.ts';
@@ -61,7 +62,7 @@ export default function ServerEditPage() {
 
   const missing = () => new ApiError(404, `There is no server named ${params.name} to edit.`);
   return (
-    <div class="page page-narrow">
+    <div class="page narrow">
       <PageHeader
         back={isNew() ? { to: '/servers', label: 'Servers' } : { to: `/servers/${encodeURIComponent(params.name!)}`, label: params.name! }}
         title={isNew() ? 'Add a server' : `Edit ${params.name}`}

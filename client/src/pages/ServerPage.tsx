@@ -1,5 +1,6 @@
 // One server: its issues, the configuration each MCP host needs (with engine-proxy in front), a live
 // connection test, its setup in words, the proxy's command line, and removing it from the registry.
+import '../components/server/server.css';
 import { A, useNavigate, useParams } from '@solidjs/router';
 import { createEffect, createMemo, createSignal, For, Show } from 'solid-js';
 import type { ApiError } from '../api/client.ts';
@@ -93,7 +94,7 @@ export default function ServerPage() {
               const env = () => (s().upstream.kind === 'stdio' ? (s().upstream as { env: string[] }).env : []);
               const headers = () => (s().upstream.kind === 'http' ? (s().upstream as { headers: { name: string; env: string }[] }).headers : []);
               return (
-                <div classList={{ dimmed: servers.refreshing() }} class="stack-cards">
+                <div classList={{ refreshing: servers.refreshing() }} class="stack">
                   <For each={s().issues}>
                     {(issue) => (
                       <Notice tone="warn" role="status">
@@ -102,7 +103,7 @@ export default function ServerPage() {
                     )}
                   </For>
                   <div class="split">
-                    <div class="stack-cards">
+                    <div class="stack">
                       <Card title="Host configuration" caption="What engine init prints: paste it into your MCP host, in place of the server’s own entry">
                         <HostConfigTabs name={s().name} env={env()} />
                       </Card>
@@ -110,7 +111,7 @@ export default function ServerPage() {
                         <CodeBlock language="shell" wrap what="Command" code={['engine-proxy', ...s().proxy_args].map((w) => commandText([w])).join(' ')} />
                       </Card>
                     </div>
-                    <div class="stack-cards">
+                    <div class="stack">
                       <Card title="Test connection" caption="Is the server there, and which tools does it list now?">
                         <ProbePanel name={s().name} />
                       </Card>

@@ -1,5 +1,6 @@
 // The servers list: every registry entry as a card (mode, upstream, flow, sessions, issues), and the
 // upstreams seen in recorded sessions' headers, with a way to add the ones the registry lacks.
+import '../components/server/server.css';
 import { A } from '@solidjs/router';
 import { createEffect, For, Show } from 'solid-js';
 import type { DiscoveredUpstream, ServerView } from '../../../shared/servers.ts';
@@ -109,8 +110,8 @@ function Discovered(props: { items: DiscoveredUpstream[] }) {
           </Empty>
         }
       >
-        <div class="tbl-wrap">
-          <table class="tbl stack">
+        <div class="table-wrap">
+          <table class="table stack">
             <thead>
               <tr>
                 <th scope="col">Domain</th>
@@ -170,14 +171,14 @@ export default function ServersPage() {
         <Show
           when={!servers.loading() && servers.data()}
           fallback={
-            <div class="grid-2">
+            <div class="cards-2">
               <div class="card"><Skeleton lines={4} /></div>
               <div class="card"><Skeleton lines={4} /></div>
             </div>
           }
         >
           {(list) => (
-            <div class="stack-cards" classList={{ dimmed: servers.refreshing() }}>
+            <div class="stack" classList={{ refreshing: servers.refreshing() }}>
               <Show
                 when={shown().length > 0}
                 fallback={
@@ -198,7 +199,7 @@ export default function ServersPage() {
                   </div>
                 }
               >
-                <div class="grid-2">
+                <div class="cards-2">
                   <For each={shown()}>{(s) => <ServerCard server={s} />}</For>
                 </div>
               </Show>

@@ -25,8 +25,8 @@ export default function BindingsList(props: { bindings: BindingView[] }) {
                 <Show when={b.chance}>
                   {(c) => (
                     <div class="caption">
-                      chance it is the agent’s: <strong>{c()[1].toFixed(2)}</strong> not mentioned ·{' '}
-                      <strong>{c()[2].toFixed(2)}</strong> mentioned
+                      chance it is the agent’s: <strong>{c()[0].toFixed(2)}</strong> not mentioned ·{' '}
+                      <strong>{c()[1].toFixed(2)}</strong> mentioned
                     </div>
                   )}
                 </Show>

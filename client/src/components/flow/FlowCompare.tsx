@@ -1,5 +1,5 @@
 // Compare this flow with another: pick the other, swap which is the newer, and read the diff as lists or as
-// the CLI's Markdown. The server diffs at the page's threshold; the old answer stays, dimmed, while a new
+// the CLI's Markdown. The server diffs at the page's threshold; the old answer stays, refreshing, while a new
 // one loads.
 import { createMemo, createSignal, For, Show } from 'solid-js';
 import type { FlowSummary } from '../../../../shared/flows.ts';
@@ -87,7 +87,7 @@ export default function FlowCompare(props: FlowCompareProps) {
       <Show when={!diff.error()} fallback={<ErrorState error={diff.error()!} retry={diff.refetch} />}>
         <Show when={!diff.loading() && diff.data()} fallback={<Skeleton lines={5} />}>
           {(d) => (
-            <div classList={{ dimmed: diff.refreshing() }} aria-busy={diff.refreshing()}>
+            <div classList={{ refreshing: diff.refreshing() }} aria-busy={diff.refreshing()}>
               <Show when={view() === 'changes'} fallback={<MarkdownView text={d().markdown} shift={2} />}>
                 <DiffLists diff={d()} />
               </Show>

@@ -64,10 +64,10 @@ export default function FlowGraph(props: FlowGraphProps) {
       >
         <svg class="fg-svg" role="img" aria-label={summary()} width="100%" height="100%">
           <defs>
-            <marker id="fg-arrow-on" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+            <marker id="fg-arrow-on" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="11" markerHeight="11" orient="auto-start-reverse">
               <path d="M0,0 L10,5 L0,10 z" class="fg-arrow-on" />
             </marker>
-            <marker id="fg-arrow-off" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+            <marker id="fg-arrow-off" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="11" markerHeight="11" orient="auto-start-reverse">
               <path d="M0,0 L10,5 L0,10 z" class="fg-arrow-off" />
             </marker>
           </defs>

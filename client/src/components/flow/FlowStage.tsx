@@ -44,8 +44,8 @@ function Comparison(props: { last: ComparisonView }) {
   const l = () => props.last;
   return (
     <>
-      <div class="tbl-wrap">
-        <table class="tbl stack" data-testid="stage-comparison">
+      <div class="table-wrap">
+        <table class="table stack" data-testid="stage-comparison">
           <thead>
             <tr>
               <th scope="col">After</th>
@@ -112,7 +112,7 @@ function Version(props: { version: VersionView; onRollback: (v: number) => void 
       <div class="version-head">
         <strong class="mono">v{ver().version}</strong>
         <Show when={ver().current}>
-          <span class="badge badge-accent">committed now</span>
+          <span class="badge accent">committed now</span>
         </Show>
         <span>{versionWhat(ver().kind, ver().restored)}</span>
         <span class="muted">{formatDateTime(ver().unix_ms)}</span>
@@ -295,7 +295,7 @@ function StageBody(props: { s: StageView; stageJob: string; onCommit: () => void
   const canCommit = () => s().refused === null && !readOnly();
   const commitReason = () => (readOnly() ? READ_ONLY_REASON : (s().refused ?? undefined));
   return (
-    <div class="stack-cards">
+    <div class="stack">
       <Show
         when={s().staged}
         fallback={

@@ -10,8 +10,8 @@ const order = { read: 0, write: 1, generic: 2 } as const;
 export default function FlowToolsTable(props: { tools: FlowTool[] }) {
   const sorted = () => [...props.tools].sort((a, b) => order[a.kind] - order[b.kind] || a.name.localeCompare(b.name));
   return (
-    <div class="tbl-wrap">
-      <table class="tbl stack">
+    <div class="table-wrap">
+      <table class="table stack">
         <thead>
           <tr>
             <th scope="col">Tool</th>

@@ -85,7 +85,7 @@ function Blocks(props: { blocks: readonly Block[]; shift: number }): JSX.Element
 export default function MarkdownView(props: { text: string; shift?: number; label?: string }) {
   const blocks = createMemo(() => parseMarkdown(props.text));
   return (
-    <div class="md" aria-label={props.label}>
+    <div class="markdown" aria-label={props.label}>
       <Blocks blocks={blocks()} shift={props.shift ?? 0} />
     </div>
   );

@@ -10,8 +10,8 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 export default function SitesTable(props: { previews: SitePreview[]; sites: SiteView[]; promoted: boolean }) {
   const full = (name: string) => props.sites.find((s) => s.name === name);
   return (
-    <div class="tbl-wrap">
-      <table class="tbl stack sites-table">
+    <div class="table-wrap">
+      <table class="table stack sites-table">
         <thead>
           <tr>
             <th scope="col">After</th>
@@ -32,7 +32,7 @@ export default function SitesTable(props: { previews: SitePreview[]; sites: Site
                     <span class="mono strong">{p.site.tool}</span>
                     <Show when={p.site.failed}>
                       {' '}
-                      <span class="badge badge-warn">after a failure</span>
+                      <span class="badge warn">after a failure</span>
                     </Show>
                     <div class="caption">
                       {site()?.steps ?? 0} {site()?.steps === 1 ? 'step' : 'steps'} in training · weighed by{' '}
@@ -83,7 +83,7 @@ export default function SitesTable(props: { previews: SitePreview[]; sites: Site
                       <Show when={site()?.promoted} fallback={<span class="muted">not scored</span>}>
                         {(rec) => (
                           <>
-                            <span class="badge" classList={{ 'badge-accent': rec().promoted }}>
+                            <span class="badge" classList={{ accent: rec().promoted }}>
                               {rec().promoted ? 'promoted' : 'not promoted'}
                             </span>
                             <div class="caption">

@@ -47,7 +47,7 @@ export default function HostConfigTabs(props: { name: string; env: string[] }) {
         <Show when={!config.error()} fallback={<ErrorState error={config.error()!} retry={config.refetch} />}>
           <Show when={!config.loading() && config.data()} fallback={<Skeleton lines={4} />}>
             {(c) => (
-              <div class="host-config" classList={{ dimmed: config.refreshing() }}>
+              <div class="host-config" classList={{ refreshing: config.refreshing() }}>
                 <CodeBlock code={c().snippet} language={c().language} wrap={c().language === 'shell'} what="Configuration" testid="host-snippet" />
                 <p class="placement">
                   <RichText text={c().placement} />

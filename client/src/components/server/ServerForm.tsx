@@ -77,7 +77,7 @@ export default function ServerForm(props: ServerFormProps) {
     setForm(field, e.currentTarget.value);
 
   return (
-    <form ref={formEl} class="server-form stack-cards" novalidate onSubmit={submit}>
+    <form ref={formEl} class="server-form stack" novalidate onSubmit={submit}>
       <Show when={props.problem}>
         <Notice tone="danger" role="alert">
           {props.problem}
@@ -295,20 +295,15 @@ export default function ServerForm(props: ServerFormProps) {
       </Card>
 
       <Card title="What the proxy does">
-        <div class="mode-cards" role="radiogroup" aria-label="Mode">
+        <div class="radio-cards mode-cards" role="radiogroup" aria-label="Mode">
           <For each={MODES}>
             {(m) => (
-              <label class="mode-card" classList={{ selected: form.mode === m.value, [`mode-card-${m.value}`]: true }}>
-                <input
-                  type="radio"
-                  name="server-mode"
-                  class="sr-only"
-                  value={m.value}
-                  checked={form.mode === m.value}
-                  onChange={() => setForm('mode', m.value)}
-                />
-                <span class="mode-card-title">{m.title}</span>
-                <span class="mode-card-text">{m.text}</span>
+              <label class={`radio-card mode-card-${m.value}`}>
+                <input type="radio" name="server-mode" value={m.value} checked={form.mode === m.value} onChange={() => setForm('mode', m.value)} />
+                <span>
+                  <strong>{m.title}</strong>
+                  <span class="line">{m.text}</span>
+                </span>
               </label>
             )}
           </For>

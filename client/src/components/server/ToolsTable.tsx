@@ -7,8 +7,8 @@ import { KindBadge } from '../ui/ui.tsx';
 
 export default function ToolsTable(props: { tools: ToolInfo[] }) {
   return (
-    <div class="tbl-wrap">
-      <table class="tbl stack" data-testid="probe-tools">
+    <div class="table-wrap">
+      <table class="table stack" data-testid="probe-tools">
         <caption class="sr-only">The tools the server lists</caption>
         <thead>
           <tr>
@@ -27,7 +27,7 @@ export default function ToolsTable(props: { tools: ToolInfo[] }) {
                   <KindBadge kind={t.kind} />
                   <Show when={t.destructive_hint === true}>
                     {' '}
-                    <span class="badge badge-warn" title="destructiveHint: true">destructive</span>
+                    <span class="badge warn" title="destructiveHint: true">destructive</span>
                   </Show>
                 </td>
                 <td data-label="What it does" class="wrap clamp">{t.description ?? '—'}</td>

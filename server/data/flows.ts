@@ -63,9 +63,14 @@ export async function loadFlowEntry(state: State, file: FlowFile): Promise<FlowE
   const cache = cacheOf(state);
   let loaded = stamp === '-' ? undefined : cache.get(file.path, stamp);
   if (!loaded) {
-    const r = await state.pool.run('loadFlowTask', { path: file.path });
-    loaded = r.ok ? r.value : { format_version: 0, flow: null, error: r.message };
-    if (stamp !== '-') cache.set(file.path, stamp, loaded);
+    try {
+      const r = await state.pool.run('loadFlowTask', { path: file.path });
+      loaded = r.ok ? r.value : { format_version: 0, flow: null, error: r.message };
+      if (stamp !== '-') cache.set(file.path, stamp, loaded);
+    } catch (err) {
+      // A worker that died on this file (say, out of memory) fails this flow only, and is retried next time.
+      loaded = { format_version: 0, flow: null, error: `reading it: ${(err as Error).message}` };
+    }
   }
   return { ...loaded, file, size_bytes, modified_unix_ms };
 }

@@ -26,6 +26,7 @@ import {
   compact,
   cutBytes,
   cutChars,
+  escapesLoneSurrogate,
   given,
   has,
   idKey,
@@ -363,7 +364,7 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
   // change): lines that change nothing it counts are not parsed, and a plain success answer is parsed later
   // if ever. Anything unusual is parsed.
   const peek: Peek = (line, t, from, rest) => {
-    if (from === 'context' || !line.startsWith('"message":', rest)) return true;
+    if (from === 'context' || !line.startsWith('"message":', rest) || escapesLoneSurrogate(line)) return true;
     const at = rest + 10;
     if (from === 'client') {
       const head = leadingFields(line, at, ['params']);

@@ -489,8 +489,10 @@ export async function serverView(
   const setup = serverSetup(entry, proxyCommand('claude-code', ctx), flow?.facts ?? null, ctx);
   const own = sessions.filter((s) => s.domain === entry.name);
   const last = own.reduce<number | null>((max, s) => (max === null || s.started_unix_ms > max ? s.started_unix_ms : max), null);
+  // Only this version's fields are shown; fields of later versions stay in the file.
+  const { extra: _extra, ...fields } = { extra: {}, ...entry };
   return {
-    ...plainEntry(entry),
+    ...plainEntry(fields),
     proxy_args: proxyArgs(setup),
     sessions: own.length,
     last_session_unix_ms: last,

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -13,8 +13,12 @@ import {
   replaceServer,
   validateInput,
   RegistryError,
+  discoveredUpstreams,
+  hostDisplay,
+  serverView,
 } from '../../server/data/registry.ts';
 import type { ServerInput } from '../../shared/servers.ts';
+import type { SessionSummary } from '../../shared/sessions.ts';
 import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
 
 const registry = suite('data/registry');
@@ -248,6 +252,72 @@ registry('a registry that is not one is never rewritten by a change', async () =
   } finally {
     t.cleanup();
   }
+});
+
+registry('the view shows only this version\'s fields and lists flow issues in order', async () => {
+  const loaded = parseRegistry(
+    JSON.stringify({
+      engine_servers: 1,
+      servers: [
+        {
+          name: 'notes', upstream: { kind: 'stdio', command: ['/bin/sh'] }, mode: 'record', flow: 'other.flow.json',
+          decider: 'arbiter', guards: true,
+        },
+      ],
+    }),
+  );
+  const entry = loaded.servers[0]!;
+  const facts = { file: true, error: null, domain: 'other', arbiter: false, reach: false };
+  const t = tempDir();
+  const data = realpathSync(t.dir);
+  const ctx = { dataDir: data, home: '/home/me', searchPath: '', proxyBeside: null, flowFacts: async () => facts };
+  const view = await serverView(entry, [], async () => null, ctx);
+  assert.not.ok('guards' in view);
+  assert.not.ok('extra' in view);
+  assert.equal(view.issues, [
+    "the flow's domain is other, not notes: learn it from this server's sessions",
+    'decider is arbiter, but the flow has no arbiter',
+    'mode is record, so the flow is not run: choose shadow or serve',
+  ]);
+  assert.equal(view.proxy_args, ['--record', `${data}/logs/notes`, '--domain', 'notes', '--', '/bin/sh']);
+  const broken = await serverView(
+    { ...entry, mode: 'shadow', decider: 'reach', flow: '~root/x' },
+    [],
+    async () => null,
+    ctx,
+  );
+  assert.equal(broken.issues, ["the flow's path cannot be used: ~root/x"]);
+  const unloaded = await serverView({ ...entry, mode: 'serve', decider: null }, [], async () => null, {
+    ...ctx,
+    flowFacts: async () => ({ ...facts, error: 'flow format 7 is not supported (this build reads 1 and 2)' }),
+  });
+  assert.equal(unloaded.issues, ['the flow does not load: flow format 7 is not supported (this build reads 1 and 2)']);
+  assert.equal(unloaded.proxy_args.slice(4, 8), ['--flow', `${data}/other.flow.json`, '--flow-decider', 'reach']);
+  t.cleanup();
+});
+
+registry('a path under home is shown to the host with ~', () => {
+  assert.is(hostDisplay('/home/me/.engine/logs/x', '/home/me'), '~/.engine/logs/x');
+  assert.is(hostDisplay('/home/me', '/home/me'), '~');
+  assert.is(hostDisplay('/home/meta/x', '/home/me'), '/home/meta/x');
+  assert.is(hostDisplay('/data/x', null), '/data/x');
+});
+
+registry('discovered upstreams are grouped by domain and upstream, newest first', () => {
+  const s = (domain: string | null, command: string[], started: number) =>
+    ({ domain, upstream: { kind: 'stdio', command }, started_unix_ms: started }) as unknown as SessionSummary;
+  const found = discoveredUpstreams(
+    [s('a', ['x'], 5), s('a', ['x'], 9), s('a', ['y'], 9), s('b', ['x'], 7), s(null, ['x'], 99)],
+    new Set(['b']),
+  );
+  assert.equal(
+    found.map((d) => [d.domain, d.upstream, d.sessions, d.last_seen_unix_ms, d.registered]),
+    [
+      ['a', { kind: 'stdio', command: ['x'] }, 2, 9, false],
+      ['a', { kind: 'stdio', command: ['y'] }, 1, 9, false],
+      ['b', { kind: 'stdio', command: ['x'] }, 1, 7, true],
+    ],
+  );
 });
 
 registry.run();

@@ -1,9 +1,155 @@
-import { PageHeader } from '../components/ui/ui.tsx';
+// The Overview: totals with 14-day sparklines, the activity chart, health, domains, the newest sessions and
+// jobs, and the first-run steps while something is missing. In the main bundle (the one page not lazy).
+import { For, Show } from 'solid-js';
+import { getOverview } from '../api/endpoints.ts';
+import { ActivityChart } from '../components/overview/ActivityChart.tsx';
+import { DomainCard, FirstRun, HealthList, JobList } from '../components/overview/parts.tsx';
+import { SessionsTable } from '../components/session/SessionsTable.tsx';
+import { useTitle } from '../components/ui/title.ts';
+import { Button, Card, Empty, ErrorState, PageHeader, Skeleton, Stat } from '../components/ui/ui.tsx';
+import { createApiResource } from '../data/createApiResource.ts';
+import { formatCount } from '../lib/format.ts';
+import { meta, READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
+import { domain } from '../stores/domain.ts';
 
 export function OverviewPage() {
+  useTitle(() => 'Overview');
+  const res = createApiResource(
+    () => true,
+    (_s, signal) => getOverview({ signal }),
+    { topics: ['sessions', 'flows', 'servers', 'jobs'] },
+  );
+  const o = () => res.data();
+  const health = () => o()?.health ?? [];
+  const toLook = () => health().filter((h) => h.level === 'warn' || h.level === 'error').length;
+  const domains = () => (o()?.domains ?? []).filter((d) => !domain() || d.name === domain());
+  const recent = () => (o()?.recent_sessions ?? []).filter((s) => !domain() || s.domain === domain());
+  const firstRun = () => {
+    const t = o()?.totals;
+    return t !== undefined && (t.servers === 0 || t.sessions === 0 || t.flows === 0);
+  };
+  const series = (f: (d: { sessions: number; tool_calls: number; flow_lookups: number }) => number) => (o()?.activity ?? []).map(f);
+
   return (
     <div class="page">
-      <PageHeader title="OverviewPage" />
+      <PageHeader
+        title="Overview"
+        sub={
+          <>
+            What engine has recorded and learned in <code>{meta()?.data_dir ?? '~/.engine'}</code>.
+          </>
+        }
+        actions={
+          <>
+            <Button icon="terminal" to="/jobs/new" disabled={readOnly()} reason={READ_ONLY_REASON}>
+              New job
+            </Button>
+            <Button icon="plus" variant="primary" to="/servers/new" disabled={readOnly()} reason={READ_ONLY_REASON}>
+              Add a server
+            </Button>
+          </>
+        }
+      />
+      <Show when={!res.error()} fallback={<Card label="Overview"><ErrorState error={res.error()!} retry={res.refetch} /></Card>}>
+        <Show when={firstRun()}>
+          <FirstRun servers={o()!.totals.servers} sessions={o()!.totals.sessions} flows={o()!.totals.flows} />
+        </Show>
+        <section aria-label="Totals" class="stack" style={{ gap: '10px' }}>
+          <Show when={domain()}>
+            <p class="scope-note">
+              The totals and the chart cover every domain; the cards and lists below show <code>{domain()}</code>.
+            </p>
+          </Show>
+          <div class={`stats${res.refreshing() ? ' refreshing' : ''}`}>
+            <Show
+              when={o()}
+              fallback={
+                <For each={[0, 1, 2, 3]}>
+                  {() => (
+                    <div class="stat">
+                      <Skeleton lines={2} height={16} />
+                    </div>
+                  )}
+                </For>
+              }
+            >
+              <Stat
+                label="Sessions this week"
+                value={o()!.totals.sessions_7d}
+                caption={`last 7 days · ${formatCount(o()!.totals.sessions)} in all`}
+                spark={series((d) => d.sessions)}
+                sparkLabel="Sessions per day, last 14 days"
+                to="/sessions"
+              />
+              <Stat label="Tool calls" value={o()!.totals.tool_calls} caption="the agent’s own, every session" spark={series((d) => d.tool_calls)} sparkLabel="Tool calls per day, last 14 days" />
+              <Stat
+                label="Lookups served"
+                value={o()!.totals.flow_lookups}
+                caption="read ahead by flows, every session"
+                spark={series((d) => d.flow_lookups)}
+                sparkLabel="Flow lookups per day, last 14 days"
+                accent
+              />
+              <Stat label="Shadow decisions" value={o()!.totals.shadow_decisions} caption="decided in shadow, nothing looked up" to="/sessions?mode=shadow" />
+            </Show>
+          </div>
+        </section>
+        <div class={`grid-2${res.refreshing() ? ' refreshing' : ''}`}>
+          <Card title="Activity" caption="Tool calls per day, last 14 days, every domain">
+            <Show when={o()} fallback={<Skeleton lines={1} height={240} />}>
+              <ActivityChart days={o()!.activity} />
+            </Show>
+          </Card>
+          <Card title="Health" caption={toLook() > 0 ? `${toLook()} to look at` : 'What engine doctor would check'}>
+            <Show when={o()} fallback={<Skeleton lines={5} />}>
+              <HealthList items={health()} />
+            </Show>
+          </Card>
+        </div>
+        <section class="stack" style={{ gap: '12px' }} aria-labelledby="domains-title">
+          <div class="section-head">
+            <h2 id="domains-title">Domains</h2>
+            <p>A domain is a server’s name: its sessions, flows and registry entry.</p>
+          </div>
+          <Show when={o()} fallback={<Skeleton lines={3} height={24} />}>
+            <Show
+              when={domains().length > 0}
+              fallback={
+                <div class="card">
+                  <Empty icon="overview" title="No domains yet">
+                    A domain appears with its first recorded session. Add a server, use your agent through it, then learn a flow.
+                  </Empty>
+                </div>
+              }
+            >
+              <div class="domains">
+                <For each={domains()}>{(d) => <DomainCard d={d} />}</For>
+              </div>
+            </Show>
+          </Show>
+        </section>
+        <div class="grid-2">
+          <Card title="Recent sessions" caption="The newest, with what the flow did in each" flush actions={<Button variant="ghost" size="sm" to="/sessions">All sessions →</Button>}>
+            <Show when={o()} fallback={<div style={{ padding: '0 18px' }}><Skeleton lines={6} /></div>}>
+              <Show
+                when={recent().length > 0}
+                fallback={
+                  <Empty compact icon="sessions" title="No sessions yet">
+                    Put a server behind engine-proxy and use your agent as usual: each session is recorded and shows here.
+                  </Empty>
+                }
+              >
+                <SessionsTable items={recent()} compact hideDomain={domain() !== null} />
+              </Show>
+            </Show>
+          </Card>
+          <Card title="Jobs" caption="The newest learn, promote, audit, stage, redact and doctor runs" flush actions={<Button variant="ghost" size="sm" to="/jobs">All jobs →</Button>}>
+            <Show when={o()} fallback={<div style={{ padding: '0 18px' }}><Skeleton lines={4} /></div>}>
+              <JobList jobs={o()!.jobs} />
+            </Show>
+          </Card>
+        </div>
+      </Show>
     </div>
   );
 }

@@ -102,7 +102,7 @@ export function PageHeader(props: { title: JSX.Element; mono?: boolean; back?: {
     <header class="page-header">
       <div class="page-header-main">
         <Show when={props.back}>
-          <A class="back" href={props.back!.to}>
+          <A class="back-link" href={props.back!.to}>
             <Icon name="arrow-left" size={14} /> {props.back!.label}
           </A>
         </Show>

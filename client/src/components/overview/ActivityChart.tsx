@@ -1,0 +1,200 @@
+// The 14-day activity chart: per day a stacked bar of the agent's tool calls (slate) and the flow's lookups
+// (accent), hand-drawn SVG with a nice y scale, a tooltip on hover or keyboard focus, and a table view one
+// click away. The plot is a focusable img whose label sums it up; arrows read each day.
+import { createSignal, For, onCleanup, onMount, Show } from 'solid-js';
+import type { DayActivity } from '../../api/pending-schemas.ts';
+import { barWidth, labelledDays, niceScale, stack, ticks } from '../../lib/chart.ts';
+import { formatCount, formatDay, plural } from '../../lib/format.ts';
+import { Icon } from '../ui/Icon.tsx';
+
+const M = { top: 10, right: 6, bottom: 28, left: 40 };
+
+export function ActivityChart(props: { days: DayActivity[] }) {
+  const [table, setTable] = createSignal(false);
+  const [width, setWidth] = createSignal(640);
+  const [active, setActive] = createSignal<number | null>(null);
+  let box: HTMLDivElement | undefined;
+  onMount(() => {
+    if (!box) return;
+    const ro = new ResizeObserver((entries) => {
+      const w = entries[0]?.contentRect.width;
+      if (w) setWidth(w);
+    });
+    ro.observe(box);
+    onCleanup(() => ro.disconnect());
+  });
+  const height = () => Math.max(232, Math.min(420, Math.round(width() * 0.42)));
+  const plotW = () => Math.max(120, width() - M.left - M.right);
+  const plotH = () => height() - M.top - M.bottom;
+  const max = () => Math.max(0, ...props.days.map((d) => d.tool_calls + d.flow_lookups));
+  const scale = () => niceScale(max());
+  const band = () => plotW() / Math.max(1, props.days.length);
+  const bw = () => barWidth(band());
+  const y = (v: number) => M.top + plotH() - (v / scale().top) * plotH();
+  const labels = () => labelledDays(props.days.length, band());
+  const calls = () => props.days.reduce((s, d) => s + d.tool_calls, 0);
+  const lookups = () => props.days.reduce((s, d) => s + d.flow_lookups, 0);
+  const summary = () =>
+    `Tool calls per day over the last ${props.days.length} days: ${formatCount(calls())} by the agent and ${formatCount(lookups())} read ahead by engine. Use the arrow keys to read each day.`;
+  const key = (e: KeyboardEvent) => {
+    const n = props.days.length;
+    if (n === 0) return;
+    const a = active();
+    let next: number | null = a;
+    if (e.key === 'ArrowRight') next = a === null ? 0 : Math.min(n - 1, a + 1);
+    else if (e.key === 'ArrowLeft') next = a === null ? n - 1 : Math.max(0, a - 1);
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = n - 1;
+    else if (e.key === 'Escape') next = null;
+    else return;
+    e.preventDefault();
+    setActive(next);
+  };
+  const tip = () => {
+    const i = active();
+    if (i === null) return null;
+    const d = props.days[i];
+    if (!d) return null;
+    const cx = M.left + band() * i + band() / 2;
+    const flip = cx > width() - 190;
+    const top = y(d.tool_calls + d.flow_lookups);
+    return { d, style: { top: `${Math.max(0, top - 90)}px`, ...(flip ? { right: `${width() - cx + 10}px` } : { left: `${cx + 10}px` }) } };
+  };
+  return (
+    <figure class="chart">
+      <div class="chart-top">
+        <div class="legend">
+          <span>
+            <span class="swatch" style={{ background: 'var(--slate)' }} /> Agent’s calls
+          </span>
+          <span>
+            <span class="swatch" style={{ background: 'var(--accent-graphic)' }} /> Read ahead by engine
+          </span>
+        </div>
+        <button type="button" class="btn btn-ghost btn-sm" aria-pressed={table()} onClick={() => setTable(!table())}>
+          <Icon name={table() ? 'chart' : 'table'} />
+          {table() ? 'Chart' : 'Table'}
+        </button>
+      </div>
+      <Show
+        when={!table()}
+        fallback={
+          <div class="table-wrap">
+            <table class="table">
+              <caption class="sr-only">{summary()}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col" class="n">
+                    Sessions
+                  </th>
+                  <th scope="col" class="n">
+                    Agent’s calls
+                  </th>
+                  <th scope="col" class="n">
+                    Read ahead by engine
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                <For each={[...props.days].reverse()}>
+                  {(d) => (
+                    <tr>
+                      <td>{formatDay(d.day, true)}</td>
+                      <td class="n">{formatCount(d.sessions)}</td>
+                      <td class="n">{formatCount(d.tool_calls)}</td>
+                      <td class="n">{formatCount(d.flow_lookups)}</td>
+                    </tr>
+                  )}
+                </For>
+              </tbody>
+            </table>
+          </div>
+        }
+      >
+        <div class="chart-box" ref={box}>
+          <svg
+            width={width()}
+            height={height()}
+            viewBox={`0 0 ${width()} ${height()}`}
+            role="img"
+            aria-label={summary()}
+            tabindex="0"
+            onKeyDown={key}
+            onBlur={() => setActive(null)}
+            onMouseLeave={() => setActive(null)}
+          >
+            <g class="grid axis">
+              <Show when={max() > 0}>
+                <For each={ticks(scale().top, scale().step)}>
+                  {(t) => (
+                    <>
+                      <line x1={M.left} x2={M.left + plotW()} y1={y(t)} y2={y(t)} />
+                      <text x={M.left - 6} y={y(t) + 4} text-anchor="end">
+                        {formatCount(t)}
+                      </text>
+                    </>
+                  )}
+                </For>
+              </Show>
+            </g>
+            <line class="baseline" x1={M.left} x2={M.left + plotW()} y1={y(0)} y2={y(0)} />
+            <Show when={max() === 0}>
+              <text class="chart-empty" x={M.left + plotW() / 2} y={M.top + plotH() / 2} text-anchor="middle">
+                No tool calls in these 14 days
+              </text>
+            </Show>
+            <For each={props.days}>
+              {(d, i) => {
+                const x = () => M.left + band() * i() + (band() - bw()) / 2;
+                const s = () => stack(d.tool_calls, d.flow_lookups, scale().top, plotH());
+                const r = (h: number) => Math.min(4, h, bw() / 2);
+                const dim = () => active() !== null && active() !== i();
+                const topSeg = (yTop: number, h: number, cls: string) => {
+                  const rr = r(h);
+                  const x0 = x();
+                  const w = bw();
+                  return (
+                    <path
+                      class={cls}
+                      d={`M${x0},${yTop + h} V${yTop + rr} Q${x0},${yTop} ${x0 + rr},${yTop} H${x0 + w - rr} Q${x0 + w},${yTop} ${x0 + w},${yTop + rr} V${yTop + h} Z`}
+                    />
+                  );
+                };
+                return (
+                  <g class={dim() ? 'dim' : undefined}>
+                    <Show when={s().calls > 0}>
+                      {s().lookups > 0 ? (
+                        <rect class="bar-calls" x={x()} y={y(0) - s().calls} width={bw()} height={s().calls} />
+                      ) : (
+                        topSeg(y(0) - s().calls, s().calls, 'bar-calls')
+                      )}
+                    </Show>
+                    <Show when={s().lookups > 0}>{topSeg(y(0) - s().calls - s().gap - s().lookups, s().lookups, 'bar-lookups')}</Show>
+                    <Show when={labels().has(i())}>
+                      <text class="axis" x={M.left + band() * i() + band() / 2} y={height() - 8} text-anchor="middle">
+                        {formatDay(d.day)}
+                      </text>
+                    </Show>
+                    <rect x={M.left + band() * i()} y={M.top} width={band()} height={plotH()} fill="transparent" onMouseEnter={() => setActive(i())} />
+                  </g>
+                );
+              }}
+            </For>
+          </svg>
+          <Show when={tip()}>
+            {(t) => (
+              <div class="chart-tip" style={t().style} aria-live="polite">
+                <strong>{formatDay(t().d.day, true)}</strong>
+                <div>{formatCount(t().d.flow_lookups)} read ahead by engine</div>
+                <div>{formatCount(t().d.tool_calls)} agent’s calls</div>
+                <hr />
+                <div>{plural(t().d.sessions, 'session')}</div>
+              </div>
+            )}
+          </Show>
+        </div>
+      </Show>
+    </figure>
+  );
+}

@@ -1,0 +1,151 @@
+// The browser harness: starts the real console (the lead's launch helper) over a temp copy of the fixture
+// home, with the test-double CLI for jobs, opens Debian's chromium through playwright-core, signs in through
+// the token URL, and collects every console error and page error (a test fails on any it did not expect).
+// `check` saves screenshots under test-results/, runs axe-core (WCAG 2.1 A/AA) in both themes and checks that
+// nothing scrolls sideways at 390 px.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { repoRoot } from '../support/fixtures.ts';
+import { launch, type Launched, type LaunchOptions } from '../support/launch.ts';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const resultsDir = join(repoRoot, 'test-results');
+const fakeEngine = join(repoRoot, 'spec/support/fake-engine.mjs');
+const axePath = join(repoRoot, 'node_modules/axe-core/axe.min.js');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; html: string }[];
+}
+
+export interface Ui {
+  console: Launched;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Console and page errors seen so far, not yet allowed. */
+  errors: string[];
+  /** Opens a path of the UI and waits for its first heading. */
+  goto(path: string): Promise<void>;
+  /** Forget errors that match (an expected 404 in the console, say). */
+  allowErrors(pattern: RegExp): void;
+  /** Throws when an error was seen. */
+  assertNoErrors(): void;
+  /** Screenshots (light, dark, 390 px), axe in both themes, no sideways scroll at 390 px. */
+  check(name: string): Promise<void>;
+  screenshot(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export function uiBuilt(): boolean {
+  return existsSync(join(repoRoot, 'console/dist/index.html')) && existsSync(join(repoRoot, 'dist/bin/engine-console.js'));
+}
+
+export async function openUi(options: LaunchOptions & { engine?: boolean } = {}): Promise<Ui> {
+  const args = [...(options.args ?? [])];
+  if (options.engine !== false && existsSync(fakeEngine)) args.push('--engine', fakeEngine);
+  const launched = await launch({ ...options, args });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
+  mkdirSync(resultsDir, { recursive: true });
+
+  const ui: Ui = {
+    console: launched,
+    browser,
+    context,
+    page,
+    errors,
+    async goto(path) {
+      await page.goto(launched.url + path);
+      await page.locator('h1').first().waitFor({ timeout: 10_000 });
+      await settle(page);
+    },
+    allowErrors(pattern) {
+      for (let i = errors.length - 1; i >= 0; i--) if (pattern.test(errors[i]!)) errors.splice(i, 1);
+    },
+    assertNoErrors() {
+      if (errors.length > 0) {
+        const list = errors.splice(0).join('\n');
+        throw new Error(`the browser reported errors:\n${list}`);
+      }
+    },
+    async screenshot(name) {
+      const file = join(resultsDir, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    async check(name) {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+        await page.waitForTimeout(50);
+        await ui.screenshot(`${name}-${theme}`);
+        const violations = await axe(page);
+        if (violations.length > 0) throw new Error(`axe (${theme}) on ${name}:\n${describe(violations)}`);
+      }
+      await page.evaluate(() => document.documentElement.removeAttribute('data-theme'));
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(150);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      await ui.screenshot(`${name}-390`);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.waitForTimeout(50);
+      if (overflow > 0) throw new Error(`${name} scrolls sideways by ${overflow} px at 390 px`);
+      ui.assertNoErrors();
+    },
+    async stop() {
+      await browser.close().catch(() => {});
+      await launched.stop();
+    },
+  };
+
+  // Sign in the way a person does: the token link; the server sets the cookie and redirects without it.
+  if (launched.token !== null) {
+    await page.goto(`${launched.url}/?token=${encodeURIComponent(launched.token)}`);
+  } else {
+    await page.goto(launched.url);
+  }
+  await page.locator('h1').first().waitFor({ timeout: 10_000 });
+  return ui;
+}
+
+/** Wait for skeletons to go and the network to rest a moment. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"].skeleton-group').length === 0, undefined, { timeout: 10_000 }).catch(() => {});
+  await page.waitForTimeout(100);
+}
+
+export async function axe(page: Page): Promise<AxeViolation[]> {
+  const has = await page.evaluate(() => 'axe' in window);
+  if (!has) {
+    try {
+      await page.addScriptTag({ path: axePath });
+    } catch {
+      /* the CSP refuses an inline script tag: evaluate the source instead (not subject to the page's CSP) */
+    }
+    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(axePath, 'utf8'));
+  }
+  return page.evaluate(async () => {
+    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } };
+    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html.slice(0, 200) })) }));
+  });
+}
+
+function describe(violations: AxeViolation[]): string {
+  return violations
+    .map((v) => `- ${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 4).map((n) => `    ${n.target.join(' ')}  ${n.html}`).join('\n')}`)
+    .join('\n');
+}

@@ -2,43 +2,13 @@
 // logs that are not session logs (written to temp dirs here).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { SessionDetailSchema, SessionSummarySchema, type SessionSummary } from '../../shared/sessions.ts';
-import { type SessionFiles, publicSummary, sessionDetail, sessionSummary } from '../../server/engine/sessions.ts';
-import { fixtureHome, referenceDir, requireFixtures, tempDir } from '../support/fixtures.ts';
-
-/** The files of a session log found at `rel` under `home`, as the catalogue gives them. */
-export function filesAt(home: string, rel: string): SessionFiles {
-  const path = join(home, rel);
-  const stem = path.slice(0, -'.jsonl'.length);
-  const companion = (suffix: string) => (existsSync(stem + suffix) ? stem + suffix : null);
-  return {
-    key: rel.split('/').pop()!.slice(0, -'.jsonl'.length),
-    rel,
-    path,
-    flowLog: companion('.flow.jsonl'),
-    confirmLog: companion('.confirm.jsonl'),
-  };
-}
-
-/** Every session log of the fixture home. */
-export function fixtureSessions(): SessionFiles[] {
-  requireFixtures();
-  const out: SessionFiles[] = [];
-  const walk = (rel: string) => {
-    for (const name of readdirSync(join(fixtureHome, rel), { withFileTypes: true })) {
-      const child = rel ? `${rel}/${name.name}` : name.name;
-      if (name.isDirectory()) walk(child);
-      else if (name.name.endsWith('.jsonl') && !name.name.endsWith('.flow.jsonl') && !name.name.endsWith('.confirm.jsonl')) {
-        out.push(filesAt(fixtureHome, child));
-      }
-    }
-  };
-  walk('');
-  return out;
-}
+import { publicSummary, sessionDetail, sessionSummary } from '../../server/engine/sessions.ts';
+import { fixtureHome, referenceDir } from '../support/fixtures.ts';
+import { filesAt, fixtureSessions } from './session-files.ts';
 
 /** A summary without the optional extra `surprised` (ERRATA S1) and the list's `tools_called`. */
 function core(s: SessionSummary): Omit<SessionSummary, 'surprised'> {

@@ -1,0 +1,145 @@
+// The session list (session-format §6.1, §7.5) over the fixture home's summaries, the query schema of
+// GET /api/sessions, and the sessions worker tasks.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { SessionsQuerySchema, type SessionSummary } from '../../shared/sessions.ts';
+import { listSessions } from '../../server/engine/session-list.ts';
+import { sessionSummary } from '../../server/engine/sessions.ts';
+import { sessionDetailTask, sessionSummariesTask, sessionSummaryTask } from '../../server/workers/tasks/sessions.ts';
+import { tempDir } from '../support/fixtures.ts';
+import { fixtureSessions } from './session-files.ts';
+
+const NEWEST_FIRST = [
+  '20260928T020401.312Z-14780',
+  '20260928T020401.278Z-14768',
+  '20260928T020401.259Z-14759',
+  '20260928T020401.240Z-14750',
+  '20260928T020401.195Z-14715',
+  '20260928T020401.117Z-14662',
+  '20260928T020400.710Z-14594',
+  '20260928T020400.679Z-14565',
+  '20260928T020400.650Z-14540',
+  '20260928T020400.618Z-14511',
+  '20260928T020400.587Z-14486',
+  '20260928T020400.548Z-14457',
+];
+
+const query = (q: Record<string, string> = {}) => v.parse(SessionsQuerySchema, q);
+let all: SessionSummary[] = [];
+
+const list = suite('session-list');
+list.before(() => {
+  all = fixtureSessions().map(sessionSummary);
+});
+
+list('with no filters it gives all 12 fixture sessions, newest first (§7.5)', () => {
+  const out = listSessions(all, query());
+  assert.is(out.total, 12);
+  assert.equal(out.items.map((s) => s.key), NEWEST_FIRST);
+  assert.equal(out.items.map((s) => s.mode), [
+    'recorded', 'shadow', 'shadow', 'shadow', 'served', 'served', 'recorded', 'recorded', 'recorded', 'recorded', 'recorded', 'recorded',
+  ]);
+  assert.is(out.items[0]!.domain, 'retail');
+});
+
+list('the mode and domain filters give the counts of §7.5', () => {
+  const total = (q: Record<string, string>) => listSessions(all, query(q)).total;
+  assert.equal([total({ mode: 'served' }), total({ mode: 'shadow' }), total({ mode: 'recorded' })], [2, 3, 7]);
+  assert.equal([total({ domain: 'retail' }), total({ domain: 'shop' }), total({ domain: 'Shop' })], [1, 11, 0]);
+  assert.equal([total({ domain: '', mode: '' }), total({ domain: 'shop', mode: 'shadow' })], [12, 3]);
+});
+
+list('q matches the session id, domain, agent and tools called, ignoring case', () => {
+  const keys = (q: string) => listSessions(all, query({ q })).items.map((s) => s.key);
+  assert.equal(keys('FIXTURES'), NEWEST_FIRST.slice(0, 4));
+  assert.equal(keys('14662'), ['20260928T020401.117Z-14662']);
+  assert.equal(keys('retail'), ['20260928T020401.312Z-14780']);
+  // Tools called: the served session 14715 makes no write; the recorded 14486 and 14540 stop before one.
+  assert.equal(listSessions(all, query({ q: 'Cancel_Pending' })).total, 8);
+  assert.equal(listSessions(all, query({ q: 'get_user_details' })).total, 12);
+  assert.equal(listSessions(all, query({ q: 'no such thing' })).total, 0);
+});
+
+list('paging keeps the total and skips offset, keeps limit', () => {
+  const page = listSessions(all, query({ limit: '5', offset: '10' }));
+  assert.is(page.total, 12);
+  assert.equal(page.items.map((s) => s.key), NEWEST_FIRST.slice(10));
+  assert.equal(listSessions(all, query({ limit: '0' })).items, []);
+  assert.equal(listSessions(all, query({ offset: '99' })).items, []);
+});
+
+list('sessions that start at the same time are ordered by session id, descending', () => {
+  const base = all[0]!;
+  const twins = ['b', 'c', 'a'].map((id) => ({ ...base, key: id, session_id: id, started_unix_ms: 5 }));
+  assert.equal(listSessions(twins, query()).items.map((s) => s.key), ['c', 'b', 'a']);
+});
+
+list('items are wire summaries: the tools called stay out', () => {
+  for (const s of listSessions(all, query()).items) assert.not.ok('tools_called' in s);
+});
+
+list.run();
+
+const schema = suite('shared/sessions SessionsQuerySchema');
+
+schema('defaults are limit 50 and offset 0, and empty values mean no filter', () => {
+  assert.equal(query(), { domain: null, mode: null, q: null, limit: 50, offset: 0 });
+  assert.equal(query({ domain: '', mode: '', q: '' }), { domain: null, mode: null, q: null, limit: 50, offset: 0 });
+});
+
+schema('limit is clamped to 500', () => {
+  assert.is(query({ limit: '501' }).limit, 500);
+  assert.is(query({ limit: '500' }).limit, 500);
+  assert.is(query({ limit: '7' }).limit, 7);
+});
+
+schema('a mode other than the three is refused with the reference’s message', () => {
+  const r = v.safeParse(SessionsQuerySchema, { mode: 'live' });
+  assert.not.ok(r.success);
+  assert.is(r.issues?.[0]?.message, 'mode "live": expected recorded, shadow or served');
+  assert.is(v.safeParse(SessionsQuerySchema, { mode: 'say "hi"' }).issues?.[0]?.message, 'mode "say \\"hi\\"": expected recorded, shadow or served');
+});
+
+schema('limit and offset must be whole numbers', () => {
+  for (const bad of [{ limit: '-1' }, { limit: 'ten' }, { offset: '1.5' }, { offset: '' }]) {
+    const r = v.safeParse(SessionsQuerySchema, bad);
+    assert.not.ok(r.success, JSON.stringify(bad));
+    assert.match(r.issues?.[0]?.message ?? '', /^(limit|offset): a whole number/);
+  }
+});
+
+schema.run();
+
+const tasks = suite('workers/tasks/sessions');
+let temp: { dir: string; cleanup: () => void };
+tasks.before(() => {
+  temp = tempDir('engine-session-tasks-');
+});
+tasks.after(() => temp.cleanup());
+
+tasks('the batch task answers one result per file, in order, a failure as a message', () => {
+  const bad = join(temp.dir, 'bad.jsonl');
+  writeFileSync(bad, 'not a log\n');
+  const good = fixtureSessions()[0]!;
+  const badFiles = { key: 'bad', rel: 'bad.jsonl', path: bad, flowLog: null, confirmLog: null };
+  const out = sessionSummariesTask([good, badFiles, good]);
+  assert.equal(out.map((r) => r.ok), [true, false, true]);
+  const failed = out[1]!;
+  assert.ok(!failed.ok && failed.message.startsWith(`parsing ${bad}: line 1: not an engine MCP log header`));
+  assert.equal(out[0], sessionSummaryTask(good));
+  // Results cross a worker boundary: plain data only.
+  assert.equal(structuredClone(out), out);
+});
+
+tasks('the detail task answers the view, or why the file cannot be read', () => {
+  const good = fixtureSessions()[0]!;
+  const r = sessionDetailTask(good);
+  assert.ok(r.ok && r.value.summary.key === good.key);
+  const missing = sessionDetailTask({ ...good, path: join(temp.dir, 'gone.jsonl') });
+  assert.ok(!missing.ok && missing.message.startsWith('reading '));
+});
+
+tasks.run();

@@ -9,7 +9,7 @@ import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import * as v from 'valibot';
 import { DIFF_TOLERANCE_DEFAULT, FLOW_THRESHOLD_DEFAULT, WILSON_Z } from '../../shared/limits.ts';
-import { loadFlow } from './flows.ts';
+import { loadFlow, type Flow } from './flows.ts';
 import { flowDiff } from './diff.ts';
 import { compareText } from './format.ts';
 import type { ComparisonView, Counts, VersionView } from '../../shared/stage.ts';
@@ -114,8 +114,8 @@ export type Side = v.InferOutput<typeof SideSchema>;
 
 const EntrySchema = v.object({
   session: v.string(),
-  committed: v.optional(SideSchema),
-  staged: v.optional(SideSchema),
+  committed: v.optional(v.nullable(SideSchema)),
+  staged: v.optional(v.nullable(SideSchema)),
 });
 /** One session, as each flow did on it when it arrived. */
 export type Entry = v.InferOutput<typeof EntrySchema>;
@@ -201,7 +201,7 @@ export function compare(state: StageState, window: number, committed: boolean): 
     const entry = state.ledger[i]!;
     if (!entry.staged || (committed && !entry.committed)) continue;
     cmp.compared += 1;
-    const sides: [Side | undefined, 'committed' | 'staged', 0 | 1][] = [
+    const sides: [Side | null | undefined, 'committed' | 'staged', 0 | 1][] = [
       [entry.committed, 'committed', 0],
       [entry.staged, 'staged', 1],
     ];
@@ -429,13 +429,13 @@ export async function unrecorded(paths: StagePaths, versions: readonly VersionRe
 /** Writes a file whole or not at all (the console's writeFileAtomic: temp file beside, then rename). */
 export type WriteWhole = (path: string, data: Uint8Array) => Promise<void>;
 
-/** A loaded flow, from bytes, with the error chain the CLI gives when it does not load. */
-function flowFrom(bytes: Buffer) {
+/** A flow from a file's bytes; throws the loader's error (why it does not load). */
+function flowFrom(bytes: Buffer): Flow {
   return loadFlow(bytes.toString('utf8'));
 }
 
 /** What changed from `old` to `new`, as flow-diff lists it at its defaults (tolerance 0.05, threshold 0.3). */
-function changesBetween(old: ReturnType<typeof flowFrom>, next: ReturnType<typeof flowFrom>): string[] {
+function changesBetween(old: Flow, next: Flow): string[] {
   return flowDiff(old, next, DIFF_TOLERANCE_DEFAULT, FLOW_THRESHOLD_DEFAULT).changes;
 }
 

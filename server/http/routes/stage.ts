@@ -50,17 +50,19 @@ async function stagedDiff(state: State, committed: FlowFile, staged: FlowFile): 
   }
 }
 
-/** One commit or rollback at a time per deployment (keyed by its committed path). */
-const running = new Map<string, Promise<unknown>>();
-async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
-  const before = running.get(key) ?? Promise.resolve();
-  const next = before.catch(() => undefined).then(work);
-  running.set(key, next);
-  try {
-    return await next;
-  } finally {
-    if (running.get(key) === next) running.delete(key);
-  }
+/** Runs work one at a time per key (a deployment's committed path), in the order it arrives. */
+function queuePerKey() {
+  const running = new Map<string, Promise<unknown>>();
+  return async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const before = running.get(key) ?? Promise.resolve();
+    const next = before.catch(() => undefined).then(work);
+    running.set(key, next);
+    try {
+      return await next;
+    } finally {
+      if (running.get(key) === next) running.delete(key);
+    }
+  };
 }
 
 /**
@@ -75,6 +77,7 @@ function defaultsWhenEmpty(ctx: Context): void {
 export function stageRoutes(state: State): Router {
   const router = new Router();
   const where = { dataDir: state.config.dataDir, home: state.config.home };
+  const oneAtATime = queuePerKey();
 
   router.get('/api/flows/:key/stage', async (ctx) => {
     const { key } = parseParams(ctx, FlowKeyParamsSchema);

@@ -10,20 +10,27 @@ import { DOMAINS, listedTools } from './worlds.ts';
 
 const WORDS = ['oak', 'steel', 'linen', 'travel', 'compact', 'pro', 'classic', 'eco', 'wireless', 'studio', 'outdoor', 'kids'];
 
-/** One page of products as the server answers it: an array of about `bytes` bytes of JSON. */
-function page(rng: Rng, pageNo: number, bytes: number): string {
-  const items: string[] = [];
-  let size = 2;
-  for (let i = 0; size < bytes; i++) {
-    const id = pageNo * 10_000 + i;
-    const item = sortedJson({
+/** Products as the server prints them, made once: pages are drawn from them (content matters less than size). */
+function productPool(rng: Rng, count: number): string[] {
+  return Array.from({ length: count }, (_, id) =>
+    // Keys written in sorted order, so plain JSON.stringify prints what the server would.
+    JSON.stringify({
       description: `${rng.pick(WORDS)} ${rng.pick(WORDS)} item ${id}, ${'a sturdy everyday thing '.repeat(rng.int(2, 8))}`.trim(),
       name: `${rng.pick(WORDS)} ${rng.pick(WORDS)} ${id}`,
       price: rng.int(100, 99_999) / 100,
       product_id: `p${id}`,
       stock: { online: rng.int(0, 500), stores: rng.int(0, 40) },
       tags: [rng.pick(WORDS), rng.pick(WORDS)],
-    });
+    }),
+  );
+}
+
+/** One page of products: an array of about `bytes` bytes of JSON. */
+function page(rng: Rng, pool: readonly string[], bytes: number): string {
+  const items: string[] = [];
+  let size = 2;
+  while (size < bytes) {
+    const item = pool[rng.int(0, pool.length - 1)]!;
     items.push(item);
     size += item.length + 1;
   }
@@ -70,6 +77,7 @@ export async function writeBigLog(dir: string, megabytes: number, startedMs: num
   t += 40;
   await entry('context', JSON.stringify({ role: 'user', content: 'Go through the whole catalogue and list every product that is out of stock online.' }));
 
+  const pool = productPool(rng, 2000);
   let id_ = 3;
   let pageNo = 0;
   while (written < target) {
@@ -77,8 +85,8 @@ export async function writeBigLog(dir: string, megabytes: number, startedMs: num
     t += rng.int(600, 2500);
     await entry('client', JSON.stringify({ jsonrpc: '2.0', id: id_, method: 'tools/call', params: { name: 'search_products', arguments: { query: '*', limit: 1000, page: pageNo } } }));
     t += rng.int(20, 400);
-    const outcome = { content: [{ text: page(rng, pageNo, answerBytes), type: 'text' }], isError: false };
-    await entry('server', sortedJson({ id: id_, jsonrpc: '2.0', result: outcome }));
+    const text = JSON.stringify(page(rng, pool, answerBytes));
+    await entry('server', `{"id":${id_},"jsonrpc":"2.0","result":{"content":[{"text":${text},"type":"text"}],"isError":false}}`);
     if (pageNo % 25 === 24) {
       t += rng.int(400, 1500);
       await entry('context', JSON.stringify({ role: 'assistant', content: `${pageNo + 1} pages read so far; carrying on.` }));

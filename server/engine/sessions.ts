@@ -37,8 +37,8 @@ import {
   sortKeys,
   trimEnd,
 } from './session/json.ts';
-import { type From, type LogEntry, type LogHeader, type Peek, parseLog, readLogText } from './session/log.ts';
-import { TurnInference } from './session/turns.ts';
+import { type From, type LineAt, type LogEntry, type LogHeader, type Peek, readLine, readLog } from './session/log.ts';
+import { type LazyText, TurnInference } from './session/turns.ts';
 
 /** A session log and its companions, as the catalogue found them. */
 export interface SessionFiles {
@@ -72,6 +72,8 @@ export function publicSummary(s: SessionSummary): SessionSummary {
 const COMMIT_TOOL = 'engine_commit';
 /** The client's methods that change a summary; the rest (and initialize, once named) are not parsed. */
 const CLIENT_METHODS_COUNTED = new Set(['tools/list', 'tools/call', 'notifications/cancelled']);
+/** Answers longer than this are not kept for the turn check, which reads them again if it needs them. */
+const KEEP_ANSWER_UNITS = 64 * 1024;
 /** Where an answer may say it failed; a line without it is a success for sure. */
 const IS_ERROR = /"isError"\s*:\s*true/;
 /** Short forms are cut at 200 code points; serializing stops well past that. */
@@ -175,8 +177,6 @@ interface Analysis {
 
 /** The one pass over the log (session-format §6.3). `full` builds what only the detail shows. */
 function analyse(files: SessionFiles, full: boolean): Analysis {
-  const { text, size } = readLogText(files.path);
-
   const listed = new Map<string, Record<string, unknown>>();
   const awaitingLists = new Set<string>();
   const calls: Call[] = [];
@@ -196,7 +196,18 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
   const event = (t: number, from: From, kind: TimelineEvent['kind'], method: string | null, id: string | null, s: string) =>
     events.push({ t_ms: t, from, kind, method, id, summary: cutChars(s, TIMELINE_SUMMARY_CHARS) });
 
-  const message = (t: number, from: From, m: unknown, inEpisode: boolean): void => {
+  // The answer text of a message, read again from the file: the turn check keeps big answers this way.
+  const later = (at: LineAt, index: number | null): LazyText => () => {
+    try {
+      const line = JSON.parse(readLine(files.path, at)) as { message?: unknown };
+      const m = index === null ? line.message : Array.isArray(line.message) ? line.message[index] : undefined;
+      return isObject(m) ? outcomeText(m) : '';
+    } catch {
+      return '';
+    }
+  };
+
+  const message = (t: number, from: From, m: unknown, inEpisode: boolean, at: LineAt, element: number | null): void => {
     if (from === 'context') {
       if (inEpisode) turns.context(m);
       const content = isObject(m) && typeof m.content === 'string' ? m.content : '';
@@ -283,7 +294,7 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
       const episodeTakes = inEpisode && from !== 'client' && !has(m, 'method') && turns.waitsFor(key);
       const index = from !== 'client' ? pending.get(key) : undefined;
       const text = full || episodeTakes ? outcomeText(m) : '';
-      if (episodeTakes) turns.response(t, key, text);
+      if (episodeTakes) turns.response(t, key, text.length > KEEP_ANSWER_UNITS ? later(at, element) : text);
       if (index !== undefined) {
         pending.delete(key);
         const c = calls[index];
@@ -323,7 +334,7 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
     if (full) event(t, from, 'raw', null, hasId ? idString(m.id) : null, compact(m, SUMMARY_BUDGET));
   };
 
-  const onEntry = (e: LogEntry): void => {
+  const onEntry = (e: LogEntry, at: LineAt): void => {
     const { t, from } = e;
     if (t > duration) duration = t;
     if (from === 'proxy') proxyEntries = true;
@@ -331,23 +342,14 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
     const msg = e.message;
     // The agent's turns are inferred without the proxy's own requests (session-format §6.5).
     const inEpisode = !(from === 'proxy' && isObject(msg) && has(msg, 'method'));
-    if (Array.isArray(msg)) for (const m of msg) message(t, from, m, inEpisode);
-    else if (msg !== undefined) message(t, from, msg, inEpisode);
+    if (Array.isArray(msg)) msg.forEach((m, i) => message(t, from, m, inEpisode, at, i));
+    else if (msg !== undefined) message(t, from, msg, inEpisode, at, null);
   };
 
   // An answer to one of the agent's calls (or the flow's) that the summary need not parse now: its time and
   // success are all the counts need; its text is parsed only if a turn check ever looks at it.
-  const successLater = (t: number, from: From, key: string, line: string): void => {
-    if (turns.waitsFor(key)) {
-      turns.response(t, key, () => {
-        try {
-          const entry = JSON.parse(line) as { message?: unknown };
-          return isObject(entry.message) ? outcomeText(entry.message) : '';
-        } catch {
-          return '';
-        }
-      });
-    }
+  const successLater = (t: number, from: From, key: string, at: LineAt): void => {
+    if (turns.waitsFor(key)) turns.response(t, key, later(at, null));
     const index = pending.get(key);
     const c = index === undefined ? undefined : calls[index];
     if (c) {
@@ -363,11 +365,11 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
   // The summary's look at a line before parsing it (session-format §6.3 decides what each kind of line can
   // change): lines that change nothing it counts are not parsed, and a plain success answer is parsed later
   // if ever. Anything unusual is parsed.
-  const peek: Peek = (line, t, from, rest) => {
+  const peek: Peek = (line, t, from, rest, at) => {
     if (from === 'context' || !line.startsWith('"message":', rest) || escapesLoneSurrogate(line)) return true;
-    const at = rest + 10;
+    const body = rest + '"message":'.length;
     if (from === 'client') {
-      const head = leadingFields(line, at, ['params']);
+      const head = leadingFields(line, body, ['params']);
       if (head === null) return true;
       const m = head.fields.find((f) => f.key === 'method');
       // Without a method before the params, the method may follow them: parse. Without any, the line is the
@@ -383,7 +385,7 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
       if (method === 'initialize') return clientName === null;
       return CLIENT_METHODS_COUNTED.has(method);
     }
-    const head = leadingFields(line, at, from === 'proxy' ? ['method', 'result', 'error'] : ['result', 'error']);
+    const head = leadingFields(line, body, from === 'proxy' ? ['method', 'result', 'error'] : ['result', 'error']);
     if (head === null || head.stoppedAt === 'method') return true;
     const id = head.fields.find((f) => f.key === 'id');
     if (id === undefined) return head.stoppedAt !== null;
@@ -399,11 +401,11 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
     if (awaitingLists.has(key)) return true;
     if (!awaited) return false;
     if (head.stoppedAt !== 'result' || IS_ERROR.test(line)) return true;
-    successLater(t, from, key, line);
+    successLater(t, from, key, at);
     return false;
   };
 
-  const { header } = parseLog(text, files.path, onEntry, full ? undefined : peek);
+  const { header, size } = readLog(files.path, onEntry, full ? undefined : peek);
   // The summary needs only counts from the flow log; the detail reads every decision and run.
   const flow = files.flowLog && full ? readFlowLog(files.flowLog) : { decisions: [], runs: [] };
   const counts = files.flowLog && !full ? flowCounts(files.flowLog) : countsOf(flow.decisions);

@@ -245,6 +245,30 @@ reading('long answers the summary does not parse still end their turns in the sa
   assert.equal(d.turns.map((t) => t.calls), [['1'], ['2', '3']]);
 });
 
+reading('a value new from the turn’s results is found across two answers, and in answers read again', () => {
+  const seam = (value: string) =>
+    detail(
+      log([
+        call(0, 1, 'a', {}), call(1, 2, 'b', {}),
+        answer(10, 1, 'xxab'), answer(11, 2, 'cdyy'),
+        call(100, 3, 'c', { v: value }), answer(110, 3, 'ok'),
+      ]),
+    ).turns.map((t) => t.calls);
+  assert.equal(seam('abcd'), [['1', '2'], ['3']]);
+  assert.equal(seam('zzzz'), [['1', '2', '3']]);
+  // Answers over 64 KiB are not kept for the check: it reads them again from the file.
+  const big = (s: string) => `${'filler '.repeat(12000)}${s}`;
+  const d = detail(
+    log([
+      said(0, 'user', 'I am user_1'),
+      call(1, 1, 'find', {}), answer(10, 1, big('user_1 order_5')),
+      call(100, 2, 'same', { user: 'user_1' }), answer(110, 2, big('more')),
+      call(200, 3, 'new', { order: 'order_5' }), answer(210, 3, 'ok'),
+    ]),
+  );
+  assert.equal(d.turns.map((t) => t.calls), [['1', '2'], ['3']]);
+});
+
 reading('a cancelled call no longer holds its turn open', () => {
   const d = detail(
     log([

@@ -1,10 +1,11 @@
 // Reading a session log (`*.jsonl`) as the CLI's trace library does (session-format §2.7): UTF-8 only,
 // blank lines dropped, a header line, then entry lines; a half-written last line of a file that does not end
-// in a newline is dropped, any other bad line makes the whole log unreadable. Entries are handed to a
-// callback one by one so that a 100 MB log is never held as parsed values, and a caller may skip parsing a
-// line it does not need (a huge answer nobody waits for) after a cheap look at its prefix.
+// in a newline is dropped, any other bad line makes the whole log unreadable. The file is read in chunks
+// and entries are handed to a callback one by one, so a 100 MB log is never held whole (in bytes, text or
+// values), and a caller may skip parsing a line it does not need (a huge answer nobody waits for) after a
+// cheap look at it; where each line lies in the file is given so that it can be read again later.
 import { isUtf8 } from 'node:buffer';
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { duplicateOf, escapesLoneSurrogate, isBlank, isIntegerToken, isObject, objectFields } from './json.ts';
 
 export type From = 'client' | 'server' | 'proxy' | 'context';
@@ -30,11 +31,20 @@ export interface LogEntry {
   raw: string | null;
 }
 
+/** Where a line lies in the file, in bytes (without its `\n` and a trailing `\r`). */
+export interface LineAt {
+  offset: number;
+  length: number;
+}
+
 /**
  * What a caller may do with a line before it is parsed: parse it (true), or take only its time and sender.
  * `rest` is where the line continues after its `"from":"...",` prefix.
  */
-export type Peek = (line: string, t: number, from: From, rest: number) => boolean;
+export type Peek = (line: string, t: number, from: From, rest: number, at: LineAt) => boolean;
+
+/** Bytes read at a time; a longer line grows the buffer to hold it. */
+const CHUNK_BYTES = 1 << 20;
 
 const HEADER_FIELDS = ['engine_mcp_log', 'session', 'started_unix_ms', 'server_command', 'domain', 'agent_model'];
 const ENTRY_FIELDS = ['t_ms', 'from', 'message', 'raw'];
@@ -44,20 +54,20 @@ const ENTRY_PREFIX = /^\{"t_ms":(0|[1-9]\d{0,18}),"from":"(client|server|proxy|c
 const U64_MAX = 18446744073709551615;
 const U32_MAX = 4294967295;
 
-/** The file's bytes and text; invalid UTF-8 is an error (`reading <path>: ...`). */
-export function readLogText(path: string): { text: string; size: number } {
-  let bytes: Buffer;
+/** The text of one line, read again from the file (for text the first pass chose not to keep). */
+export function readLine(path: string, at: LineAt): string {
+  const fd = openSync(path, 'r');
   try {
-    bytes = readFileSync(path);
-  } catch (e) {
-    throw new Error(`reading ${path}: ${(e as Error).message}`);
-  }
-  if (!isUtf8(bytes)) throw new Error(`reading ${path}: stream did not contain valid UTF-8`);
-  try {
-    // toString keeps a BOM in the text, where it makes the header fail, as in the CLI.
-    return { text: bytes.toString('utf8'), size: bytes.length };
-  } catch {
-    throw new Error(`reading ${path}: the file is too large to read (${bytes.length} bytes)`);
+    const bytes = Buffer.allocUnsafe(at.length);
+    let got = 0;
+    while (got < at.length) {
+      const r = readSync(fd, bytes, got, at.length - got, at.offset + got);
+      if (r === 0) break;
+      got += r;
+    }
+    return bytes.toString('utf8', 0, got);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -161,74 +171,135 @@ function entry(line: string): LogEntry {
 }
 
 /**
- * Parses a log's text: returns the header and whether the file lacks a final newline, and hands every
- * entry to `onEntry` in order. `peek`, when given, sees each well-prefixed entry line first: returning
- * false hands on the entry with only its time and sender (message undefined), unparsed.
- * Throws `parsing <path>: ...` for a text that is not a session log.
+ * Reads a session log: returns its header, its size and whether the file lacks a final newline, and hands
+ * every entry to `onEntry` in order, with where its line lies. `peek`, when given, sees each line that
+ * starts as the writer writes it first: returning false hands on the entry with only its time and sender
+ * (message undefined), unparsed. Throws `reading <path>: ...` for a file that cannot be read or is not
+ * UTF-8, and `parsing <path>: ...` for one that is not a session log.
  */
-export function parseLog(
-  text: string,
+export function readLog(
   path: string,
-  onEntry: (e: LogEntry) => void,
+  onEntry: (e: LogEntry, at: LineAt) => void,
   peek?: Peek,
-): { header: LogHeader; truncated: boolean } {
+): { header: LogHeader; truncated: boolean; size: number } {
+  let fd: number;
   try {
-    return parseLines(text, onEntry, peek);
+    fd = openSync(path, 'r');
   } catch (e) {
-    throw new Error(`parsing ${path}: ${(e as Error).message}`);
+    throw new Error(`reading ${path}: ${(e as Error).message}`);
+  }
+  try {
+    return readLines(path, fd, onEntry, peek);
+  } finally {
+    closeSync(fd);
   }
 }
 
-function parseLines(text: string, onEntry: (e: LogEntry) => void, peek?: Peek): { header: LogHeader; truncated: boolean } {
-  const truncated = !text.endsWith('\n');
-  // Where the last non-blank line starts: only that line may be a half-written one.
-  let lastStart = -1;
-  {
-    let end = text.length;
-    while (end > 0) {
-      const nl = text.lastIndexOf('\n', end - 1);
-      const start = nl + 1;
-      if (!isBlank(text.slice(start, end))) {
-        lastStart = start;
-        break;
-      }
-      end = nl;
-      if (nl < 0) break;
-    }
+function readLines(
+  path: string,
+  fd: number,
+  onEntry: (e: LogEntry, at: LineAt) => void,
+  peek?: Peek,
+): { header: LogHeader; truncated: boolean; size: number } {
+  let size: number;
+  try {
+    size = fstatSync(fd).size;
+  } catch (e) {
+    throw new Error(`reading ${path}: ${(e as Error).message}`);
   }
-  let head: LogHeader | null = null;
-  let n = 0;
+  let buf = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(size, 1)));
+  let base = 0; // file offset of buf[0]
+  let filled = 0;
   let pos = 0;
-  while (pos < text.length) {
-    let nl = text.indexOf('\n', pos);
-    if (nl === -1) nl = text.length;
-    const start = pos;
-    let line = text.slice(pos, nl);
-    pos = nl + 1;
+  let eof = false;
+  let lastByte = -1;
+  let n = 0;
+  let head: LogHeader | null = null;
+  // An entry that failed may still be a half-written last line: its error waits for the next line.
+  let failed: string | null = null;
+  // Once the log is known to be unreadable, the rest is only checked for UTF-8, as the CLI reads it whole.
+  let doomed: string | null = null;
+
+  const line = (start: number, end: number, terminated: boolean): void => {
     n++;
-    if (line.endsWith('\r')) line = line.slice(0, -1);
-    if (line.charCodeAt(0) !== 0x7b && isBlank(line)) continue;
-    if (head === null) {
-      head = header(line, n);
-      continue;
+    let stop = end;
+    if (stop > start && buf[stop - 1] === 0x0d) stop--;
+    const bytes = buf.subarray(start, stop);
+    if (!isUtf8(bytes)) throw new Error(`reading ${path}: stream did not contain valid UTF-8`);
+    if (doomed !== null) return;
+    if (stop === start) return;
+    const text = bytes.toString('utf8');
+    if (text.charCodeAt(0) !== 0x7b && isBlank(text)) return;
+    if (failed !== null) {
+      doomed = failed;
+      return;
     }
+    if (head === null) {
+      try {
+        head = header(text, n);
+      } catch (e) {
+        doomed = (e as Error).message;
+      }
+      return;
+    }
+    const at: LineAt = { offset: base + start, length: stop - start };
     // A half-written last line is never skipped unparsed: it must be seen to fail and be dropped.
-    if (peek && line.endsWith('}') && !(truncated && start === lastStart)) {
-      const m = ENTRY_PREFIX.exec(line);
-      if (m && !peek(line, Number(m[1]), m[2] as From, m[0].length)) {
-        onEntry({ t: Number(m[1]), from: m[2] as From, message: undefined, raw: null });
-        continue;
+    if (peek && terminated && text.endsWith('}')) {
+      const m = ENTRY_PREFIX.exec(text);
+      if (m && !peek(text, Number(m[1]), m[2] as From, m[0].length, at)) {
+        onEntry({ t: Number(m[1]), from: m[2] as From, message: undefined, raw: null }, at);
+        return;
       }
     }
     let e: LogEntry;
     try {
-      e = entry(line);
+      e = entry(text);
     } catch (err) {
-      if (truncated && start === lastStart) break;
-      throw new Error(`line ${n}: ${(err as Error).message}`);
+      failed = `line ${n}: ${(err as Error).message}`;
+      return;
     }
-    onEntry(e);
+    onEntry(e, at);
+  };
+
+  for (;;) {
+    const nl = pos < filled ? buf.subarray(pos, filled).indexOf(0x0a) : -1;
+    if (nl !== -1) {
+      line(pos, pos + nl, true);
+      pos += nl + 1;
+      continue;
+    }
+    if (eof) {
+      if (pos < filled) line(pos, filled, false);
+      break;
+    }
+    // Keep the unfinished line at the front, grow the buffer if the line fills it, and read on.
+    if (pos > 0) {
+      buf.copy(buf, 0, pos, filled);
+      base += pos;
+      filled -= pos;
+      pos = 0;
+    }
+    if (filled === buf.length) {
+      const bigger = Buffer.allocUnsafe(buf.length * 2);
+      buf.copy(bigger, 0, 0, filled);
+      buf = bigger;
+    }
+    let r: number;
+    try {
+      r = readSync(fd, buf, filled, buf.length - filled, base + filled);
+    } catch (e) {
+      throw new Error(`reading ${path}: ${(e as Error).message}`);
+    }
+    if (r === 0) eof = true;
+    else {
+      filled += r;
+      lastByte = buf[filled - 1] ?? -1;
+    }
   }
-  if (head === null) throw new Error('empty log: no header line');
-  return { header: head, truncated };
+  const truncated = lastByte !== 0x0a;
+  if (doomed !== null) throw new Error(`parsing ${path}: ${doomed}`);
+  // A last line that fails is dropped when the file does not end with a newline (a crash mid-write).
+  if (failed !== null && !truncated) throw new Error(`parsing ${path}: ${failed}`);
+  if (head === null) throw new Error(`parsing ${path}: empty log: no header line`);
+  return { header: head, truncated, size: base + filled };
 }

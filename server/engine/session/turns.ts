@@ -9,65 +9,55 @@ interface Pending {
   holdsTurn: boolean;
 }
 
-/** A piece of text not computed yet: the summary defers parsing an answer until a turn check needs it. */
+/** A piece of text not kept in memory: the answer it comes from is read again from the file if needed. */
 export type LazyText = () => string;
 
+/** Read-again pieces are kept once read, up to this many UTF-16 units in all. */
+const KEEP_READ_UNITS = 8 << 20;
+
 /**
- * Text that only grows and is searched now and then, kept as UTF-8 in a buffer that doubles: a JS string
- * built with += is re-flattened (copied whole) by every search, which makes a long session quadratic. A match
- * of a needle's bytes is a match of its characters, since UTF-8 never matches inside a character. Lazy
- * pieces are computed, in order, only when the text is searched.
+ * Text that only grows, searched now and then for a value. It is kept as a list of pieces and searched
+ * piece by piece (and across each seam), stopping at the first match: a JS string built with += would be
+ * re-flattened (copied whole) by every search, which makes a long session quadratic, and a big answer can
+ * stay on disk until a search actually reaches it.
  */
-class GrowingText {
-  private buf = Buffer.alloc(0);
-  private len = 0;
-  private later: (string | LazyText)[] = [];
+class PieceText {
+  private pieces: (string | LazyText)[] = [];
+  private kept = 0;
 
   get empty(): boolean {
-    return this.len === 0 && this.later.length === 0;
+    return this.pieces.length === 0;
   }
 
-  append(s: string | LazyText): void {
-    if (this.later.length > 0 || typeof s === 'function') this.later.push(s);
-    else this.write(s);
+  append(piece: string | LazyText): void {
+    if (piece !== '') this.pieces.push(piece);
   }
 
-  appendText(other: GrowingText): void {
-    if (other.len > 0) {
-      if (this.later.length > 0) this.later.push(other.buf.toString('utf8', 0, other.len));
+  /** Moves every piece of `other` to the end of this text. */
+  take(other: PieceText): void {
+    for (const piece of other.pieces) this.pieces.push(piece);
+    other.pieces = [];
+  }
+
+  includes(needle: string): boolean {
+    const seam = needle.length - 1;
+    let tail = '';
+    for (let i = 0; i < this.pieces.length; i++) {
+      const piece = this.pieces[i] as string | LazyText;
+      let text: string;
+      if (typeof piece === 'string') text = piece;
       else {
-        this.reserve(other.len);
-        this.len += other.buf.copy(this.buf, this.len, 0, other.len);
+        text = piece();
+        if (this.kept + text.length <= KEEP_READ_UNITS) {
+          this.kept += text.length;
+          this.pieces[i] = text;
+        }
       }
+      if (text.includes(needle)) return true;
+      if (seam > 0 && tail !== '' && (tail + text.slice(0, seam)).includes(needle)) return true;
+      tail = seam > 0 ? (tail + text.slice(-seam)).slice(-seam) : '';
     }
-    for (const piece of other.later) this.later.push(piece);
-  }
-
-  clear(): void {
-    this.len = 0;
-    this.later = [];
-  }
-
-  includes(s: string): boolean {
-    if (this.later.length > 0) {
-      const pieces = this.later;
-      this.later = [];
-      for (const piece of pieces) this.write(typeof piece === 'string' ? piece : piece());
-    }
-    return this.len > 0 && this.buf.subarray(0, this.len).indexOf(s, 0, 'utf8') !== -1;
-  }
-
-  private write(s: string): void {
-    if (s.length === 0) return;
-    this.reserve(Buffer.byteLength(s, 'utf8'));
-    this.len += this.buf.write(s, this.len, 'utf8');
-  }
-
-  private reserve(extra: number): void {
-    if (this.len + extra <= this.buf.length) return;
-    const next = Buffer.allocUnsafe(Math.max(this.len + extra, this.buf.length * 2, 1024));
-    this.buf.copy(next, 0, 0, this.len);
-    this.buf = next;
+    return false;
   }
 }
 
@@ -79,8 +69,8 @@ export class TurnInference {
   private onlyResults = false;
   private open = 0;
   private answeredAt: number | null = null;
-  private readonly returned = new GrowingText();
-  private readonly known = new GrowingText();
+  private readonly returned = new PieceText();
+  private readonly known = new PieceText();
   private readonly pending = new Map<string, Pending>();
 
   /** A context message (any role); only user and assistant ones are events. */
@@ -114,8 +104,7 @@ export class TurnInference {
         this.onlyResults &&
         !this.usesNewValues(args);
       if ((this.open === 0 && !continues) || this.current === -1) {
-        this.known.appendText(this.returned);
-        this.returned.clear();
+        this.known.take(this.returned);
         this.answeredAt = null;
         this.turns.push(0);
         this.current = this.turns.length - 1;

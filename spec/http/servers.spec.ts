@@ -3,7 +3,7 @@
 // (400, 404, 409, 500) and the read-only refusal (403).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chmodSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { ErrorBodySchema, OkSchema } from '../../shared/common.ts';

@@ -376,4 +376,36 @@ jobs('a restart keeps the history; a console killed mid-job leaves valid records
   }
 });
 
+jobs('stopping the console kills a running CLI with its tree; the next start fails the job', async () => {
+  const h = copyHome();
+  cleanups.push(h.cleanup);
+  const dir = realpathSync(h.dir);
+  const grandchild = join(scratch, 'stop-grand.pid');
+  const pidfile = join(scratch, 'stop-child.pid');
+  const env = { FAKE_ENGINE_CONTROL: join(scratch, 'stop.json') };
+  writeFileSync(env.FAKE_ENGINE_CONTROL, JSON.stringify({ wait_for: join(scratch, 'never'), grandchild, pidfile }));
+  const first = await launch({ dataDir: dir, args: ['--engine', FAKE], env });
+  const job = await submitted(first, { kind: 'doctor' });
+  const gpid = Number(await until('the grandchild', () => existsSync(grandchild) && readFileSync(grandchild, 'utf8')));
+  const cpid = Number(readFileSync(pidfile, 'utf8'));
+  assert.is(await first.stop(), 0);
+  const gone = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  await until('the CLI and its grandchild to be gone', () => gone(cpid) && gone(gpid));
+  const second = await launch({ dataDir: dir, args: ['--engine', FAKE], env });
+  try {
+    const failed = await one(second, job.id);
+    assert.is(failed.status, 'failed');
+    assert.ok(failed.output.endsWith('engine-console: the console stopped before this job finished\n'));
+  } finally {
+    await second.stop();
+  }
+});
+
 jobs.run();

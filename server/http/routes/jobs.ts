@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { ArtifactParamsSchema, JobParamsSchema, JobRequestSchema, type Job, type JobList } from '../../../shared/jobs.ts';
+import { loadFlowEntry } from '../../data/flows.ts';
 import { resolveRequestPath } from '../../data/paths.ts';
 import { debugString } from '../../engine/format.ts';
 import { planJob, PlanError, type PlanContext } from '../../jobs/plan.ts';
@@ -23,10 +24,13 @@ async function planContext(state: State): Promise<PlanContext> {
     keySet: config.keySet || config.keyFileSet,
     redactSaltSet: config.redactSaltSet,
     flow: (key) => catalog.flow(key),
+    // Through the flows area's cache (parsed in the pool): a flow the list has loaded is not parsed again.
     flowDomain: async (path) => {
-      const result = await state.pool.run('flowDomainTask', path);
-      if (!result.ok) throw new Error(result.message);
-      return result.value;
+      const file = catalog.flowAt(path);
+      if (!file) throw new Error(`${path} is not in the data directory's flows`);
+      const entry = await loadFlowEntry(state, file);
+      if (!entry.flow) throw new Error(entry.error ?? 'unknown error');
+      return entry.flow.domain;
     },
   };
 }

@@ -1,19 +1,9 @@
-// Worker tasks of the jobs, overview and settings area: loading a flow, walking the whole data directory and
-// reading every flow log are heavy, so they run here instead of on the event loop.
+// Worker tasks of the overview and settings: walking the whole data directory and reading every flow log are
+// heavy, so they run here instead of on the event loop.
 import { readFileSync } from 'node:fs';
 import type { Disk } from '../../../shared/settings.ts';
 import { diskUsage } from '../../engine/disk.ts';
-import { loadFlow } from '../../engine/flows.ts';
 import { shadowDecisionsIn } from '../../engine/overview.ts';
-
-/** The domain of the flow file at `path`, or why it does not load. */
-export function flowDomainTask(path: string): { ok: true; value: string } | { ok: false; message: string } {
-  try {
-    return { ok: true, value: loadFlow(readFileSync(path, 'utf8')).domain };
-  } catch (err) {
-    return { ok: false, message: err instanceof Error ? err.message : String(err) };
-  }
-}
 
 /** The data directory's size by kind: a walk of the whole tree, so it runs here. */
 export function diskUsageTask(dataDir: string): { ok: true; value: Disk } | { ok: false; message: string } {

@@ -10,6 +10,7 @@ import { Hub } from './events/hub.ts';
 import { startWatch } from './events/watch.ts';
 import { createApp } from './http/app.ts';
 import { JobRunner } from './jobs/runner.ts';
+import { stopProbes } from './probe.ts';
 import type { State } from './state.ts';
 import { createPool } from './workers/pool.ts';
 
@@ -65,6 +66,7 @@ export async function start(config: Config, report: (err: unknown) => void): Pro
       const work = async () => {
         stopWatch();
         hub.closeAll();
+        stopProbes();
         await jobs.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

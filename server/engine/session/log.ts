@@ -31,10 +31,12 @@ export interface LogEntry {
   raw: string | null;
 }
 
-/** Where a line lies in the file, in bytes (without its `\n` and a trailing `\r`). */
+/** Where a line lies in the file, in bytes (without its `\n` and a trailing `\r`), or its text itself. */
 export interface LineAt {
   offset: number;
   length: number;
+  /** The line's text, kept for lines of small files (which are not read twice). */
+  text?: string;
 }
 
 /**
@@ -56,6 +58,7 @@ const U32_MAX = 4294967295;
 
 /** The text of one line, read again from the file (for text the first pass chose not to keep). */
 export function readLine(path: string, at: LineAt): string {
+  if (at.text !== undefined) return at.text;
   const fd = openSync(path, 'r');
   try {
     const bytes = Buffer.allocUnsafe(at.length);
@@ -220,15 +223,10 @@ function readLines(
   // Once the log is known to be unreadable, the rest is only checked for UTF-8, as the CLI reads it whole.
   let doomed: string | null = null;
 
-  const line = (start: number, end: number, terminated: boolean): void => {
+  /** One line's text (one trailing `\r` removed), whether a `\n` ended it, and where it lies. */
+  const handle = (text: string, terminated: boolean, at: LineAt): void => {
     n++;
-    let stop = end;
-    if (stop > start && buf[stop - 1] === 0x0d) stop--;
-    const bytes = buf.subarray(start, stop);
-    if (!isUtf8(bytes)) throw new Error(`reading ${path}: stream did not contain valid UTF-8`);
-    if (doomed !== null) return;
-    if (stop === start) return;
-    const text = bytes.toString('utf8');
+    if (doomed !== null || text.length === 0) return;
     if (text.charCodeAt(0) !== 0x7b && isBlank(text)) return;
     if (failed !== null) {
       doomed = failed;
@@ -242,7 +240,6 @@ function readLines(
       }
       return;
     }
-    const at: LineAt = { offset: base + start, length: stop - start };
     // A half-written last line is never skipped unparsed: it must be seen to fail and be dropped.
     if (peek && terminated && text.endsWith('}')) {
       const m = ENTRY_PREFIX.exec(text);
@@ -260,6 +257,50 @@ function readLines(
     }
     onEntry(e, at);
   };
+
+  const line = (start: number, end: number, terminated: boolean): void => {
+    let stop = end;
+    if (stop > start && buf[stop - 1] === 0x0d) stop--;
+    const bytes = buf.subarray(start, stop);
+    if (!isUtf8(bytes)) throw new Error(`reading ${path}: stream did not contain valid UTF-8`);
+    handle(doomed === null ? bytes.toString('utf8') : '', terminated, { offset: base + start, length: stop - start });
+  };
+
+  // A small file is read, checked and decoded in one go; its lines keep their text for a later look.
+  if (size <= CHUNK_BYTES) {
+    let got = 0;
+    try {
+      for (;;) {
+        if (got === buf.length) {
+          const bigger = Buffer.allocUnsafe(buf.length * 2);
+          buf.copy(bigger, 0, 0, got);
+          buf = bigger;
+        }
+        const r = readSync(fd, buf, got, buf.length - got, got);
+        if (r === 0) break;
+        got += r;
+      }
+    } catch (e) {
+      throw new Error(`reading ${path}: ${(e as Error).message}`);
+    }
+    const bytes = buf.subarray(0, got);
+    if (!isUtf8(bytes)) throw new Error(`reading ${path}: stream did not contain valid UTF-8`);
+    const text = bytes.toString('utf8');
+    let from = 0;
+    while (from < text.length) {
+      let nl = text.indexOf('\n', from);
+      const terminated = nl !== -1;
+      if (!terminated) nl = text.length;
+      const lineText = text.charCodeAt(nl - 1) === 0x0d && nl > from ? text.slice(from, nl - 1) : text.slice(from, nl);
+      handle(lineText, terminated, { offset: -1, length: 0, text: lineText });
+      from = nl + 1;
+    }
+    base = 0;
+    filled = got;
+    lastByte = got > 0 ? (buf[got - 1] ?? -1) : -1;
+    eof = true;
+    pos = filled;
+  }
 
   for (;;) {
     const nl = pos < filled ? buf.subarray(pos, filled).indexOf(0x0a) : -1;

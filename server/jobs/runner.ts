@@ -52,8 +52,8 @@ interface Entry {
   /** The record; `output` is always "" here (it lives in the log). */
   job: Job;
   argv: string[];
-  /** The output written by this console, trimmed to the bytes the tail needs; null for jobs of a past run. */
-  live: Buffer | null;
+  /** The output written by this console, kept only as far as the tail needs; null for jobs of a past run. */
+  live: LiveTail | null;
   child: ChildProcess | null;
   cancelRequested: boolean;
 }
@@ -147,7 +147,7 @@ export class JobRunner {
       output: '',
       artifacts: plan.artifacts.map((a) => ({ kind: a.kind, path: shown(a.path, where), key: null })),
     };
-    this.entries.set(id, { job, argv: plan.argv, live: Buffer.alloc(0), child: null, cancelRequested: false });
+    this.entries.set(id, { job, argv: plan.argv, live: new LiveTail(), child: null, cancelRequested: false });
     this.persist(job);
     this.announce(this.entries.get(id)!);
     const answer: Job = { ...job, artifacts: job.artifacts.map((a) => ({ ...a })) };
@@ -191,13 +191,13 @@ export class JobRunner {
    */
   private async withOutput(entry: Entry, whole: boolean): Promise<Job> {
     const job: Job = { ...entry.job, artifacts: entry.job.artifacts.map((a) => ({ ...a })) };
-    if (!whole && entry.live) return { ...job, output: tailOf(entry.live) };
+    if (!whole && entry.live) return { ...job, output: tailOf(entry.live.bytes()) };
     await this.disk;
     return { ...job, output: await readOutput(this.opts.dataDir, entry.job.id, whole) };
   }
 
   private announce(entry: Entry): void {
-    const output = entry.live ? tailOf(entry.live) : '';
+    const output = entry.live ? tailOf(entry.live.bytes()) : '';
     this.opts.publish({ ...entry.job, artifacts: entry.job.artifacts.map((a) => ({ ...a })), output });
   }
 
@@ -220,12 +220,7 @@ export class JobRunner {
   /** Appends to the job's log (batched, in order) and to its live tail. */
   private log(id: string, text: string): void {
     const entry = this.entries.get(id);
-    if (entry?.live) {
-      let live = Buffer.concat([entry.live, Buffer.from(text, 'utf8')]);
-      // Keep one byte more than the tail, so the tail still starts past a newline as the log's would.
-      if (live.length > 4 * JOB_OUTPUT_TAIL_BYTES) live = Buffer.from(live.subarray(live.length - JOB_OUTPUT_TAIL_BYTES - 1));
-      entry.live = live;
-    }
+    entry?.live?.push(text);
     if (this.opts.readOnly) return;
     const had = this.pendingLog.has(id);
     this.pendingLog.set(id, (this.pendingLog.get(id) ?? '') + text);
@@ -358,6 +353,35 @@ export class JobRunner {
       out.push({ kind: a.kind, path: a.path, key });
     }
     return out;
+  }
+}
+
+/**
+ * The end of a job's output as this console wrote it: enough bytes that tailOf() gives what it would give on
+ * the whole log (one byte more than the tail, so a cut still starts past a newline). Chunks are joined only
+ * when the tail is read, so a flood of lines costs no copying per line.
+ */
+class LiveTail {
+  private chunks: Buffer[] = [];
+  private size = 0;
+
+  push(text: string): void {
+    const chunk = Buffer.from(text, 'utf8');
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    if (this.size > 4 * JOB_OUTPUT_TAIL_BYTES) this.compact();
+  }
+
+  bytes(): Buffer {
+    if (this.chunks.length !== 1) this.compact();
+    return this.chunks[0] ?? Buffer.alloc(0);
+  }
+
+  private compact(): void {
+    let all = Buffer.concat(this.chunks, this.size);
+    if (all.length > JOB_OUTPUT_TAIL_BYTES + 1) all = Buffer.from(all.subarray(all.length - JOB_OUTPUT_TAIL_BYTES - 1));
+    this.chunks = [all];
+    this.size = all.length;
   }
 }
 

@@ -210,6 +210,17 @@ runner('stdout and stderr are interleaved line by line; a failing CLI fails the 
   await r.stop();
 });
 
+runner('a burst of lines in one write is logged line by line, in order', async () => {
+  setControl({ burst: 5000 });
+  const r = await JobRunner.open(options());
+  const a = await submit(r, { kind: 'doctor' });
+  const done = await ended(r, a.id);
+  const lines = done.output.split('\n').filter((l) => l.startsWith('burst '));
+  assert.is(lines.length, 5000);
+  assert.ok(lines.every((l, i) => l === `burst ${i + 1}`));
+  await r.stop();
+});
+
 runner('with no CLI a job fails with the reference\'s message and no $ line', async () => {
   const r = await JobRunner.open(options({ engine: null }));
   const a = await submit(r, { kind: 'doctor' });

@@ -231,6 +231,18 @@ runner('with no CLI a job fails with the reference\'s message and no $ line', as
   await r.stop();
 });
 
+runner('a CLI that cannot be started fails the job after its $ line', async () => {
+  const r = await JobRunner.open(options({ engine: { path: join(scratch, 'no-such-engine') } }));
+  const a = await submit(r, { kind: 'doctor' });
+  const done = await ended(r, a.id);
+  assert.is(done.status, 'failed');
+  assert.is(done.exit_code, null);
+  const [first, second] = done.output.split('\n');
+  assert.is(first, `$ engine doctor --data ${R}`);
+  assert.ok(second!.startsWith(`engine-console: starting ${join(scratch, 'no-such-engine')}: `), second);
+  await r.stop();
+});
+
 runner('after a restart the history is kept and unfinished jobs are failed, never re-run', async () => {
   const base: Job = {
     id: '20260101T000000.000Z-aaaa', kind: 'doctor', title: 'Check the installation', params: { kind: 'doctor' },

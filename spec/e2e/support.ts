@@ -96,12 +96,17 @@ export async function openUi(options: LaunchOptions & { engine?: boolean } = {})
       }
       await page.evaluate(() => document.documentElement.removeAttribute('data-theme'));
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.waitForTimeout(150);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      // Layout settles over a few frames after a resize (observers, fonts): measure until it is stable.
+      let overflow = Infinity;
+      for (let i = 0; i < 15 && overflow > 0; i++) {
+        await page.waitForTimeout(100);
+        overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      }
+      const wide = overflow > 0 ? await widest(page) : [];
       await ui.screenshot(`${name}-390`);
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.waitForTimeout(50);
-      if (overflow > 0) throw new Error(`${name} scrolls sideways by ${overflow} px at 390 px`);
+      if (overflow > 0) throw new Error(`${name} scrolls sideways by ${overflow} px at 390 px: ${wide.join('; ')}`);
       ui.assertNoErrors();
     },
     async stop() {
@@ -127,16 +132,22 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(100);
 }
 
-export async function axe(page: Page): Promise<AxeViolation[]> {
-  const has = await page.evaluate(() => 'axe' in window);
-  if (!has) {
-    try {
-      await page.addScriptTag({ path: axePath });
-    } catch {
-      /* the CSP refuses an inline script tag: evaluate the source instead (not subject to the page's CSP) */
+/** The elements that reach past the right edge, widest first: what to fix when a page scrolls sideways. */
+async function widest(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: [number, string][] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const b = el.getBoundingClientRect();
+      if (b.right > window.innerWidth + 0.5 && b.width > 0) out.push([b.width, `${el.tagName.toLowerCase()}.${String((el as HTMLElement).className)} (right ${Math.round(b.right)})`]);
     }
-    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(axePath, 'utf8'));
-  }
+    return out.sort((a, b) => b[0] - a[0]).slice(0, 6).map((x) => x[1]);
+  });
+}
+
+export async function axe(page: Page): Promise<AxeViolation[]> {
+  // page.addScriptTag({ path }) inlines the file, which the console's CSP (default-src 'self') refuses and
+  // reports as a console error; evaluating the source through the debugging protocol is not subject to it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(axePath, 'utf8'));
   return page.evaluate(async () => {
     const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } };
     const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });

@@ -11,7 +11,8 @@ import { StageViewSchema } from '../../../shared/stage.ts';
 import { SessionDetailSchema, SessionListSchema, type SessionMode } from '../../../shared/sessions.ts';
 import { apiPath } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
-import { OverviewSchema, SettingsSchema } from './pending-schemas.ts';
+import { OverviewSchema } from '../../../shared/overview.ts';
+import { SettingsSchema } from '../../../shared/settings.ts';
 
 type Opts = { signal?: AbortSignal };
 const quiet = (o: Opts = {}) => ({ quiet: true, signal: o.signal });

@@ -100,7 +100,7 @@ export default function SettingsPage() {
                       <li>
                         <span class="mono">{b.name}</span>{' '}
                         <Show when={b.path} fallback={<small class="missing">not found: jobs that run it fail</small>}>
-                          <span class="mono">{b.version ?? 'no --version'}</span>
+                          <span class="mono">{b.version === null ? "no --version" : b.version.replace(`${b.name} `, "")}</span>
                           <small>{b.path}</small>
                         </Show>
                       </li>

@@ -2,7 +2,7 @@
 // (accent), hand-drawn SVG with a nice y scale, a tooltip on hover or keyboard focus, and a table view one
 // click away. The plot is a focusable img whose label sums it up; arrows read each day.
 import { createSignal, For, onCleanup, onMount, Show } from 'solid-js';
-import type { DayActivity } from '../../api/pending-schemas.ts';
+import type { DayActivity } from '../../../../shared/overview.ts';
 import { barWidth, labelledDays, niceScale, stack, ticks } from '../../lib/chart.ts';
 import { formatCount, formatDay, plural } from '../../lib/format.ts';
 import { Icon } from '../ui/Icon.tsx';

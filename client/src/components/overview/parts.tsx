@@ -2,7 +2,7 @@
 import { A } from '@solidjs/router';
 import { For, Show } from 'solid-js';
 import type { Job } from '../../../../shared/jobs.ts';
-import type { DomainSummary, HealthItem } from '../../api/pending-schemas.ts';
+import type { DomainSummary, HealthItem } from '../../../../shared/overview.ts';
 import { formatCount } from '../../lib/format.ts';
 import { READ_ONLY_REASON, readOnly } from '../../stores/auth.ts';
 import { Icon, type IconName } from '../ui/Icon.tsx';

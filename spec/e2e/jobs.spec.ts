@@ -1,0 +1,80 @@
+// Jobs in a real browser, run by the test-double CLI (spec/support/fake-engine.mjs): start one from the
+// form and watch its output arrive while it runs, see it succeed; cancel a running one; the form's own
+// checks and the server's refusal.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { openUi, settle, type Ui } from './support.ts';
+
+const jobs = suite<{ ui: Ui; dir: string; control: string }>('e2e jobs');
+
+function gate(dir: string, name: string, lines: number): string {
+  const file = join(dir, name);
+  return JSON.stringify({ doctor: { lines, wait_for: file } });
+}
+
+jobs.before(async (ctx) => {
+  ctx.dir = mkdtempSync(join(tmpdir(), 'engine-e2e-jobs-'));
+  ctx.control = join(ctx.dir, 'control.json');
+  writeFileSync(ctx.control, gate(ctx.dir, 'go-1', 6));
+  ctx.ui = await openUi({ env: { FAKE_ENGINE_CONTROL: ctx.control } });
+});
+jobs.after(async (ctx) => {
+  await ctx.ui?.stop();
+  rmSync(ctx.dir, { recursive: true, force: true });
+});
+
+jobs('a doctor job started from the form shows its output live, then succeeds', async ({ ui, dir }) => {
+  await ui.goto('/jobs/new?kind=doctor');
+  const p = ui.page;
+  assert.is(await p.getByTestId('job-command').textContent(), 'engine doctor');
+  await p.getByTestId('job-start').click();
+  await p.waitForURL(/\/jobs\/[^/]+$/);
+  await p.getByRole('heading', { name: /Running/ }).waitFor();
+  // The CLI printed its lines and now waits: they are on the page before it ends.
+  await p.getByTestId('job-output').filter({ hasText: 'line 6 of 6 on stderr' }).waitFor();
+  assert.match((await p.getByTestId('job-output').textContent()) ?? '', /\$ engine doctor --data /);
+  await ui.check('job-running');
+  writeFileSync(join(dir, 'go-1'), '');
+  await p.getByRole('heading', { name: /Succeeded/ }).waitFor({ timeout: 15_000 });
+  await p.getByTestId('job-output').filter({ hasText: 'fake engine done' }).waitFor();
+  await p.getByText('Check the installation: done').waitFor();
+  await p.getByRole('link', { name: 'Jobs', exact: true }).first().click();
+  await p.getByRole('link', { name: 'Check the installation' }).first().waitFor();
+  await settle(p);
+  await ui.check('jobs');
+});
+
+jobs('a running job can be cancelled, and then says so', async ({ ui, dir, control }) => {
+  writeFileSync(control, gate(dir, 'never', 2));
+  const res = await ui.console.api('/api/jobs', { method: 'POST', body: JSON.stringify({ kind: 'doctor' }) });
+  assert.is(res.status, 202);
+  const job = (await res.json()) as { id: string };
+  await ui.goto(`/jobs/${job.id}`);
+  const p = ui.page;
+  await p.getByRole('heading', { name: /Running/ }).waitFor();
+  await p.getByTestId('job-output').filter({ hasText: 'line 2 of 2' }).waitFor();
+  await p.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await p.getByRole('heading', { name: /Cancelled/ }).waitFor({ timeout: 15_000 });
+  await p.getByTestId('job-output').filter({ hasText: 'engine-console: cancelled' }).waitFor();
+  assert.is(await p.getByRole('button', { name: 'Cancel', exact: true }).count(), 0);
+  ui.assertNoErrors();
+});
+
+jobs('the learn form checks its fields first, and shows the server refusing to overwrite a flow', async ({ ui }) => {
+  await ui.goto('/jobs/new?kind=learn');
+  const p = ui.page;
+  await p.getByTestId('job-start').click();
+  await p.getByText('Name the domain.').waitFor();
+  assert.is(await p.getByTestId('learn-domain').getAttribute('aria-invalid'), 'true');
+  await p.getByTestId('learn-domain').fill('shop');
+  assert.is(await p.getByTestId('job-command').textContent(), 'engine learn --sessions logs/shop --domain shop --habit-only --out shop.flow.json');
+  await p.getByTestId('job-start').click();
+  await p.getByRole('alert').filter({ hasText: 'shop.flow.json exists' }).waitFor();
+  ui.allowErrors(/409/);
+  await ui.check('job-new-refused');
+});
+
+jobs.run();

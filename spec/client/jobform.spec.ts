@@ -1,0 +1,73 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import * as v from 'valibot';
+import { JobRequestSchema } from '../../shared/jobs.ts';
+import { commandPreview, defaultFields, fieldsFromParams, quoteWord, requestBody, validate } from '../../client/src/lib/jobform.ts';
+
+const jobform = suite('client/lib/jobform');
+const flow = { key: 'shop', path: 'shop.flow.json', name: 'shop', domain: 'shop' };
+
+jobform('the learn form needs a domain named like a server', () => {
+  const f = defaultFields();
+  assert.equal(validate('learn', f), { domain: 'Name the domain.' });
+  assert.equal(validate('learn', { ...f, domain: 'Shop' }), { domain: 'Use lowercase letters, digits, - and _.' });
+  assert.equal(validate('learn', { ...f, domain: '-x' }), { domain: 'Start with a letter, a digit or _.' });
+  assert.equal(validate('learn', { ...f, domain: 'notes' }), {});
+});
+
+jobform('promote, audit and stage need a flow and sessions; numbers are checked', () => {
+  const f = defaultFields();
+  assert.equal(validate('audit', f), { flow: 'Choose the flow to audit.', sessions: 'Give the directory of sessions.' });
+  assert.equal(validate('promote', { ...f, flow: 'shop', sessions: 's', threshold: '1.5', min_tasks: '0' }), {
+    threshold: 'A number from 0 to 1.',
+    min_tasks: 'A whole number, 1 or more.',
+  });
+  assert.equal(validate('stage', { ...f, flow: 'shop', sessions: 's', window: 'x', half_life: '0' }), {
+    window: 'A whole number, 1 or more.',
+    half_life: 'A number of sessions, more than 0.',
+  });
+  assert.equal(validate('doctor', f), {});
+});
+
+jobform('the command preview matches the CLI line, with placeholders for what is missing', () => {
+  const f = defaultFields();
+  assert.is(commandPreview('learn', { ...f, domain: 'notes' }, undefined), 'engine learn --sessions logs/notes --domain notes --habit-only --out notes.flow.json');
+  assert.is(commandPreview('learn', f, undefined), 'engine learn --sessions <dir> --domain <domain> --habit-only --out <domain>.flow.json');
+  assert.is(
+    commandPreview('promote', { ...f, flow: 'shop' }, flow),
+    'engine promote --flow shop.flow.json --sessions shadow/shop --threshold 0.3 --min-used 0.7 --min-lower 0.5 --min-tasks 3 --out shop.promoted.flow.json',
+  );
+  assert.is(commandPreview('stage', { ...f, flow: 'retail', sessions: 'logs/retail' }, { ...flow, path: 'flows/retail.flow.json' }), 'engine stage --flow flows/retail.flow.json --sessions logs/retail --window 50');
+  assert.is(commandPreview('redact', { ...f, sessions: 'logs/shop', hash_fields: ['user_id', 'email'] }, undefined), 'engine redact --sessions logs/shop --out redacted/shop --keep-shared 3 --hash-field user_id,email');
+  assert.is(commandPreview('doctor', f, undefined), 'engine doctor');
+  assert.is(quoteWord('/srv/My Orders'), "'/srv/My Orders'");
+  assert.is(quoteWord("it's"), "'it'\\''s'");
+  assert.is(quoteWord('<dir>'), '<dir>');
+});
+
+jobform('each request body is a valid job request with its defaults filled in', () => {
+  const f = defaultFields();
+  const bodies = [
+    requestBody('learn', { ...f, domain: 'notes' }, undefined),
+    requestBody('promote', { ...f, flow: 'shop' }, flow),
+    requestBody('audit', { ...f, flow: 'shop', decider: 'reach' }, flow),
+    requestBody('stage', { ...f, flow: 'shop' }, flow),
+    requestBody('redact', { ...f, sessions: 'logs/shop' }, undefined),
+    requestBody('doctor', f, undefined),
+  ];
+  for (const b of bodies) assert.ok(v.safeParse(JobRequestSchema, b).success, JSON.stringify(b));
+  assert.equal(bodies[0], { kind: 'learn', domain: 'notes', sessions: 'logs/notes', out: null, overwrite: false, habit_only: true, constants: false });
+  assert.equal(bodies[4], { kind: 'redact', sessions: 'logs/shop', out: 'redacted/shop', keep_shared: 3, hash_fields: [] });
+});
+
+jobform('a past job parameters fill the form, numbers as text and unknown fields left out', () => {
+  assert.equal(fieldsFromParams({ kind: 'promote', flow: 'shop', threshold: 0.4, overwrite: true, bogus: 1, hash_fields: ['a', 2] }), {
+    flow: 'shop',
+    threshold: '0.4',
+    overwrite: true,
+    hash_fields: ['a'],
+  });
+  assert.equal(fieldsFromParams(null), {});
+});
+
+jobform.run();

@@ -77,4 +77,20 @@ jobs('the learn form checks its fields first, and shows the server refusing to o
   await ui.check('job-new-refused');
 });
 
+jobs('a finished audit shows its Markdown report, with the output one click away', async ({ ui }) => {
+  const res = await ui.console.api('/api/jobs', { method: 'POST', body: JSON.stringify({ kind: 'audit', flow: 'shop', sessions: 'logs/shop' }) });
+  assert.is(res.status, 202);
+  const job = (await res.json()) as { id: string };
+  await ui.goto(`/jobs/${job.id}`);
+  const p = ui.page;
+  await p.getByRole('heading', { name: /Succeeded/ }).waitFor({ timeout: 15_000 });
+  await p.getByRole('heading', { name: 'fake audit --out' }).waitFor();
+  assert.ok(await p.getByRole('heading', { name: 'Report', exact: true }).isVisible());
+  await ui.check('job-report');
+  await p.getByRole('radio', { name: 'Output' }).click();
+  await p.getByTestId('job-output').filter({ hasText: '$ engine audit' }).waitFor();
+  assert.ok(await p.getByTestId('job-artifacts').getByRole('link', { name: /audit\.md$/ }).isVisible());
+  ui.assertNoErrors();
+});
+
 jobs.run();

@@ -46,6 +46,9 @@ export default function JobPage() {
   const poll = setInterval(() => {
     if (running(job())) res.refresh();
   }, 2500);
+  const [clock, setClock] = createSignal(Date.now());
+  const tick = setInterval(() => running(job()) && setClock(Date.now()), 1000);
+  onCleanup(() => clearInterval(tick));
   onCleanup(() => clearInterval(poll));
 
   // The output terminal follows the end while it grows, unless you scroll up.
@@ -124,7 +127,7 @@ export default function JobPage() {
         <span class="badge kind">{j.kind}</span>
         <Show when={j.started_unix_ms !== null} fallback={<span>queued {formatDateTime(j.created_unix_ms)}</span>}>
           <span>started {formatDateTime(j.started_unix_ms!)}</span>
-          <span>{j.finished_unix_ms === null ? `running for ${formatDuration(now() - j.started_unix_ms!)}` : `took ${formatDuration(j.finished_unix_ms - j.started_unix_ms!)}`}</span>
+          <span>{j.finished_unix_ms === null ? `running for ${formatDuration(Math.max(clock(), now()) - j.started_unix_ms!)}` : `took ${formatDuration(j.finished_unix_ms - j.started_unix_ms!)}`}</span>
         </Show>
         <Show when={j.exit_code !== null}>
           <span>

@@ -154,9 +154,12 @@ const SURPRISE_PREFIX = 'the session surprised the flow';
 
 /** How the proxy starts a decision line: its keys are sorted, so `action` comes first. */
 const DECISION_LINE = /^\{"action":"(lookup|hand_back)",/;
-/** `shadow` and `site` are neighbours in a sorted decision line, and `site` is always written. */
-const SHADOW_FIELD = /,"shadow":true,"site":/;
-const SURPRISE_REASON = /,"reason":"the session surprised the flow/;
+/** How the proxy starts a run line (sorted keys: `after`, then `run`); runs count for nothing in a summary. */
+const RUN_LINE = /^\{"after":(?:-?\d+|"[^"\\]*"|null),"run":/;
+const SITE_FIELD = ',"site":';
+/** In a sorted decision line, `shadow` is just before `site` (always written), `reason` just before them. */
+const SHADOW_BEFORE_SITE = ',"shadow":true';
+const SURPRISE_REASON = ',"reason":"the session surprised the flow';
 
 function count(c: FlowCounts, d: { action: string; shadow: boolean; surprised: boolean }): void {
   if (d.shadow) c.shadowed = true;
@@ -173,9 +176,15 @@ function count(c: FlowCounts, d: { action: string; shadow: boolean; surprised: b
 export function flowCounts(path: string): FlowCounts {
   const c = noCounts();
   for (const text of textLines(path)) {
+    if (RUN_LINE.test(text)) continue;
+    // The last `,"site":` is the top-level one: only `tool`, a string, may follow it.
     const m = DECISION_LINE.exec(text);
-    if (m && text.endsWith('}') && !text.includes('"run":')) {
-      count(c, { action: m[1] as string, shadow: SHADOW_FIELD.test(text), surprised: SURPRISE_REASON.test(text) });
+    const site = m && text.endsWith('}') ? text.lastIndexOf(SITE_FIELD) : -1;
+    if (m && site !== -1) {
+      const shadow = text.startsWith(SHADOW_BEFORE_SITE, site - SHADOW_BEFORE_SITE.length);
+      const before = shadow ? site - SHADOW_BEFORE_SITE.length : site;
+      const reason = m[1] === 'hand_back' ? text.lastIndexOf(',"reason":"', before) : -1;
+      count(c, { action: m[1] as string, shadow, surprised: reason !== -1 && text.startsWith(SURPRISE_REASON, reason) });
       continue;
     }
     let line: unknown;

@@ -41,9 +41,10 @@ export interface LineAt {
 
 /**
  * What a caller may do with a line before it is parsed: parse it (true), or take only its time and sender.
- * `rest` is where the line continues after its `"from":"...",` prefix.
+ * `rest` is where the line continues after its `"from":"...",` prefix. `bytes` are the line's bytes when
+ * the file is read in chunks (searching them is much faster than searching the text), valid during the call.
  */
-export type Peek = (line: string, t: number, from: From, rest: number, at: LineAt) => boolean;
+export type Peek = (line: string, t: number, from: From, rest: number, at: LineAt, bytes: Buffer | null) => boolean;
 
 /** Bytes read at a time; a longer line grows the buffer to hold it. */
 const CHUNK_BYTES = 1 << 20;
@@ -224,7 +225,7 @@ function readLines(
   let doomed: string | null = null;
 
   /** One line's text (one trailing `\r` removed), whether a `\n` ended it, and where it lies. */
-  const handle = (text: string, terminated: boolean, at: LineAt): void => {
+  const handle = (text: string, terminated: boolean, at: LineAt, bytes: Buffer | null): void => {
     n++;
     if (doomed !== null || text.length === 0) return;
     if (text.charCodeAt(0) !== 0x7b && isBlank(text)) return;
@@ -243,7 +244,7 @@ function readLines(
     // A half-written last line is never skipped unparsed: it must be seen to fail and be dropped.
     if (peek && terminated && text.endsWith('}')) {
       const m = ENTRY_PREFIX.exec(text);
-      if (m && !peek(text, Number(m[1]), m[2] as From, m[0].length, at)) {
+      if (m && !peek(text, Number(m[1]), m[2] as From, m[0].length, at, bytes)) {
         onEntry({ t: Number(m[1]), from: m[2] as From, message: undefined, raw: null }, at);
         return;
       }
@@ -263,7 +264,7 @@ function readLines(
     if (stop > start && buf[stop - 1] === 0x0d) stop--;
     const bytes = buf.subarray(start, stop);
     if (!isUtf8(bytes)) throw new Error(`reading ${path}: stream did not contain valid UTF-8`);
-    handle(doomed === null ? bytes.toString('utf8') : '', terminated, { offset: base + start, length: stop - start });
+    handle(doomed === null ? bytes.toString('utf8') : '', terminated, { offset: base + start, length: stop - start }, bytes);
   };
 
   // A small file is read, checked and decoded in one go; its lines keep their text for a later look.
@@ -292,7 +293,7 @@ function readLines(
       const terminated = nl !== -1;
       if (!terminated) nl = text.length;
       const lineText = text.charCodeAt(nl - 1) === 0x0d && nl > from ? text.slice(from, nl - 1) : text.slice(from, nl);
-      handle(lineText, terminated, { offset: -1, length: 0, text: lineText });
+      handle(lineText, terminated, { offset: -1, length: 0, text: lineText }, null);
       from = nl + 1;
     }
     base = 0;

@@ -8,7 +8,12 @@ import * as v from 'valibot';
 import { SessionsQuerySchema, type SessionSummary } from '../../shared/sessions.ts';
 import { listSessions } from '../../server/engine/session-list.ts';
 import { sessionSummary } from '../../server/engine/sessions.ts';
-import { sessionDetailTask, sessionSummariesTask, sessionSummaryTask } from '../../server/workers/tasks/sessions.ts';
+import {
+  sessionDetailJsonTask,
+  sessionDetailTask,
+  sessionSummariesTask,
+  sessionSummaryTask,
+} from '../../server/workers/tasks/sessions.ts';
 import { tempDir } from '../support/fixtures.ts';
 import { fixtureSessions } from './session-files.ts';
 
@@ -139,6 +144,16 @@ tasks('the detail task answers the view, or why the file cannot be read', () => 
   const r = sessionDetailTask(good);
   assert.ok(r.ok && r.value.summary.key === good.key);
   const missing = sessionDetailTask({ ...good, path: join(temp.dir, 'gone.jsonl') });
+  assert.ok(!missing.ok && missing.message.startsWith('reading '));
+});
+
+tasks('the JSON detail task answers the same view as text', () => {
+  const good = fixtureSessions()[0]!;
+  const text = sessionDetailJsonTask(good);
+  const view = sessionDetailTask(good);
+  assert.ok(text.ok && view.ok);
+  if (text.ok && view.ok) assert.equal(JSON.parse(text.value), JSON.parse(JSON.stringify(view.value)));
+  const missing = sessionDetailJsonTask({ ...good, path: join(temp.dir, 'gone.jsonl') });
   assert.ok(!missing.ok && missing.message.startsWith('reading '));
 });
 

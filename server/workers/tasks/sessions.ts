@@ -24,6 +24,15 @@ export function sessionDetailTask(files: SessionFiles): SessionTaskResult<Sessio
   return attempt(() => sessionDetail(files));
 }
 
+/**
+ * One session's full view as JSON text. A big log's view can be tens of MB (results are cut at 64 KiB
+ * each, not in number): serialized here, it crosses to the main thread as one string and is sent as is,
+ * instead of being cloned as objects and stringified on the event loop.
+ */
+export function sessionDetailJsonTask(files: SessionFiles): SessionTaskResult<string> {
+  return attempt(() => JSON.stringify(sessionDetail(files)));
+}
+
 /** Summaries of many sessions, one result per file in the same order (a cold index split across threads). */
 export function sessionSummariesTask(files: SessionFiles[]): SessionTaskResult<SessionSummary>[] {
   return files.map((f) => sessionSummaryTask(f));

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { SessionDetailSchema, SessionSummarySchema, type SessionSummary } from '../../shared/sessions.ts';
 import { publicSummary, sessionDetail, sessionSummary } from '../../server/engine/sessions.ts';
-import { fixtureHome, referenceDir } from '../support/fixtures.ts';
+import { generateHome } from '../../scripts/synth/home.ts';
+import { fixtureHome, referenceDir, tempDir } from '../support/fixtures.ts';
 import { filesAt, fixtureSessions } from './session-files.ts';
 
 /** A summary without the optional extra `surprised` (ERRATA S1) and the list's `tools_called`. */
@@ -174,6 +175,25 @@ sessions('every fixture session has one event per entry line, and its detail fit
     assert.is(d.events.length, lines - 1, files.rel);
     const parsed = v.safeParse(SessionDetailSchema, d);
     assert.ok(parsed.success, `${files.rel}: ${parsed.issues?.[0]?.message ?? ''}`);
+  }
+});
+
+sessions('on 300 generated sessions the summary path agrees with the detail and finds the mode they were made in', async () => {
+  const temp = tempDir('engine-synth-');
+  try {
+    const home = await generateHome({ dir: temp.dir, sessions: 300, seed: 11 });
+    const modes = new Set<string>();
+    for (const s of home.sessions) {
+      const files = filesAt(temp.dir, s.rel);
+      const d = sessionDetail(files);
+      assert.equal(publicSummary(sessionSummary(files)), d.summary, s.rel);
+      assert.is(d.summary.mode, s.mode, s.rel);
+      assert.is(d.summary.domain, s.domain, s.rel);
+      modes.add(s.mode);
+    }
+    assert.is(modes.size, 3);
+  } finally {
+    temp.cleanup();
   }
 });
 

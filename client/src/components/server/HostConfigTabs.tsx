@@ -48,7 +48,7 @@ export default function HostConfigTabs(props: { name: string; env: string[] }) {
           <Show when={!config.loading() && config.data()} fallback={<Skeleton lines={4} />}>
             {(c) => (
               <div class="host-config" classList={{ refreshing: config.refreshing() }}>
-                <CodeBlock code={c().snippet} language={c().language} wrap={c().language === 'shell'} what="Configuration" testid="host-snippet" />
+                <CodeBlock code={c().snippet} language={c().language} wrap what="Configuration" testid="host-snippet" />
                 <p class="placement">
                   <RichText text={c().placement} />
                 </p>

@@ -41,3 +41,5 @@ export const REGISTRY_URL_MAX = 2048;
 export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
 /** A client call this soon after its turn's last answer may still belong to that turn (session-format §3.5). */
 export const SESSION_SAME_TURN_MS = 500;
+/** The longest session-log line the console reads (a longer one makes the log unreadable, not the worker crash). */
+export const SESSION_LINE_MAX_BYTES = 64 * 1024 * 1024;

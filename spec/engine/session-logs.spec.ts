@@ -135,6 +135,11 @@ unreadable('a huge single line that is not JSON is refused without a crash', () 
   refused(log([], { text: 'x'.repeat(24 * 1024 * 1024) }), /line 1: not an engine MCP log header/);
 });
 
+unreadable('a line longer than 64 MiB makes the log unreadable instead of exhausting memory', () => {
+  const long = `{"t_ms":1,"from":"server","raw":"${'y'.repeat(65 * 1024 * 1024)}"}`;
+  refused(log([call(0, 1, 'q', {}), long]), /^reading .*: line 3 is longer than 64 MiB/);
+});
+
 unreadable.run();
 
 const reading = suite('sessions: reading logs');

@@ -6,6 +6,7 @@
 // cheap look at it; where each line lies in the file is given so that it can be read again later.
 import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { SESSION_LINE_MAX_BYTES } from '../../../shared/limits.ts';
 import { duplicateOf, escapesLoneSurrogate, isBlank, isIntegerToken, isObject, objectFields } from './json.ts';
 
 export type From = 'client' | 'server' | 'proxy' | 'context';
@@ -267,17 +268,13 @@ function readLines(
     handle(doomed === null ? bytes.toString('utf8') : '', terminated, { offset: base + start, length: stop - start }, bytes);
   };
 
-  // A small file is read, checked and decoded in one go; its lines keep their text for a later look.
+  // A small file is read, checked and decoded in one go (the `size` bytes it had when opened, should a
+  // proxy be appending to it); its lines keep their text for a later look.
   if (size <= CHUNK_BYTES) {
     let got = 0;
     try {
-      for (;;) {
-        if (got === buf.length) {
-          const bigger = Buffer.allocUnsafe(buf.length * 2);
-          buf.copy(bigger, 0, 0, got);
-          buf = bigger;
-        }
-        const r = readSync(fd, buf, got, buf.length - got, got);
+      while (got < size) {
+        const r = readSync(fd, buf, got, size - got, got);
         if (r === 0) break;
         got += r;
       }
@@ -322,7 +319,11 @@ function readLines(
       pos = 0;
     }
     if (filled === buf.length) {
-      const bigger = Buffer.allocUnsafe(buf.length * 2);
+      // One line fills the buffer: grow it, up to the longest line this reader takes.
+      if (filled >= SESSION_LINE_MAX_BYTES) {
+        throw new Error(`reading ${path}: line ${n + 1} is longer than ${SESSION_LINE_MAX_BYTES / 1048576} MiB`);
+      }
+      const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, SESSION_LINE_MAX_BYTES + 1));
       buf.copy(bigger, 0, 0, filled);
       buf = bigger;
     }

@@ -3,7 +3,7 @@
 // cancels, and the summary's shortcuts agreeing with the full pass.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type SessionFiles, publicSummary, sessionDetail, sessionSummary } from '../../server/engine/sessions.ts';
 import { tempDir } from '../support/fixtures.ts';
@@ -365,6 +365,18 @@ reading('the flow log is read leniently: bad lines skipped, fields mapped with t
     { after: '1', call: '', failed: false, max_lookups: 0, sites: [], surprise: null },
     { after: '1', call: 'q', failed: true, max_lookups: 0, sites: [['decide#0', null, 0], ['outcome#0', true, -0.5]], surprise: 1.5 },
   ]);
+});
+
+reading('the flow log is read up to its first line that is not UTF-8', () => {
+  const files = log([call(0, 1, 'q', {}), answer(1, 1, 'ok')], {
+    flow: [{ action: 'hand_back', after: 1, site: 'q' }, { action: 'hand_back', after: 2, site: 'q' }],
+  });
+  const lines = readFileSync(files.flowLog!);
+  const second = lines.indexOf(0x0a) + 1;
+  writeFileSync(files.flowLog!, Buffer.concat([lines.subarray(0, second), Buffer.from([0xff, 0x0a]), lines.subarray(second)]));
+  const d = detail(files);
+  assert.equal(d.decisions.map((x) => x.after), ['1']);
+  assert.is(d.summary.hand_backs, 1);
 });
 
 reading('short forms sort keys, cut at 200 code points and trim requests', () => {

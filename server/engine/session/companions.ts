@@ -2,39 +2,67 @@
 // the flow log (`<stem>.flow.jsonl`: decisions and runs) and the confirmation log (`<stem>.confirm.jsonl`:
 // one judgment per line). Reading stops at the first line that is not UTF-8; lines that are not JSON are
 // skipped, so a half-written last line costs nothing.
-import { readFileSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { FlowDecision, FlowRun, FlowSite } from '../../../shared/sessions.ts';
+import { SESSION_LINE_MAX_BYTES } from '../../../shared/limits.ts';
 import { byCodePoint, has, idString, isObject, sortKeys } from './json.ts';
 
-const strict = new TextDecoder('utf-8', { fatal: true });
+const CHUNK_BYTES = 1 << 20;
 
-/** The file's lines, in order, up to the first line that is not UTF-8 (one trailing `\r` removed). */
-function textLines(path: string): string[] {
-  let bytes: Buffer;
+/**
+ * The file's lines, in order (one trailing `\r` removed), up to the first line that is not UTF-8, read a
+ * chunk at a time so a long flow log is never held whole. A line longer than the longest the reader takes
+ * ends the reading too; a file that cannot be opened (it vanished since the scan) has no lines.
+ */
+function* textLines(path: string): Generator<string> {
+  let fd: number;
   try {
-    bytes = readFileSync(path);
+    fd = openSync(path, 'r');
   } catch {
-    // The catalogue saw the file a moment ago; one that vanished since reads as empty.
-    return [];
+    return;
   }
-  let lines: string[];
   try {
-    lines = strict.decode(bytes).split('\n');
-  } catch {
-    lines = [];
+    let buf = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, fstatSync(fd).size + 1));
+    let filled = 0;
     let pos = 0;
-    while (pos < bytes.length) {
-      let nl = bytes.indexOf(0x0a, pos);
-      if (nl === -1) nl = bytes.length;
-      try {
-        lines.push(strict.decode(bytes.subarray(pos, nl)));
-      } catch {
-        break;
+    let offset = 0;
+    let eof = false;
+    for (;;) {
+      const nl = pos < filled ? buf.subarray(pos, filled).indexOf(0x0a) : -1;
+      if (nl !== -1 || (eof && pos < filled)) {
+        const end = nl === -1 ? filled : pos + nl;
+        const stop = end > pos && buf[end - 1] === 0x0d ? end - 1 : end;
+        const bytes = buf.subarray(pos, stop);
+        if (!isUtf8(bytes)) return;
+        pos = nl === -1 ? filled : end + 1;
+        yield bytes.toString('utf8');
+        continue;
       }
-      pos = nl + 1;
+      if (eof) return;
+      if (pos > 0) {
+        buf.copy(buf, 0, pos, filled);
+        filled -= pos;
+        pos = 0;
+      }
+      if (filled === buf.length) {
+        if (filled >= SESSION_LINE_MAX_BYTES) return;
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(bigger, 0, 0, filled);
+        buf = bigger;
+      }
+      const r = readSync(fd, buf, filled, buf.length - filled, offset);
+      if (r === 0) eof = true;
+      else {
+        filled += r;
+        offset += r;
+      }
     }
+  } catch {
+    // A read that fails midway ends the lines there, as an unreadable line would.
+  } finally {
+    closeSync(fd);
   }
-  return lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
 }
 
 /** Each line of the file that parses as JSON, in order, up to the first line that is not UTF-8. */

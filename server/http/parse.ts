@@ -38,9 +38,10 @@ export function parseParams<S extends AnySchema>(ctx: Context, schema: S): v.Inf
   return parseWith(schema, (ctx as Context & { params?: unknown }).params ?? {}, 'path');
 }
 
-/** The JSON body (koa-body has read it); an absent or empty body counts as `{}`. */
+/** The JSON body (koa-body has read it); an absent or blank body counts as `{}`. */
 export function parseBody<S extends AnySchema>(ctx: Context, schema: S): v.InferOutput<S> {
   const body: unknown = (ctx.request as { body?: unknown }).body;
-  const input = body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0 && !Array.isArray(body)) ? {} : body;
+  const absent = body === undefined || (typeof body === 'string' && body.trim() === '');
+  const input = absent ? {} : body;
   return parseWith(schema, input, 'request body');
 }

@@ -2,9 +2,12 @@
 // single-session view (session-format §6). One pass over the log, as the original console's
 // `data/sessions.rs` makes it: calls paired with their first answer, the tools listed, the agent's turns,
 // the flow's lookups paired with the decisions that made them, and every line in short form.
-// The summary is the hot path (the list reads every log cold): it builds no detail structures, and it does
-// not parse a long answer line whose id nothing waits for. Both run in a worker: they read files
-// synchronously and throw an Error whose message says why a file is not a session log.
+// The summary is the hot path (the list reads every log cold): it builds no detail structures, does not
+// parse lines that change none of its counts (found by a look at the line's leading fields), and takes a
+// plain success answer by its shape, parsing its text later only if a turn check needs it. What it does not
+// parse it does not check either: a log whose only fault is in such a line is listed, and its detail (which
+// parses everything) answers that it is unreadable. Both run in a worker: they read files synchronously and
+// throw an Error whose message says why a file is not a session log.
 import type {
   CallView,
   ContextMessage,

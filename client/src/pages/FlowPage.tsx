@@ -20,7 +20,7 @@ import { Dialog } from '../components/ui/Dialog.tsx';
 import { Icon } from '../components/ui/Icon.tsx';
 import { JsonTree } from '../components/ui/JsonTree.tsx';
 import { TabPanel, Tabs, type TabDef } from '../components/ui/Tabs.tsx';
-import { Button, Card, ErrorState, Notice, PageHeader, Skeleton } from '../components/ui/ui.tsx';
+import { Button, Card, ErrorState, Notice, PageHeader, RichText, Skeleton } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
 import { actingCount, previewSites, thresholdFromParam, thresholdParam } from '../lib/flow-graph.ts';
 import { basename, formatBytes, formatDateTime } from '../lib/format.ts';
@@ -300,7 +300,7 @@ export default function FlowPage() {
               <For each={d().warnings}>
                 {(w) => (
                   <Notice tone="warn" role="status">
-                    {w}
+                    <RichText text={w} />
                   </Notice>
                 )}
               </For>

@@ -5,6 +5,7 @@ import { A, useNavigate, useParams } from '@solidjs/router';
 import { createEffect, createMemo, createSignal, For, Show } from 'solid-js';
 import type { ApiError } from '../api/client.ts';
 import { deleteServer, getServers } from '../api/endpoints.ts';
+import FlowLink from '../components/server/FlowLink.tsx';
 import HostConfigTabs from '../components/server/HostConfigTabs.tsx';
 import ProbePanel from '../components/server/ProbePanel.tsx';
 import ServerModeBadge from '../components/server/ServerModeBadge.tsx';
@@ -16,7 +17,6 @@ import { commandText, defaultRecordDir, shownDataDir, shownPath, upstreamText } 
 import { deciderText, flowSummaryOf, thresholdText } from '../lib/server-view.ts';
 import { meta, READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
-import { FlowLink } from './ServersPage.tsx';
 
 /** Where the proxy records: the argument after --record, as the server worked it out. */
 function recordsTo(args: readonly string[]): string | null {

@@ -5,29 +5,14 @@ import { A } from '@solidjs/router';
 import { createEffect, For, Show } from 'solid-js';
 import type { DiscoveredUpstream, ServerView } from '../../../shared/servers.ts';
 import { getServers } from '../api/endpoints.ts';
+import FlowLink from '../components/server/FlowLink.tsx';
 import ServerModeBadge from '../components/server/ServerModeBadge.tsx';
 import { Icon } from '../components/ui/Icon.tsx';
 import { Button, Card, Empty, ErrorState, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
 import { upstreamText } from '../lib/server-form.ts';
-import { flowSummaryOf } from '../lib/server-view.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { domain } from '../stores/domain.ts';
-
-export function FlowLink(props: { server: ServerView }) {
-  const summary = () => flowSummaryOf(props.server.flow_summary);
-  return (
-    <Show when={props.server.flow !== null} fallback={<span class="muted">none</span>}>
-      <Show when={summary()} fallback={<span class="mono subtle wrap">{props.server.flow}</span>}>
-        {(f) => (
-          <A href={`/flows/${encodeURIComponent(f().key)}`} class="mono">
-            <Icon name="flow" size={14} /> {f().key}
-          </A>
-        )}
-      </Show>
-    </Show>
-  );
-}
 
 function ServerCard(props: { server: ServerView }) {
   const s = () => props.server;

@@ -6,8 +6,11 @@ import type { ApiError } from '../../api/client.ts';
 import { probeServer } from '../../api/endpoints.ts';
 import { formatDuration } from '../../lib/format.ts';
 import { READ_ONLY_REASON, readOnly } from '../../stores/auth.ts';
-import { Button, Notice } from '../ui/ui.tsx';
+import { Button, Notice, RichText } from '../ui/ui.tsx';
 import ToolsTable from './ToolsTable.tsx';
+
+/** Instructions longer than this fold away under a disclosure. */
+const SHORT = 160;
 
 export default function ProbePanel(props: { name: string }) {
   const [busy, setBusy] = createSignal(false);
@@ -65,15 +68,21 @@ export default function ProbePanel(props: { name: string }) {
                   </strong>
                   , protocol <code>{r().protocol_version ?? 'unknown'}</code>, {r().tools.length} {r().tools.length === 1 ? 'tool' : 'tools'} (
                   {kinds()}).
-                  <Show when={r().instructions}>
+                  <Show when={(r().instructions ?? '').length > 0 && (r().instructions ?? '').length <= SHORT}>
                     <span class="probe-instructions"> Its instructions: “{r().instructions}”</span>
                   </Show>
                 </Notice>
+                <Show when={(r().instructions ?? '').length > SHORT}>
+                  <details class="probe-instructions-long">
+                    <summary>Its instructions ({r().instructions!.length.toLocaleString('en-US')} characters)</summary>
+                    <pre class="wrap" tabindex="0">{r().instructions}</pre>
+                  </details>
+                </Show>
               </Show>
               <For each={r().flow_warnings}>
                 {(w) => (
                   <Notice tone="warn" role="status">
-                    {w}
+                    <RichText text={w} />
                   </Notice>
                 )}
               </For>

@@ -80,8 +80,9 @@ export function jsonlFiles(dir: string, depth = 1): string[] {
 }
 
 /** The baseline: one thread reading every file whole and JSON.parse-ing every non-blank line. */
-export function bareParse(files: readonly string[]): { ms: number; bytes: number; lines: number } {
+export function bareParse(files: readonly string[]): { ms: number; cpuMs: number; bytes: number; lines: number } {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   let bytes = 0;
   let lines = 0;
   for (const file of files) {
@@ -102,7 +103,8 @@ export function bareParse(files: readonly string[]): { ms: number; bytes: number
       from = to + 1;
     }
   }
-  return { ms: performance.now() - started, bytes, lines };
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, bytes, lines };
 }
 
 /**

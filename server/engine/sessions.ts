@@ -29,6 +29,7 @@ import {
   compact,
   cutBytes,
   cutChars,
+  detach,
   escapesLoneSurrogate,
   given,
   has,
@@ -227,7 +228,7 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
   const turns = new TurnInference();
 
   const event = (t: number, from: From, kind: TimelineEvent['kind'], method: string | null, id: string | null, s: string) =>
-    events.push({ t_ms: t, from, kind, method, id, summary: cutChars(s, TIMELINE_SUMMARY_CHARS) });
+    events.push({ t_ms: t, from, kind, method, id, summary: detach(cutChars(s, TIMELINE_SUMMARY_CHARS)) });
 
   // The answer text of a message, read again from the file: the turn check keeps big answers this way.
   const later = (at: LineAt, index: number | null): LazyText => () => {
@@ -338,7 +339,7 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
           if (full) {
             const cut = cutBytes(text, SESSION_RESULT_CUT_BYTES);
             if (cut.cut) truncated = true;
-            c.result_text = cut.text;
+            c.result_text = detach(cut.text);
             c.result_json = cut.cut ? null : parseOrNull(cut.text);
             c.result_truncated = cut.cut;
           }

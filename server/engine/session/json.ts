@@ -111,6 +111,15 @@ export function idString(id: unknown): string {
   return typeof id === 'string' ? id : jsonText(id);
 }
 
+/**
+ * A copy of the string that holds no reference to a bigger one. V8 keeps a substring (and a string
+ * JSON.parse took from its input) as a view into its parent, so a 200-character short form could keep a
+ * 400 KB answer line alive; what the detail keeps goes through here.
+ */
+export function detach(s: string): string {
+  return s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8');
+}
+
 /** Keeps the first `max` code points and appends `…` when there were more. */
 export function cutChars(s: string, max: number): string {
   // Fast path: a string of at most `max` UTF-16 units has at most `max` code points.

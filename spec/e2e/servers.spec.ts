@@ -214,4 +214,25 @@ serversE2e('read-only: every write is a disabled button with its reason', async 
   }
 });
 
+serversE2e('an empty data dir: both lists say what to do first', async () => {
+  const empty = tempDir('engine-empty-home-');
+  const fresh = await openUi({ dataDir: empty.dir });
+  try {
+    fresh.allowErrors(/api\/overview/);
+    await fresh.goto('/servers');
+    await fresh.page.getByRole('heading', { name: 'No servers yet' }).waitFor();
+    await fresh.page.getByText('Nothing discovered yet').waitFor();
+    assert.ok(await fresh.page.getByRole('link', { name: 'Add a server' }).first().isVisible());
+    await check('servers-empty', fresh);
+    await fresh.goto('/flows');
+    await fresh.page.getByRole('heading', { name: 'No flows yet' }).waitFor();
+    assert.is(await fresh.page.getByRole('link', { name: 'Learn a flow' }).first().getAttribute('href'), '/jobs/new?kind=learn');
+    fresh.allowErrors(/api\/overview/);
+    await check('flows-empty', fresh);
+  } finally {
+    await fresh.stop();
+    empty.cleanup();
+  }
+});
+
 serversE2e.run();

@@ -146,7 +146,7 @@ export default function ServerForm(props: ServerFormProps) {
                 <input
                   id="server-url"
                   data-testid="server-url"
-                  type="url"
+                  inputmode="url"
                   class="mono"
                   placeholder="https://example.com/mcp"
                   value={form.url}

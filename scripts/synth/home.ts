@@ -9,6 +9,7 @@ import { Rng } from './rng.ts';
 import { brokenFlow, learnFlow, promoteFlow, type LearnedFlow } from './flow.ts';
 import { writeSession, type Mode } from './session.ts';
 import { writeBigLog } from './big.ts';
+import { stageFiles } from './stage.ts';
 import { DOMAIN_NAMES, domainOf, type Step } from './worlds.ts';
 
 export const MODES: readonly Mode[] = ['recorded', 'shadow', 'served'];
@@ -52,6 +53,8 @@ export interface GeneratedHome {
   big: { rel: string; id: string; bytes: number; calls: number }[];
   byMode: Record<Mode, number>;
   byDomain: Record<string, number>;
+  /** Parts left out because they could not be made (the demo still works without them). */
+  warnings: string[];
 }
 
 function choose<K extends string>(rng: Rng, allowed: readonly K[], weights: Record<string, number>): K {
@@ -81,6 +84,7 @@ export async function generateHome(options: HomeOptions): Promise<GeneratedHome>
     big: [],
     byMode: { recorded: 0, shadow: 0, served: 0 },
     byDomain: Object.fromEntries(domains.map((d) => [d, 0])),
+    warnings: [],
   };
 
   // Flows first: served and shadow sessions act them out.
@@ -172,6 +176,23 @@ export async function generateHome(options: HomeOptions): Promise<GeneratedHome>
     });
     result.byMode[actual] += 1;
     result.byDomain[name] = (result.byDomain[name] ?? 0) + 1;
+  }
+
+  // Staged learning on the shop flow: a staged flow learned from more sessions, and its state.
+  if (shop) {
+    const stageRng = root.fork(4);
+    try {
+      const domain = domainOf('shop');
+      const conversations: Step[][] = Array.from({ length: TRAINING_CONVERSATIONS + 16 }, () => domain.conversation(stageRng));
+      const staged = learnFlow(domain, conversations, { compiledMs: nowMs - DAY_MS + stageRng.int(0, DAY_MS / 2), sources: ['claude-sonnet-4-5', 'gpt-5'], program: true });
+      const ids = result.sessions.filter((x) => x.domain === 'shop').map((x) => x.id).sort().slice(-40);
+      const files = stageFiles('shop', JSON.stringify(shop.json), JSON.stringify(staged.json), ids, stageRng);
+      writeFileSync(join(dir, 'shop.staged.flow.json'), files.staged + '\n');
+      writeFileSync(join(dir, 'shop.stage.json'), files.state);
+      result.flows.push({ rel: 'shop.staged.flow.json', domain: 'shop', loads: true });
+    } catch (err) {
+      result.warnings.push(`no staged shop flow: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   // Big logs: recorded retail sessions that page through the catalogue.

@@ -71,6 +71,7 @@ async function main(): Promise<void> {
   const ms = Math.round(performance.now() - started);
   const modesText = Object.entries(home.byMode).map(([m, n]) => `${n} ${m}`).join(', ');
   const bigText = home.big.length > 0 ? `, ${home.big.length} big log${home.big.length === 1 ? '' : 's'}` : '';
+  for (const w of home.warnings) console.error(`synth: ${w}`);
   console.log(`synth: ${home.sessions.length} sessions (${modesText})${bigText}, ${home.flows.length} flows, a registry in ${home.dir} (${ms} ms)`);
 }
 

@@ -7,6 +7,7 @@ import { generateHome, type GeneratedHome } from '../../scripts/synth/home.ts';
 import { buildCatalog } from '../../server/data/catalog.ts';
 import { parseRegistry, plainEntry, validateInput } from '../../server/data/registry.ts';
 import { loadFlow } from '../../server/engine/flows.ts';
+import { compare, parseState } from '../../server/engine/stage.ts';
 import { publicSummary, sessionDetail, sessionSummary } from '../../server/engine/sessions.ts';
 import { ServerInputSchema } from '../../shared/servers.ts';
 import { SessionDetailSchema, SessionSummarySchema } from '../../shared/sessions.ts';
@@ -96,6 +97,21 @@ synth('the flows load, except the one written in a format this build cannot read
     }
   }
   assert.ok(loadFlow(readFileSync(join(home.dir, 'shop.promoted.flow.json'), 'utf8')).promoted !== null);
+});
+
+synth('the staged shop flow loads and its state reads, its last comparison being that of its ledger', () => {
+  assert.equal(generated.warnings, []);
+  const staged = loadFlow(readFileSync(join(home.dir, 'shop.staged.flow.json'), 'utf8'));
+  const state = parseState(readFileSync(join(home.dir, 'shop.stage.json'), 'utf8'), 'shop.stage.json');
+  assert.is(state.domain, 'shop');
+  assert.ok(state.last);
+  assert.is(state.last.learned_unix_ms, staged.provenance.compiled_unix_ms);
+  const again = compare(state, 50, true);
+  assert.equal(state.last.sites, again.sites);
+  assert.equal(state.last.total, again.total);
+  assert.ok(state.last.changes.length > 0, 'committing would change nothing');
+  const shopIds = new Set(generated.sessions.filter((x) => x.domain === 'shop').map((x) => x.id));
+  for (const id of state.sessions) assert.ok(shopIds.has(id), id);
 });
 
 synth("the registry reads as the console's and each entry passes the console's checks", () => {

@@ -15,7 +15,8 @@ export default defineConfig({
   plugins: [solid(), initialLoadSize(100 * 1024)],
   build: {
     outDir: fileURLToPath(new URL('../console/dist', import.meta.url)),
-    emptyOutDir: true,
+    // Not emptied: the plugin below prunes old hashed files once they are ten minutes old.
+    emptyOutDir: false,
     target: 'es2022',
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },

@@ -1,6 +1,8 @@
 // A vite plugin that adds up, after the bundle is written, the gzip size of the JavaScript a first visit
 // loads: the entry chunk and every chunk it imports statically (lazy routes are left out). It prints the
 // figure and fails the build when it is over the limit.
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -11,8 +13,9 @@ export function initialLoadSize(limitBytes: number): Plugin {
   return {
     name: 'engine-console:initial-load-size',
     apply: 'build',
-    writeBundle(_options, bundle) {
+    writeBundle(options, bundle) {
       const items = bundle as unknown as Record<string, ChunkLike | AssetLike>;
+      if (options.dir) pruneAssets(options.dir, new Set(Object.keys(items)));
       const seen = new Set<string>();
       const queue = Object.values(items).filter((c): c is ChunkLike => c.type === 'chunk' && c.isEntry).map((c) => c.fileName);
       let gzip = 0;
@@ -38,4 +41,30 @@ export function initialLoadSize(limitBytes: number): Plugin {
       if (gzip > limitBytes) this.error(`the initial load is ${kb(gzip)} gzip JS, over the ${kb(limitBytes)} limit`);
     },
   };
+}
+
+/**
+ * The build keeps the previous build's hashed files for a few minutes (the out dir is not emptied), so a page
+ * that loaded the old index.html can still fetch its lazy chunks while a rebuild lands; older ones go.
+ */
+export const KEEP_OLD_ASSETS_MS = 10 * 60_000;
+
+function pruneAssets(outDir: string, current: Set<string>): void {
+  const dir = join(outDir, 'assets');
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  const now = Date.now();
+  for (const name of names) {
+    if (current.has(`assets/${name}`)) continue;
+    const file = join(dir, name);
+    try {
+      if (now - statSync(file).mtimeMs > KEEP_OLD_ASSETS_MS) rmSync(file, { force: true });
+    } catch {
+      /* gone already */
+    }
+  }
 }

@@ -190,4 +190,24 @@ flowsE2e('deleting a flow asks first, moves it to the trash and goes back to the
   ui.assertNoErrors();
 });
 
+flowsE2e('read-only: the flow page offers no write, each disabled button says why', async () => {
+  const ro = await openUi({ dataDir: home.dir, args: ['--read-only'] });
+  try {
+    ro.allowErrors(/api\/overview/);
+    await ro.goto('/flows/shop');
+    const del = ro.page.getByRole('button', { name: 'Delete the flow' });
+    assert.ok(await del.isDisabled());
+    assert.is(await del.getAttribute('title'), 'The console is read-only');
+    assert.ok(await ro.page.getByRole('button', { name: 'Promote' }).isDisabled());
+    await ro.goto('/flows/shop?tab=staged');
+    await ro.page.getByTestId('stage-status').waitFor();
+    assert.ok(await ro.page.getByTestId('stage-commit').isDisabled());
+    assert.ok(await ro.page.getByTestId('rollback-1').isDisabled());
+    ro.allowErrors(/api\/overview/);
+    ro.assertNoErrors();
+  } finally {
+    await ro.stop();
+  }
+});
+
 flowsE2e.run();

@@ -2,6 +2,7 @@
 // and cached by the stamps of the log and its two companions; details parsed fresh for each request.
 import { statSync } from 'node:fs';
 import type { SessionDetail, SessionSummary } from '../../shared/sessions.ts';
+import { publicSummary } from '../engine/sessions.ts';
 import type { State } from '../state.ts';
 import type { SessionFile } from './catalog.ts';
 
@@ -21,8 +22,10 @@ const stampsOf = (f: SessionFile) => `${stampOf(f.path)}|${stampOf(f.flowLog)}|$
 export const filesOf = (f: SessionFile) => ({ key: f.key, rel: f.rel, path: f.path, flowLog: f.flowLog, confirmLog: f.confirmLog });
 
 export interface SessionSummaries {
-  /** Readable sessions, newest first. */
+  /** Readable sessions, newest first, as the API sends them. */
   readable: SessionSummary[];
+  /** The same sessions carrying the tools they called (`tools_called`), for the list's `q` filter only. */
+  indexed: SessionSummary[];
   /** Logs that are not session logs this engine can read, in scan order. */
   unreadable: { file: SessionFile; error: string }[];
 }
@@ -90,9 +93,19 @@ export async function sessionSummaries(state: State, files?: readonly SessionFil
     else unreadable.push({ file: f, error: r.message });
   });
   readable.sort(newestFirst);
-  const answer = { readable, unreadable };
+  const answer = { readable: readable.map(publicSummary), indexed: readable, unreadable };
   if (!files) memos.set(cache, { files: all, results: results as SessionSummaryResult[], answer });
   return answer;
+}
+
+/**
+ * One session as the JSON text the API sends, serialized in the worker: a big log's view is tens of MB, and
+ * cloning and stringifying it here would stall every other request. Throws UnreadableSession.
+ */
+export async function sessionDetailJson(state: State, file: SessionFile): Promise<string> {
+  const r = await state.pool.run('sessionDetailJsonTask', filesOf(file));
+  if (!r.ok) throw new UnreadableSession(r.message);
+  return r.value;
 }
 
 /** One session, parsed fresh in the pool. Throws UnreadableSession when it is not a session log. */

@@ -30,7 +30,16 @@ function workerEntry(): { filename: string; execArgv: string[] } {
 export function createPool(): Pool {
   const threads = Math.max(1, availableParallelism());
   const { filename, execArgv } = workerEntry();
-  const pool = new Tinypool({ filename, minThreads: 0, maxThreads: threads, idleTimeout: 30_000, execArgv });
+  const pool = new Tinypool({
+    filename,
+    minThreads: 0,
+    maxThreads: threads,
+    // A thread that parsed a big log holds its heap until it ends: let idle threads go soon, and cap each
+    // heap so collection starts early (a 100 MB log's view needs about 96 MB).
+    idleTimeout: 10_000,
+    resourceLimits: { maxOldGenerationSizeMb: 128 },
+    execArgv,
+  });
   return {
     threads,
     run: (name, input) => pool.run(input, { name }) as Promise<never>,

@@ -40,6 +40,15 @@ sessions('the list has every readable session, newest first', async () => {
   assert.is(l.items[0]!.key, '20260928T020401.312Z-14780');
 });
 
+sessions('summaries carry no internal fields: list items and the overview\'s newest sessions', async () => {
+  const raw = (await (await c.api('/api/sessions?q=get_user_details')).json()) as { items: Record<string, unknown>[] };
+  assert.ok(raw.items.length > 0);
+  for (const item of raw.items) assert.not.ok('tools_called' in item);
+  const overview = (await (await c.api('/api/overview')).json()) as { recent_sessions: Record<string, unknown>[] };
+  assert.ok(overview.recent_sessions.length > 0);
+  for (const item of overview.recent_sessions) assert.not.ok('tools_called' in item);
+});
+
 sessions('filters count as the reference says: mode, domain and q', async () => {
   assert.is((await list('?mode=served')).total, 2);
   assert.is((await list('?mode=shadow')).total, 3);

@@ -6,10 +6,10 @@ import { basename } from 'node:path';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Ok } from '../../../shared/common.ts';
-import { SessionsQuerySchema, type SessionDetail, type SessionList } from '../../../shared/sessions.ts';
+import { SessionsQuerySchema, type SessionList } from '../../../shared/sessions.ts';
 import { listSessions } from '../../engine/session-list.ts';
 import type { SessionFile } from '../../data/catalog.ts';
-import { sessionDetail, sessionSummaries, UnreadableSession } from '../../data/sessions.ts';
+import { sessionDetailJson, sessionSummaries, UnreadableSession } from '../../data/sessions.ts';
 import { moveToTrash, TrashError } from '../../data/trash.ts';
 import type { State } from '../../state.ts';
 import { forbidden, internal, notFound, unprocessable } from '../errors.ts';
@@ -33,13 +33,15 @@ export function sessionsRoutes(state: State): Router {
   return new Router()
     .get('/api/sessions', async (ctx) => {
       const query = parseQuery(ctx, SessionsQuerySchema);
-      const { readable } = await sessionSummaries(state);
-      ctx.body = listSessions(readable, query) satisfies SessionList;
+      const { indexed } = await sessionSummaries(state);
+      ctx.body = listSessions(indexed, query) satisfies SessionList;
     })
     .get('/api/sessions/:key', async (ctx) => {
       const file = await find(ctx);
       try {
-        ctx.body = (await sessionDetail(state, file)) satisfies SessionDetail;
+        // Already JSON (a SessionDetail), serialized off the event loop.
+        ctx.type = 'application/json';
+        ctx.body = await sessionDetailJson(state, file);
       } catch (err) {
         if (err instanceof UnreadableSession) throw unprocessable(`${file.rel} is not a session log engine can read: ${err.message}`);
         throw err;

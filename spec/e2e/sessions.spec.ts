@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { copyHome } from '../support/fixtures.ts';
-import { openUi, settle, type Ui } from './support.ts';
+import { axe, openUi, settle, type Ui } from './support.ts';
 
 const IMG = '<img src=x onerror="window.__pwned=1">';
 const SCRIPT = '<script>window.__pwned=2</script>';
@@ -109,6 +109,8 @@ sessions('deleting a session moves it to the trash: it leaves the list and the A
   const dialog = p.getByRole('dialog', { name: 'Delete this session?' });
   await dialog.waitFor();
   await ui.screenshot('session-delete-dialog');
+  const violations = await axe(p);
+  assert.equal(violations.map((v) => v.id), [], 'axe on the delete dialog');
   await dialog.getByRole('button', { name: 'Move to the trash' }).click();
   await p.waitForURL((u) => u.pathname === '/sessions');
   await p.getByText('Session moved to the trash').waitFor();

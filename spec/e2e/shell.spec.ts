@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fixtureHome } from '../support/fixtures.ts';
+import { fixtureHome, tempDir } from '../support/fixtures.ts';
 import { axe, openUi, type Ui } from './support.ts';
 
 const shell = suite<{ ui: Ui }>('e2e shell');
@@ -104,3 +104,28 @@ readOnly('read-only shows its pill and disables every write with the reason', as
 });
 
 readOnly.run();
+
+const empty = suite<{ ui: Ui; home: { dir: string; cleanup: () => void } }>('e2e first run');
+
+empty.before(async (ctx) => {
+  ctx.home = tempDir('engine-empty-home-');
+  ctx.ui = await openUi({ dataDir: ctx.home.dir });
+});
+empty.after(async (ctx) => {
+  await ctx.ui?.stop();
+  ctx.home?.cleanup();
+});
+
+empty('an empty data dir shows the first-run steps and each list its empty state', async ({ ui }) => {
+  await ui.goto('/');
+  const p = ui.page;
+  await p.getByRole('heading', { name: 'Get started' }).waitFor();
+  await p.getByText('No domains yet').waitFor();
+  await p.getByText('No tool calls in these 14 days').waitFor();
+  await ui.check('overview-first-run');
+  await ui.goto('/sessions');
+  await p.getByRole('heading', { name: 'No sessions recorded yet' }).waitFor();
+  await ui.check('sessions-empty');
+});
+
+empty.run();

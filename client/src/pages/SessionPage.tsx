@@ -11,7 +11,7 @@ import { Dialog } from '../components/ui/Dialog.tsx';
 import { Icon } from '../components/ui/Icon.tsx';
 import { TabPanel, Tabs } from '../components/ui/Tabs.tsx';
 import { useTitle } from '../components/ui/title.ts';
-import { Button, Card, ErrorState, ModeBadge, PageHeader, Skeleton, Stat } from '../components/ui/ui.tsx';
+import { Button, Card, ErrorState, ModeBadge, Notice, PageHeader, Skeleton, Stat } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
 import { basename, formatBytes, formatDateTime, formatDuration, formatProb } from '../lib/format.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
@@ -44,6 +44,10 @@ export default function SessionPage() {
   const tab = (): Tab => (TABS.includes(tabParam() as Tab) ? (tabParam() as Tab) : 'timeline');
   const setTab = (t: Tab) => setSearch({ tab: t === 'timeline' ? undefined : t }, { replace: true, scroll: false });
 
+  // The first hand-back whose reason names the surprise gate, for the notice.
+  const surprise = () => d()?.decisions.find((x) => x.action === 'hand_back' && x.reason !== null && /surpris|nats/i.test(x.reason)) as
+    | { after: string; reason: string }
+    | undefined;
   const server = () => servers.data()?.items.find((x) => x.name === s()?.domain);
   const threshold = () => server()?.threshold ?? FLOW_THRESHOLD_DEFAULT;
 
@@ -106,6 +110,16 @@ export default function SessionPage() {
       />
       <Show when={!res.error()} fallback={<Card label="Session"><ErrorState error={res.error()!} notFoundTitle="No such session" retry={res.refetch} /></Card>}>
         <Show when={d()} fallback={<Skeleton lines={8} height={20} />}>
+          <Show when={s()!.surprised}>
+            <Notice tone="warn" role="status" icon="zap" testid="surprised-notice">
+              <Show
+                when={surprise()}
+                fallback={<>The session surprised the flow: its surprise gate handed back, and from there the flow handed back after every call.</>}
+              >
+                The session surprised the flow after call <code>{surprise()!.after}</code>: {surprise()!.reason}. From there the flow handed back after every call.
+              </Show>
+            </Notice>
+          </Show>
           <section aria-label="Numbers for this session" class={`stats six${res.refreshing() ? ' refreshing' : ''}`}>
             <Stat label="Tool calls" value={s()!.tool_calls} caption="the agent’s own" />
             <Stat label="LLM turns" value={s()!.llm_turns} caption="inferred from timing" />

@@ -57,6 +57,12 @@ export function SessionsTable(props: { items: SessionSummary[]; compact?: boolea
                 <tr class="clickable" onClick={(e) => rowClick(e, s)}>
                   <td class="idcell">
                     <A href={href(s)}>{s.session_id}</A>
+                    <Show when={s.surprised}>
+                      {' '}
+                      <span class="badge warn" data-testid="session-surprised" title="The flow’s surprise gate handed back in this session">
+                        <Icon name="zap" size={12} /> surprised
+                      </span>
+                    </Show>
                   </td>
                   <Show when={!props.hideDomain}>
                     <td class="mono">{s.domain ?? <span class="subtle">none</span>}</td>

@@ -139,6 +139,8 @@ flowsE2e('the staged tab compares, commits with a note, and rolls back', async (
   assert.match((await page.getByTestId('version-2').textContent()) ?? '', /committed now.*committed/);
   assert.match((await page.getByTestId('version-2').textContent()) ?? '', /reads the order after the account/);
   await page.getByTestId('stage-same').waitFor();
+  // The committed flow is now the promoted one, and the page says so without a reload.
+  await page.waitForFunction(() => document.querySelector('.page-header')?.textContent?.includes('promoted 3/4'));
   assert.ok(await page.getByTestId('stage-commit').isDisabled(), 'nothing to commit after a commit');
   await page.getByTestId('rollback-1').click();
   await page.getByTestId('rollback-note').fill('detours after get_order_details');
@@ -146,6 +148,7 @@ flowsE2e('the staged tab compares, commits with a note, and rolls back', async (
   await page.getByText('Rolled back to version 1').waitFor();
   await page.getByTestId('version-3').waitFor();
   assert.match((await page.getByTestId('version-3').textContent()) ?? '', /rolled back to version 1/);
+  await page.waitForFunction(() => !document.querySelector('.page-header')?.textContent?.includes('promoted 3/4'));
   await page.waitForFunction(() => !(document.querySelector('[data-testid="stage-commit"]') as HTMLButtonElement | null)?.disabled);
   await ui.screenshot('flow-staged-after');
   ui.assertNoErrors();

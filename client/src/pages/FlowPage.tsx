@@ -45,8 +45,8 @@ function ServedBy(props: { names: string[] }) {
         {(name, i) => (
           <>
             {i() > 0 ? ', ' : ''}
-            <A href={`/servers/${encodeURIComponent(name)}`} class="mono">
-              <Icon name="server" size={14} /> {name}
+            <A href={`/servers/${encodeURIComponent(name)}`} class="mono icon-link">
+              <Icon name="server" size={14} /> <span>{name}</span>
             </A>
           </>
         )}
@@ -379,7 +379,13 @@ export default function FlowPage() {
                     </Card>
                   </Match>
                   <Match when={tab() === 'staged'}>
-                    <FlowStage flowKey={params.key} />
+                    <FlowStage
+                      flowKey={params.key}
+                      onChanged={() => {
+                        detail.refresh();
+                        flows.refresh();
+                      }}
+                    />
                   </Match>
                 </Switch>
               </TabPanel>

@@ -160,7 +160,7 @@ function Version(props: { version: VersionView; onRollback: (v: number) => void 
   );
 }
 
-export default function FlowStage(props: { flowKey: string }) {
+export default function FlowStage(props: { flowKey: string; onChanged?: () => void }) {
   const stage = createApiResource(() => props.flowKey, (key, signal) => getStage(key, { signal }), { topics: ['flows'] });
   const [committing, setCommitting] = createSignal(false);
   const [rollbackTo, setRollbackTo] = createSignal<number | null>(null);
@@ -185,6 +185,7 @@ export default function FlowStage(props: { flowKey: string }) {
       closeDialogs();
       toast({ kind: 'success', title: `Committed as version ${answer.version}`, message: 'A proxy that starts now reads it: the next session is served the new flow.' });
       stage.refetch();
+      props.onChanged?.();
     } catch (e) {
       setProblem((e as ApiError).message);
     } finally {
@@ -201,6 +202,7 @@ export default function FlowStage(props: { flowKey: string }) {
       closeDialogs();
       toast({ kind: 'success', title: `Rolled back to version ${to}`, message: `As version ${answer.version}, which can be rolled back too.` });
       stage.refetch();
+      props.onChanged?.();
     } catch (e) {
       setProblem((e as ApiError).message);
     } finally {

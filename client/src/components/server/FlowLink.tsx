@@ -12,8 +12,8 @@ export default function FlowLink(props: { server: ServerView }) {
     <Show when={props.server.flow !== null} fallback={<span class="muted">none</span>}>
       <Show when={summary()} fallback={<span class="mono subtle wrap">{props.server.flow}</span>}>
         {(f) => (
-          <A href={`/flows/${encodeURIComponent(f().key)}`} class="mono">
-            <Icon name="flow" size={14} /> {f().key}
+          <A href={`/flows/${encodeURIComponent(f().key)}`} class="mono icon-link">
+            <Icon name="flow" size={14} /> <span>{f().key}</span>
           </A>
         )}
       </Show>

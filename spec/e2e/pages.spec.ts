@@ -70,6 +70,12 @@ pages('a served session shows its timeline with the flow lookups, and its other 
   await p.getByRole('button', { name: 'Expand all' }).click();
   await p.getByRole('button', { name: 'Collapse all' }).waitFor();
   await ui.check('session');
+  await p.getByRole('radio', { name: 'Conversation' }).click();
+  assert.is(await p.locator('[data-testid^="call-"]').count(), 0, 'the conversation alone has no call cards');
+  assert.ok((await p.locator('.bubble').count()) > 0);
+  await p.getByRole('radio', { name: /Failed or unanswered \(0\)/ }).click();
+  await p.getByText('Nothing of this kind in the session.').waitFor();
+  await p.getByRole('radio', { name: 'Everything' }).click();
   await p.getByRole('tab', { name: /Decisions/ }).click();
   assert.match(p.url(), /tab=decisions/);
   assert.match((await p.locator('tr.decision-row').first().textContent()) ?? '', /looks up/);

@@ -45,13 +45,21 @@ export function uiBuilt(): boolean {
 }
 
 export async function openUi(options: LaunchOptions & { engine?: boolean } = {}): Promise<Ui> {
+  if (!uiBuilt()) throw new Error('console/dist or dist/bin is missing: run npm run build (build:server and build:ui) first');
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   const args = [...(options.args ?? [])];
   if (options.engine !== false && existsSync(fakeEngine)) args.push('--engine', fakeEngine);
   const launched = await launch({ ...options, args });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  } catch (e) {
+    await launched.stop();
+    throw e;
+  }
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -116,12 +124,13 @@ export async function openUi(options: LaunchOptions & { engine?: boolean } = {})
   };
 
   // Sign in the way a person does: the token link; the server sets the cookie and redirects without it.
-  if (launched.token !== null) {
-    await page.goto(`${launched.url}/?token=${encodeURIComponent(launched.token)}`);
-  } else {
-    await page.goto(launched.url);
+  try {
+    await page.goto(launched.token !== null ? `${launched.url}/?token=${encodeURIComponent(launched.token)}` : launched.url);
+    await page.locator('h1').first().waitFor({ timeout: 10_000 });
+  } catch (e) {
+    await ui.stop();
+    throw e;
   }
-  await page.locator('h1').first().waitFor({ timeout: 10_000 });
   return ui;
 }
 

@@ -9,7 +9,7 @@ import { formatDuration, formatOffset, formatProb, plural } from '../../lib/form
 import { buildTimeline, decisionValue, type CallItem, type DecisionItem } from '../../lib/timeline.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { JsonTree } from '../ui/JsonTree.tsx';
-import { CopyButton, KindBadge, ProbBar } from '../ui/ui.tsx';
+import { CopyButton, KindBadge, ProbBar, Segmented } from '../ui/ui.tsx';
 
 type Item = CallItem<CallView, FlowDecision, FlowRun>;
 type DItem = DecisionItem<CallView, FlowDecision>;
@@ -211,8 +211,29 @@ function Bubble(props: { m: ContextMessage; t0: number }) {
   );
 }
 
+type Show_ = 'all' | 'calls' | 'conversation' | 'failed';
+
 export function SessionTimeline(props: { detail: SessionDetail; threshold: number }) {
-  const entries = () => buildTimeline({ calls: props.detail.calls, decisions: props.detail.decisions, runs: props.detail.runs, turns: props.detail.turns, context: props.detail.context });
+  const all = () => buildTimeline({ calls: props.detail.calls, decisions: props.detail.decisions, runs: props.detail.runs, turns: props.detail.turns, context: props.detail.context });
+  // What to show: everything, the calls alone, the conversation alone, or only the turns with a failed call.
+  const [show, setShow] = createSignal<Show_>('all');
+  const entries = () => {
+    const list = all();
+    switch (show()) {
+      case 'calls':
+        return list.filter((e) => e.type === 'turn' && e.calls.length > 0);
+      case 'conversation':
+        return list.filter((e) => e.type === 'message');
+      case 'failed':
+        return list
+          .filter((e) => e.type === 'turn')
+          .map((e) => (e.type === 'turn' ? { ...e, calls: e.calls.filter((c) => c.call.ok !== true) } : e))
+          .filter((e) => e.type === 'turn' && e.calls.length > 0);
+      default:
+        return list;
+    }
+  };
+  const failed = () => props.detail.calls.filter((c) => c.by === 'agent' && c.ok !== true).length;
   const [version, setVersion] = createSignal(0);
   const [allOpen, setAllOpen] = createSignal(false);
   const toggleAll = () => {
@@ -221,9 +242,22 @@ export function SessionTimeline(props: { detail: SessionDetail; threshold: numbe
   };
   return (
     <Show
-      when={entries().length > 0}
+      when={all().length > 0}
       fallback={<p class="muted">This session has no calls and no conversation: the host connected and listed the tools, and nothing more.</p>}
     >
+      <div class="timeline-bar">
+        <Segmented
+          label="Show"
+          value={show()}
+          onChange={setShow}
+          options={[
+            { value: 'all', label: 'Everything' },
+            { value: 'calls', label: 'Calls' },
+            { value: 'conversation', label: 'Conversation' },
+            { value: 'failed', label: `Failed or unanswered (${failed()})` },
+          ]}
+        />
+      </div>
       <div class="timeline-bar">
         <div class="tl-legend">
           <span>
@@ -244,6 +278,9 @@ export function SessionTimeline(props: { detail: SessionDetail; threshold: numbe
           {allOpen() ? 'Collapse all' : 'Expand all'}
         </button>
       </div>
+      <Show when={entries().length === 0}>
+        <p class="muted">Nothing of this kind in the session.</p>
+      </Show>
       <ol class="timeline">
         <For each={entries()}>
           {(e) => (

@@ -6,16 +6,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { copyHome, fixtureHome, repoRoot } from '../support/fixtures.ts';
+import { copyHome, fixtureHome } from '../support/fixtures.ts';
 import { openUi, settle, uiBuilt, type Ui } from './support.ts';
 
-const axeSource = readFileSync(join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
-/** ui.check, with axe put in the page by evaluation first (a script tag would be an inline script the CSP refuses). */
-async function check(name: string): Promise<void> {
-  if (!(await ui.page.evaluate(() => 'axe' in window))) await ui.page.evaluate(axeSource);
-  await ui.check(name);
-}
 
 const flowsE2e = suite('flows e2e');
 let ui: Ui;
@@ -57,7 +51,7 @@ flowsE2e('the list shows every flow with its badges, and a file that does not lo
   assert.match((await broken.textContent()) ?? '', /This file does not load: .*flow format 7 is not supported/);
   assert.is(await broken.locator('a.card-link').count(), 0, 'a broken file has no link');
   ui.allowErrors(/api\/overview/);
-  await check('flows');
+  await ui.check('flows');
 });
 
 flowsE2e('a flow at a threshold: the number box previews at once, the server follows and the URL keeps it', async () => {
@@ -89,7 +83,7 @@ flowsE2e('a flow at a threshold: the number box previews at once, the server fol
   await page.getByRole('button', { name: 'Reset the threshold to 0.3' }).click();
   await page.waitForURL((u) => !u.search.includes('threshold'));
   await settle(page);
-  await check('flow-shop');
+  await ui.check('flow-shop');
 });
 
 flowsE2e('the review is the flow-show text as Markdown, and the raw tab shows the file', async () => {
@@ -97,7 +91,7 @@ flowsE2e('the review is the flow-show text as Markdown, and the raw tab shows th
   const { page } = ui;
   await page.getByRole('heading', { name: 'Flow: shop' }).waitFor();
   assert.ok(await page.locator('.markdown table').first().isVisible(), 'the sites table is a table');
-  await check('flow-review');
+  await ui.check('flow-review');
   await page.getByRole('tab', { name: 'Raw JSON' }).click();
   await page.getByText('engine_flow').first().waitFor();
   assert.match(page.url(), /tab=raw/);
@@ -110,7 +104,7 @@ flowsE2e('compare two flows: the changes, the swap and the Markdown', async () =
   assert.is(await select.inputValue(), 'shop.promoted');
   await page.getByText('Nothing needs review').waitFor();
   await page.getByText('3 of 4 sites scored (at least 70% used, a lower bound of 0.50, 3 tasks, at 0.3) → none: it may act after every call').waitFor();
-  await check('flow-compare');
+  await ui.check('flow-compare');
   await page.locator('.cmp-swap').click();
   await page.getByText('none: it may act after every call → 3 of 4 sites scored (at least 70% used, a lower bound of 0.50, 3 tasks, at 0.3)').waitFor();
   await page.getByRole('radio', { name: 'As Markdown' }).click();
@@ -126,7 +120,7 @@ flowsE2e('the staged tab compares, commits with a note, and rolls back', async (
   assert.match((await page.getByTestId('stage-status').textContent()) ?? '', /learned from 6 sessions/);
   await page.getByText('What committing it would change').waitFor();
   assert.match((await page.getByTestId('versions-empty').textContent()) ?? '', /No version has been committed/);
-  await check('flow-staged');
+  await ui.check('flow-staged');
   const commit = page.getByTestId('stage-commit');
   assert.ok(await commit.isEnabled());
   await commit.click();
@@ -180,7 +174,7 @@ flowsE2e('deleting a flow asks first, moves it to the trash and goes back to the
   await ui.goto('/flows/shop.promoted');
   await page.getByRole('button', { name: 'Delete the flow' }).click();
   await page.getByRole('dialog', { name: 'Delete this flow?' }).waitFor();
-  await check('flow-delete-dialog').catch((e: Error) => {
+  await ui.check('flow-delete-dialog').catch((e: Error) => {
     // The 390 px pass closes nothing; axe on an open dialog is what matters here.
     if (!/scrolls sideways/.test(e.message)) throw e;
   });

@@ -3,7 +3,7 @@
 // configuration per host with copy, the connection test against @modelcontextprotocol/server-everything,
 // editing, removing, read-only, and a hostile server whose tool names and descriptions carry markup and
 // javascript: payloads that must stay text. axe in both themes and 390 px checks, screenshots under test-results/.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -14,14 +14,8 @@ const serversE2e = suite('servers e2e');
 let ui: Ui;
 let scratch: { dir: string; cleanup: () => void };
 
-const axeSource = readFileSync(join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const everything = join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
-/** ui.check, with axe put in the page by evaluation first (a script tag would be an inline script the CSP refuses). */
-async function check(name: string, on: Ui = ui): Promise<void> {
-  if (!(await on.page.evaluate(() => 'axe' in window))) await on.page.evaluate(axeSource);
-  await on.check(name);
-}
 
 // An MCP server over stdio whose every text is an attack on the page that shows it.
 const HOSTILE = `
@@ -65,7 +59,7 @@ serversE2e('the list shows each server with its mode, flow and issues, and the u
   assert.match((await page.getByTestId('server-orders').textContent()) ?? '', /https:\/\/mcp\.example\.com\/orders\/mcp/);
   assert.match((await page.getByTestId('discovered-shop').textContent()) ?? '', /registered/);
   ui.allowErrors(/api\/overview/);
-  await check('servers');
+  await ui.check('servers');
   await page.getByTestId('discovered-retail').getByRole('link', { name: 'Add' }).click();
   await page.waitForURL(/\/servers\/new\?domain=retail/);
   await page.getByTestId('server-command').waitFor();
@@ -97,7 +91,7 @@ serversE2e('the form checks what the registry checks, previews the command line,
   await page.getByTestId('server-save').click();
   await page.getByText('Serving runs a flow: choose one.').waitFor();
   await page.locator('label.radio-card', { hasText: 'Record' }).first().click();
-  await check('server-new');
+  await ui.check('server-new');
   await page.getByTestId('server-save').click();
   await page.getByText('Server demo added').waitFor();
   await page.waitForURL(/\/servers\/demo$/);
@@ -132,7 +126,17 @@ serversE2e('the connection test starts the server and lists its tools with their
   const rows = await page.getByTestId('probe-tool').count();
   assert.ok(rows > 1, `${rows} tools listed`);
   await settle(page);
-  await check('server-probe');
+  await ui.check('server-probe');
+});
+
+serversE2e('a connection test that fails says why', async () => {
+  await ui.goto('/servers/orders');
+  const { page } = ui;
+  await page.getByTestId('probe').click();
+  const failed = page.getByTestId('probe-failed');
+  await failed.waitFor({ timeout: 20_000 });
+  assert.match((await failed.textContent()) ?? '', /^Could not connect \(.+\): ORDERS_AUTH is not set in the console's environment, so the Authorization header cannot be sent$/);
+  await ui.check('server-probe-failed');
 });
 
 serversE2e('editing keeps the name and saves the change', async () => {
@@ -208,7 +212,7 @@ serversE2e('read-only: every write is a disabled button with its reason', async 
     assert.ok(await ro.page.getByRole('button', { name: 'Edit' }).isDisabled());
     assert.ok(await ro.page.getByRole('button', { name: 'Remove' }).isDisabled());
     ro.allowErrors(/api\/overview/);
-    await check('server-read-only', ro);
+    await ro.check('server-read-only');
   } finally {
     await ro.stop();
   }
@@ -223,12 +227,12 @@ serversE2e('an empty data dir: both lists say what to do first', async () => {
     await fresh.page.getByRole('heading', { name: 'No servers yet' }).waitFor();
     await fresh.page.getByText('Nothing discovered yet').waitFor();
     assert.ok(await fresh.page.getByRole('link', { name: 'Add a server' }).first().isVisible());
-    await check('servers-empty', fresh);
+    await fresh.check('servers-empty');
     await fresh.goto('/flows');
     await fresh.page.getByRole('heading', { name: 'No flows yet' }).waitFor();
     assert.is(await fresh.page.getByRole('link', { name: 'Learn a flow' }).first().getAttribute('href'), '/jobs/new?kind=learn');
     fresh.allowErrors(/api\/overview/);
-    await check('flows-empty', fresh);
+    await fresh.check('flows-empty');
   } finally {
     await fresh.stop();
     empty.cleanup();

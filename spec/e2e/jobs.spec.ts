@@ -93,4 +93,23 @@ jobs('a finished audit shows its Markdown report, with the output one click away
   ui.assertNoErrors();
 });
 
+jobs('Run again… opens the form filled with the job parameters', async ({ ui }) => {
+  const res = await ui.console.api('/api/jobs', {
+    method: 'POST',
+    body: JSON.stringify({ kind: 'learn', domain: 'shop', sessions: 'logs/shop', out: 'again.flow.json', constants: true }),
+  });
+  assert.is(res.status, 202);
+  const job = (await res.json()) as { id: string };
+  await ui.goto(`/jobs/${job.id}`);
+  const p = ui.page;
+  await p.getByRole('heading', { name: /Succeeded/ }).waitFor({ timeout: 15_000 });
+  await p.getByRole('link', { name: 'Run again…' }).click();
+  await p.getByTestId('job-from').waitFor();
+  assert.is(await p.getByTestId('learn-domain').inputValue(), 'shop');
+  assert.is(await p.getByRole('textbox', { name: /Write the flow to/ }).inputValue(), 'again.flow.json');
+  assert.is(await p.getByRole('switch', { name: 'Constants (--constants)' }).getAttribute('aria-checked'), 'true');
+  assert.is(await p.getByTestId('job-command').textContent(), 'engine learn --sessions logs/shop --domain shop --habit-only --constants --out again.flow.json');
+  ui.assertNoErrors();
+});
+
 jobs.run();

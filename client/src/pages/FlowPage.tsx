@@ -21,6 +21,7 @@ import { Icon } from '../components/ui/Icon.tsx';
 import { JsonTree } from '../components/ui/JsonTree.tsx';
 import { TabPanel, Tabs, type TabDef } from '../components/ui/Tabs.tsx';
 import { Button, Card, ErrorState, Notice, PageHeader, RichText, Skeleton } from '../components/ui/ui.tsx';
+import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
 import { actingCount, previewSites, thresholdFromParam, thresholdParam } from '../lib/flow-graph.ts';
 import { basename, formatBytes, formatDateTime } from '../lib/format.ts';
@@ -115,7 +116,7 @@ function FlowTab(props: { detail: FlowDetail; threshold: number; onThreshold: (t
           </div>
         </Card>
       </Show>
-      <div class="cards-2">
+      <div classList={{ 'cards-2': d().promotion !== null, stack: d().promotion === null }}>
         <Card title="Bindings" caption="Where each lookup’s arguments come from, in training">
           <BindingsList bindings={d().bindings} />
         </Card>
@@ -205,7 +206,7 @@ export default function FlowPage() {
     ),
   );
 
-  createEffect(() => (document.title = `${params.key} · engine console`));
+  useTitle(() => params.key);
 
   const [deleting, setDeleting] = createSignal(false);
   const [busy, setBusy] = createSignal(false);

@@ -2,11 +2,12 @@
 // scoped by the top bar's domain filter. Each card links to its flow page.
 import '../components/flow/flow.css';
 import { A } from '@solidjs/router';
-import { createEffect, For, Show } from 'solid-js';
+import { For, Show } from 'solid-js';
 import type { FlowSummary } from '../../../shared/flows.ts';
 import { getFlows } from '../api/endpoints.ts';
 import { Icon } from '../components/ui/Icon.tsx';
 import { Button, Empty, ErrorState, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
+import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
 import { formatBytes } from '../lib/format.ts';
 import { deciderTitle, learnedLine, stageBadge, toolCountsText } from '../lib/flow-words.ts';
@@ -104,7 +105,7 @@ export function FlowCard(props: { flow: FlowSummary }) {
 }
 
 export default function FlowsPage() {
-  createEffect(() => (document.title = 'Flows · engine console'));
+  useTitle(() => 'Flows');
   const flows = createApiResource(() => ({}), (_s, signal) => getFlows({ signal }), { topics: ['flows', 'servers'] });
   const shown = () => {
     const d = domain();

@@ -3,11 +3,12 @@
 // the page then shows the server, whose host configuration is ready to paste.
 import '../components/server/server.css';
 import { useNavigate, useParams, useSearchParams } from '@solidjs/router';
-import { createEffect, createMemo, createSignal, Show } from 'solid-js';
+import { createMemo, createSignal, Show } from 'solid-js';
 import { ApiError } from '../api/client.ts';
 import { createServer, getFlows, getServers, updateServer } from '../api/endpoints.ts';
 import ServerForm from '../components/server/ServerForm.tsx';
 import { ErrorState, PageHeader, Skeleton } from '../components/ui/ui.tsx';
+import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
 import { emptyForm, fromDiscovered, fromEntry, shownDataDir, toInput, type FormState } from '../lib/server-form.ts';
 import { meta } from '../stores/auth.ts';
@@ -18,7 +19,7 @@ export default function ServerEditPage() {
   const [search] = useSearchParams<{ domain?: string }>();
   const navigate = useNavigate();
   const isNew = () => params.name === undefined;
-  createEffect(() => (document.title = `${isNew() ? 'Add a server' : `Edit ${params.name}`} · engine console`));
+  useTitle(() => (isNew() ? 'Add a server' : `Edit ${params.name}`));
 
   const data = createApiResource(
     () => ({}),

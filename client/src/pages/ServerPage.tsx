@@ -2,7 +2,7 @@
 // connection test, its setup in words, the proxy's command line, and removing it from the registry.
 import '../components/server/server.css';
 import { A, useNavigate, useParams } from '@solidjs/router';
-import { createEffect, createMemo, createSignal, For, Show } from 'solid-js';
+import { createMemo, createSignal, For, Show } from 'solid-js';
 import type { ApiError } from '../api/client.ts';
 import { deleteServer, getServers } from '../api/endpoints.ts';
 import FlowLink from '../components/server/FlowLink.tsx';
@@ -11,6 +11,7 @@ import ProbePanel from '../components/server/ProbePanel.tsx';
 import ServerModeBadge from '../components/server/ServerModeBadge.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
 import { Button, Card, CodeBlock, Empty, ErrorState, Notice, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
+import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { commandText, defaultRecordDir, shownDataDir, shownPath, upstreamText } from '../lib/server-form.ts';
@@ -29,7 +30,7 @@ export default function ServerPage() {
   const navigate = useNavigate();
   const servers = createApiResource(() => ({}), (_s, signal) => getServers({ signal }), { topics: ['servers', 'sessions', 'flows'] });
   const server = createMemo(() => servers.data()?.items.find((s) => s.name === params.name) ?? null);
-  createEffect(() => (document.title = `${params.name} · engine console`));
+  useTitle(() => params.name);
 
   const [removing, setRemoving] = createSignal(false);
   const [busy, setBusy] = createSignal(false);

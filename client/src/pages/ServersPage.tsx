@@ -2,13 +2,14 @@
 // upstreams seen in recorded sessions' headers, with a way to add the ones the registry lacks.
 import '../components/server/server.css';
 import { A } from '@solidjs/router';
-import { createEffect, For, Show } from 'solid-js';
+import { For, Show } from 'solid-js';
 import type { DiscoveredUpstream, ServerView } from '../../../shared/servers.ts';
 import { getServers } from '../api/endpoints.ts';
 import FlowLink from '../components/server/FlowLink.tsx';
 import ServerModeBadge from '../components/server/ServerModeBadge.tsx';
 import { Icon } from '../components/ui/Icon.tsx';
 import { Button, Card, Empty, ErrorState, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
+import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
 import { upstreamText } from '../lib/server-form.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
@@ -137,7 +138,7 @@ function Discovered(props: { items: DiscoveredUpstream[] }) {
 }
 
 export default function ServersPage() {
-  createEffect(() => (document.title = 'Servers · engine console'));
+  useTitle(() => 'Servers');
   const servers = createApiResource(() => ({}), (_s, signal) => getServers({ signal }), { topics: ['servers', 'sessions', 'flows'] });
   const shown = () => (servers.data()?.items ?? []).filter((s) => domain() === null || s.name === domain());
   const addLink = () => (domain() ? `/servers/new?domain=${encodeURIComponent(domain()!)}` : '/servers/new');

@@ -25,7 +25,7 @@ export default function FlowToolsTable(props: { tools: FlowTool[] }) {
           <For each={sorted()}>
             {(t) => (
               <tr>
-                <td data-label="Tool" class="mono strong wrap">{t.name}</td>
+                <td data-label="Tool" class="mono strong wrap tool-name">{t.name}</td>
                 <td data-label="Kind"><KindBadge kind={t.kind} /></td>
                 <td data-label="The flow">
                   <Show

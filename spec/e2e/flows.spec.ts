@@ -114,8 +114,11 @@ flowsE2e('compare two flows: the changes, the swap and the Markdown', async () =
 });
 
 flowsE2e('the staged tab compares, commits with a note, and rolls back', async () => {
-  await ui.goto('/flows/shop?tab=staged');
+  await ui.goto('/flows/shop.staged');
   const { page } = ui;
+  assert.match((await page.getByTestId('staged-of').textContent()) ?? '', /The staged flow of shop/);
+  await page.getByTestId('staged-of').getByRole('link', { name: 'shop' }).click();
+  await page.waitForURL(/\/flows\/shop\?tab=staged$/);
   await page.getByTestId('stage-status').waitFor();
   assert.match((await page.getByTestId('stage-status').textContent()) ?? '', /learned from 6 sessions/);
   await page.getByText('What committing it would change').waitFor();
@@ -196,6 +199,9 @@ flowsE2e('read-only: the flow page offers no write, each disabled button says wh
     assert.ok(await del.isDisabled());
     assert.is(await del.getAttribute('title'), 'The console is read-only');
     assert.ok(await ro.page.getByRole('button', { name: 'Promote' }).isDisabled());
+    await ro.goto('/flows');
+    assert.ok(await ro.page.getByRole('button', { name: 'Learn a flow' }).isDisabled());
+    await ro.goto('/flows/shop');
     await ro.goto('/flows/shop?tab=staged');
     await ro.page.getByTestId('stage-status').waitFor();
     assert.ok(await ro.page.getByTestId('stage-commit').isDisabled());

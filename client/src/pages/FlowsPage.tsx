@@ -11,6 +11,7 @@ import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
 import { formatBytes } from '../lib/format.ts';
 import { deciderTitle, learnedLine, stageBadge, toolCountsText } from '../lib/flow-words.ts';
+import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { domain } from '../stores/domain.ts';
 
 export function FlowCard(props: { flow: FlowSummary }) {
@@ -118,7 +119,7 @@ export default function FlowsPage() {
         title="Flows"
         sub="A flow is a JSON file of counts and bindings: which reads follow which calls, and where their arguments come from."
         actions={
-          <Button variant="primary" icon="sparkles" to={learnLink()}>
+          <Button variant="primary" icon="sparkles" to={learnLink()} disabled={readOnly()} reason={READ_ONLY_REASON}>
             Learn a flow
           </Button>
         }
@@ -141,7 +142,7 @@ export default function FlowsPage() {
                   heading="h2"
                   title={domain() ? `No flows for ${domain()}` : 'No flows yet'}
                   actions={
-                    <Button variant="primary" icon="sparkles" to={learnLink()}>
+                    <Button variant="primary" icon="sparkles" to={learnLink()} disabled={readOnly()} reason={READ_ONLY_REASON}>
                       Learn a flow
                     </Button>
                   }

@@ -14,8 +14,8 @@ import { Button, Card, CodeBlock, Empty, ErrorState, Notice, PageHeader, RelTime
 import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { commandText, defaultRecordDir, shownDataDir, shownPath, upstreamText } from '../lib/server-form.ts';
-import { deciderText, flowSummaryOf, thresholdText } from '../lib/server-view.ts';
+import { defaultRecordDir, shellQuote, shownDataDir, shownPath, upstreamText } from '../lib/server-form.ts';
+import { deciderText, flowSummaryOf, proxyCommand, thresholdText } from '../lib/server-view.ts';
 import { meta, READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
 
@@ -109,7 +109,7 @@ export default function ServerPage() {
                         <HostConfigTabs name={s().name} env={env()} />
                       </Card>
                       <Card title="The proxy’s command line" caption="What the host runs, for every host">
-                        <CodeBlock language="shell" wrap what="Command" code={['engine-proxy', ...s().proxy_args].map((w) => commandText([w])).join(' ')} />
+                        <CodeBlock language="shell" wrap what="Command" code={proxyCommand(s().proxy_args, shellQuote)} />
                       </Card>
                     </div>
                     <div class="stack">

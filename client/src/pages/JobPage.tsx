@@ -187,7 +187,7 @@ export default function JobPage() {
           <div class="grid-2 job">
             <Card
               title={showReport() ? 'Report' : 'Output'}
-              caption={running(job()) ? 'Live, as the job writes it' : 'stdout and stderr, the last 64 KiB in lists'}
+              caption={showReport() ? 'The report the job wrote, in Markdown' : running(job()) ? 'Live, as the job writes it' : 'stdout and stderr, the last 64 KiB in lists'}
               actions={
                 <>
                   <Show when={report() !== null}>
@@ -206,7 +206,7 @@ export default function JobPage() {
                       Follow
                     </Button>
                   </Show>
-                  <CopyButton text={() => job()?.output ?? ''} what="Output" />
+                  <CopyButton text={() => (showReport() ? (report() ?? '') : (job()?.output ?? ''))} what={showReport() ? 'Report' : 'Output'} />
                 </>
               }
             >

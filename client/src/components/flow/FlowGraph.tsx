@@ -1,9 +1,9 @@
 // The flow's graph: after each call (a site), the lookups it may make next, laid out by dagre and drawn as
 // SVG. Left to right in a wide box, top to bottom below 600 px. Pan by dragging, zoom with the buttons; the
 // wheel is left to the page. Every name is drawn as SVG text, never as markup.
-import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show } from 'solid-js';
+import { createEffect, createMemo, createSignal, For, on, onCleanup, onMount, Show, untrack } from 'solid-js';
 import {
-  boxHeight, buildFlowGraph, CONTROLS_STRIP, edgeTitle, fitView, GRAPH_VERTICAL_BELOW, nodeRole, zoomAbout,
+  boxHeight, buildFlowGraph, CONTROLS_STRIP, edgeTitle, fitView, GRAPH_VERTICAL_BELOW, lookupActs, nodeRole, zoomAbout,
   type GraphDirection, type SitePreview, type ToolLike, type View,
 } from '../../lib/flow-graph.ts';
 
@@ -18,7 +18,28 @@ export default function FlowGraph(props: FlowGraphProps) {
   let box!: HTMLDivElement;
   const [width, setWidth] = createSignal(0);
   const direction = (): GraphDirection => (width() > 0 && width() < GRAPH_VERTICAL_BELOW ? 'TB' : 'LR');
-  const graph = createMemo(() => buildFlowGraph(props.previews, props.tools, direction()));
+  // The layout depends on the sites and their lookups, never on the threshold: while the slider moves only
+  // the acting marks change, so dagre runs once per flow and direction.
+  const structure = createMemo(() =>
+    props.previews.map((p) => `${p.site.name}\u0000${p.site.lookups.map((l) => l.tool).join('\u0000')}`).join('\u0001'),
+  );
+  const graph = createMemo(() => {
+    structure();
+    return buildFlowGraph(untrack(() => props.previews), props.tools, direction());
+  });
+  const acting = createMemo(() => {
+    const edges = new Set<string>();
+    const nodes = new Set<string>();
+    for (const p of props.previews) {
+      const from = p.site.failed ? `${p.site.tool} (error)` : p.site.tool;
+      for (const l of p.site.lookups) {
+        if (!lookupActs(p, l)) continue;
+        edges.add(`${from}→${l.tool}`);
+        nodes.add(l.tool);
+      }
+    }
+    return { edges, nodes };
+  });
   const height = () => boxHeight(graph(), Math.max(width(), 1));
   const [view, setView] = createSignal<View>({ zoom: 1, x: 0, y: 0 });
   const fit = () => setView(fitView(graph().width, graph().height, Math.max(width(), 1), height()));
@@ -47,8 +68,8 @@ export default function FlowGraph(props: FlowGraphProps) {
 
   const siteNames = createMemo(() => new Map(props.previews.map((p) => [p.site.failed ? `${p.site.tool} (error)` : p.site.tool, p.site.name])));
   const summary = () => {
-    const acting = props.previews.filter((p) => p.acts).length;
-    return `The flow's graph: ${graph().nodes.length} tools, ${graph().edges.length} lookups after ${props.previews.length} calls; it looks something up after ${acting} of them.`;
+    const count = props.previews.filter((p) => p.acts).length;
+    return `The flow's graph: ${graph().nodes.length} tools, ${graph().edges.length} lookups after ${props.previews.length} calls; it looks something up after ${count} of them.`;
   };
 
   return (
@@ -73,14 +94,16 @@ export default function FlowGraph(props: FlowGraphProps) {
           </defs>
           <g transform={`translate(${view().x},${view().y}) scale(${view().zoom})`}>
             <For each={graph().edges}>
-              {(edge) => (
-                <g class="fg-edge" classList={{ 'fg-acts': edge.acts }}>
-                  <title>{edgeTitle(edge, siteNames().get(edge.source) ?? edge.source)}</title>
+              {(edge) => {
+                const acts = () => acting().edges.has(edge.id);
+                return (
+                <g class="fg-edge" classList={{ 'fg-acts': acts() }}>
+                  <title>{edgeTitle({ ...edge, acts: acts() }, siteNames().get(edge.source) ?? edge.source)}</title>
                   <path
                     d={edge.path}
                     fill="none"
                     stroke-width={edge.width}
-                    marker-end={`url(#${edge.acts ? 'fg-arrow-on' : 'fg-arrow-off'})`}
+                    marker-end={`url(#${acts() ? 'fg-arrow-on' : 'fg-arrow-off'})`}
                   />
                   <g transform={`translate(${edge.label.x},${edge.label.y})`} class="fg-pill">
                     <rect x="-34" y="-11" width="68" height="22" rx="11" />
@@ -90,17 +113,21 @@ export default function FlowGraph(props: FlowGraphProps) {
                     </text>
                   </g>
                 </g>
-              )}
+                );
+              }}
             </For>
             <For each={graph().nodes}>
-              {(node) => (
-                <g class="fg-node" classList={{ 'fg-acts': node.acts, 'fg-failed': node.failed }} transform={`translate(${node.x},${node.y})`}>
-                  <title>{node.id}</title>
-                  <rect width={node.width} height={node.height} rx="10" />
-                  <text x="14" y="24" class="fg-name">{clip(node.id, node.width)}</text>
-                  <text x="14" y="44" class="fg-role">{nodeRole(node)}</text>
-                </g>
-              )}
+              {(node) => {
+                const acts = () => acting().nodes.has(node.id);
+                return (
+                  <g class="fg-node" classList={{ 'fg-acts': acts(), 'fg-failed': node.failed }} transform={`translate(${node.x},${node.y})`}>
+                    <title>{node.id}</title>
+                    <rect width={node.width} height={node.height} rx="10" />
+                    <text x="14" y="24" class="fg-name">{clip(node.id, node.width)}</text>
+                    <text x="14" y="44" class="fg-role">{nodeRole({ ...node, acts: acts() })}</text>
+                  </g>
+                );
+              }}
             </For>
           </g>
         </svg>

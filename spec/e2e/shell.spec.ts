@@ -1,11 +1,11 @@
 // The shell's states and live data in a real browser: lists refresh when the data dir changes (the event
 // stream), a 401 anywhere returns to sign-in, a console that does not answer shows its card, the domain
 // filter narrows the overview, and --read-only disables every write with its reason.
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fixtureHome, tempDir } from '../support/fixtures.ts';
+import { copyHome, fixtureHome, tempDir } from '../support/fixtures.ts';
 import { axe, openUi, type Ui } from './support.ts';
 
 const shell = suite<{ ui: Ui }>('e2e shell');
@@ -129,3 +129,43 @@ empty('an empty data dir shows the first-run steps and each list its empty state
 });
 
 empty.run();
+
+const paging = suite<{ ui: Ui; home: { dir: string; cleanup: () => void } }>('e2e sessions paging');
+
+paging.before(async (ctx) => {
+  // 55 more sessions: copies of a fixture log under their own ids, one minute apart.
+  ctx.home = copyHome();
+  const source = readFileSync(join(fixtureHome, 'logs/shop/20260928T020400.548Z-14457.jsonl'), 'utf8').split('\n');
+  const header = JSON.parse(source[0]!) as { session: string; started_unix_ms: number };
+  mkdirSync(join(ctx.home.dir, 'logs/bulk'), { recursive: true });
+  for (let i = 0; i < 55; i++) {
+    const id = `bulk-${String(i).padStart(2, '0')}`;
+    const head = JSON.stringify({ ...header, session: id, started_unix_ms: header.started_unix_ms - (i + 1) * 60_000, domain: 'bulk' });
+    writeFileSync(join(ctx.home.dir, `logs/bulk/${id}.jsonl`), [head, ...source.slice(1)].join('\n'));
+  }
+  ctx.ui = await openUi({ dataDir: ctx.home.dir });
+});
+paging.after(async (ctx) => {
+  await ctx.ui?.stop();
+  ctx.home?.cleanup();
+});
+
+paging('the sessions list pages by 50, with the offset in the URL', async ({ ui }) => {
+  await ui.goto('/sessions');
+  const p = ui.page;
+  const pager = p.getByRole('navigation', { name: 'Pages' }).filter({ hasText: 'sessions' });
+  await pager.getByText('1–50 of 67 sessions').waitFor();
+  assert.ok(await pager.getByRole('button', { name: 'Newer' }).isDisabled());
+  await pager.getByRole('button', { name: 'Older' }).click();
+  await pager.getByText('51–67 of 67 sessions').waitFor();
+  assert.match(p.url(), /offset=50/);
+  assert.ok(await pager.getByRole('button', { name: 'Older' }).isDisabled());
+  assert.is(await p.locator('.session-table tbody tr').count(), 17);
+  await p.getByTestId('domain-filter').selectOption('bulk');
+  await p.getByTestId('sessions-count').filter({ hasText: '55 sessions match' }).waitFor();
+  assert.match(p.url(), /domain=bulk/);
+  assert.not.match(p.url(), /offset=/);
+  await ui.check('sessions-paged');
+});
+
+paging.run();

@@ -97,6 +97,33 @@ serversE2e('the form checks what the registry checks, previews the command line,
   await page.waitForURL(/\/servers\/demo$/);
 });
 
+serversE2e('an HTTP server: the URL and header checks, a flow in shadow mode, and the issues the server finds', async () => {
+  await ui.goto('/servers/new');
+  const { page } = ui;
+  await page.getByTestId('server-name').fill('tickets');
+  await page.getByRole('radio', { name: 'A URL (Streamable HTTP)' }).click();
+  await page.getByTestId('server-url').fill('https://u:p@desk.example.com/mcp');
+  await page.getByTestId('server-url').blur();
+  await page.getByText('Leave credentials out of the URL: send them in a header from a variable.').waitFor();
+  await page.getByTestId('server-url').fill('https://desk.example.com/mcp');
+  await page.getByRole('button', { name: 'Add a header' }).click();
+  await page.getByLabel('Header 1: name').fill('Bad Name');
+  await page.getByLabel('Header 1: variable').fill('TICKETS_AUTH');
+  await page.getByTestId('server-save').click();
+  await page.getByText('Bad Name is not a header name.').waitFor();
+  await page.getByLabel('Header 1: name').fill('Authorization');
+  await page.locator('label.radio-card', { hasText: 'Shadow' }).click();
+  await page.getByTestId('server-flow').selectOption({ label: 'shop (domain shop)' });
+  const preview = (await page.getByTestId('server-preview').locator('pre').textContent()) ?? '';
+  assert.match(preview, /--domain tickets --flow \S+\/shop\.flow\.json --flow-shadow --upstream https:\/\/desk\.example\.com\/mcp --upstream-header Authorization=TICKETS_AUTH$/);
+  await page.getByTestId('server-save').click();
+  await page.getByText('Server tickets added').waitFor();
+  await page.waitForURL(/\/servers\/tickets$/);
+  await page.getByText('Authorization ← $TICKETS_AUTH').waitFor();
+  await page.getByText("the flow's domain is shop, not tickets: learn it from this server's sessions").waitFor();
+  await ui.check('server-http');
+});
+
 serversE2e('the server page gives each host its configuration, copies it, and remembers the host', async () => {
   await ui.goto('/servers/demo');
   const { page } = ui;

@@ -142,7 +142,7 @@ export function RawLog(props: { detail: SessionDetail; sessionKey: string; fileN
       <Show
         when={view() === 'lines'}
         fallback={
-          <div class="table-wrap">
+          <div class="table-wrap card">
             <table class="table">
               <thead>
                 <tr>
@@ -157,7 +157,7 @@ export function RawLog(props: { detail: SessionDetail; sessionKey: string; fileN
                 <For each={props.detail.events}>
                   {(e) => (
                     <tr>
-                      <td class="mono num">{formatOffset(e.t_ms)}</td>
+                      <td class="mono num nowrap">{formatOffset(e.t_ms)}</td>
                       <td>
                         <span class={FROM_CLASS[e.from] ?? 'badge'}>{e.from}</span>
                       </td>
@@ -168,7 +168,7 @@ export function RawLog(props: { detail: SessionDetail; sessionKey: string; fileN
                           <span class="mono">{e.method}</span>
                         </Show>
                       </td>
-                      <td class="mono">{e.id ?? ''}</td>
+                      <td class="mono nowrap">{e.id ?? ''}</td>
                       <td class="mono" style={{ 'font-size': '12px', 'overflow-wrap': 'anywhere' }}>
                         {e.summary}
                       </td>
@@ -182,7 +182,7 @@ export function RawLog(props: { detail: SessionDetail; sessionKey: string; fileN
       >
         <Show when={!raw.error()} fallback={<ErrorState error={raw.error()!} retry={raw.refetch} />}>
           <Show when={raw.data() !== undefined} fallback={<Skeleton lines={8} />}>
-            <ol class="rawlines" data-testid="raw-lines">
+            <ol class="rawlines card" data-testid="raw-lines">
               <For each={all() ? lines() : lines().slice(0, 400)}>
                 {(l) => (
                   <li>

@@ -61,6 +61,8 @@ export async function openUi(options: LaunchOptions & { engine?: boolean } = {})
     throw e;
   }
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+  // Generous waits: the suites share the machine with other test runs and builds.
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -77,7 +79,7 @@ export async function openUi(options: LaunchOptions & { engine?: boolean } = {})
     errors,
     async goto(path) {
       await page.goto(launched.url + path);
-      await page.locator('h1').first().waitFor({ timeout: 10_000 });
+      await page.locator('h1').first().waitFor();
       await settle(page);
     },
     allowErrors(pattern) {
@@ -126,7 +128,7 @@ export async function openUi(options: LaunchOptions & { engine?: boolean } = {})
   // Sign in the way a person does: the token link; the server sets the cookie and redirects without it.
   try {
     await page.goto(launched.token !== null ? `${launched.url}/?token=${encodeURIComponent(launched.token)}` : launched.url);
-    await page.locator('h1').first().waitFor({ timeout: 10_000 });
+    await page.locator('h1').first().waitFor();
   } catch (e) {
     await ui.stop();
     throw e;

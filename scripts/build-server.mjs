@@ -1,5 +1,5 @@
-// Bundles the launcher and the worker entry into dist/ with esbuild: one file each, so start-up reads two
-// files instead of hundreds of modules. tinypool and open stay external: they load files of their own
+// Bundles the launcher and the worker entry into dist/ with esbuild, so start-up reads a few files instead
+// of hundreds of modules. tinypool and open stay external: they load files of their own
 // relative to their package.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -13,10 +13,15 @@ await build({
   },
   outdir: 'dist',
   bundle: true,
+  // Code loaded on demand (koa-body, on the first change) goes to chunks/ instead of the start-up path.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',
   sourcemap: 'linked',
+  minify: true,
+  keepNames: true,
   external: ['tinypool', 'open'],
   define: { __ENGINE_CONSOLE_VERSION__: JSON.stringify(pkg.version) },
   banner: {

@@ -4,7 +4,7 @@
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { assignKeys } from '../engine/keys.ts';
-import { scanDataDir, type ScannedFile } from '../engine/scan.ts';
+import { dirStamp, scanDataDir, type ScannedFile } from '../engine/scan.ts';
 
 export interface SessionFile {
   key: string;
@@ -37,7 +37,16 @@ const RESERVED_FLOW_KEYS = new Set(['diff']);
 
 const stemOf = (name: string, suffix: string) => name.slice(0, name.length - suffix.length);
 
+/** The last catalog per data directory, reused while no directory it walked has changed. */
+const memo = new Map<string, { dirs: [string, string][]; catalog: Catalog }>();
+
 export function buildCatalog(dataDir: string): Catalog {
+  const last = memo.get(dataDir);
+  if (last && last.dirs.every(([dir, stamp]) => dirStamp(dir) === stamp)) return last.catalog;
+  return scanCatalog(dataDir);
+}
+
+function scanCatalog(dataDir: string): Catalog {
   const scan = scanDataDir(dataDir);
   const sessionKeys = assignKeys(scan.sessions.map((f) => ({ stem: stemOf(f.name, '.jsonl'), rel: f.rel })));
   const flowKeys = assignKeys(
@@ -61,7 +70,7 @@ export function buildCatalog(dataDir: string): Catalog {
   const sessionByKey = new Map(sessions.map((s) => [s.key, s]));
   const flowByKey = new Map(flows.map((f) => [f.key, f]));
 
-  return {
+  const catalog: Catalog = {
     sessions,
     flows,
     session: (key) => sessionByKey.get(key),
@@ -84,4 +93,8 @@ export function buildCatalog(dataDir: string): Catalog {
       });
     },
   };
+  // A link's target can change without any directory changing: never reuse a scan that met one.
+  if (scan.sawLink) memo.delete(dataDir);
+  else memo.set(dataDir, { dirs: scan.dirs, catalog });
+  return catalog;
 }

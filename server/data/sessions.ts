@@ -1,22 +1,18 @@
 // Sessions as the console serves them: summaries for every log in the catalog, parsed in the worker pool
 // and cached by the stamps of the log and its two companions; details parsed fresh for each request.
-import { statSync } from 'node:fs';
 import type { SessionDetail, SessionSummary } from '../../shared/sessions.ts';
 import { publicSummary } from '../engine/sessions.ts';
 import type { State } from '../state.ts';
 import type { SessionFile } from './catalog.ts';
+import { sessionStamps } from './stamps.ts';
 
 export type SessionSummaryResult = { ok: true; value: SessionSummary } | { ok: false; message: string };
 
 export class UnreadableSession extends Error {}
 
-function stampOf(path: string | null): string {
-  if (path === null) return '-';
-  const st = statSync(path, { throwIfNoEntry: false });
-  return st ? `${st.size}:${st.mtimeMs}` : '-';
+function stampsOf(f: SessionFile, now: number): string {
+  return `${sessionStamps.stamp(f.path, now)}|${sessionStamps.stamp(f.flowLog, now)}|${sessionStamps.stamp(f.confirmLog, now)}`;
 }
-
-const stampsOf = (f: SessionFile) => `${stampOf(f.path)}|${stampOf(f.flowLog)}|${stampOf(f.confirmLog)}`;
 
 /** The plain data a worker needs for one session. */
 export const filesOf = (f: SessionFile) => ({ key: f.key, rel: f.rel, path: f.path, flowLog: f.flowLog, confirmLog: f.confirmLog });
@@ -55,7 +51,8 @@ export async function sessionSummaries(state: State, files?: readonly SessionFil
   const all = files ?? (await state.catalog()).sessions;
   const cache = state.sessionCache;
   const results = new Array<SessionSummaryResult | undefined>(all.length);
-  const stamps = all.map(stampsOf);
+  const now = Date.now();
+  const stamps = all.map((f) => stampsOf(f, now));
   const missing: number[] = [];
   all.forEach((f, i) => {
     const hit = cache.get(f.path, stamps[i]!);
@@ -80,7 +77,15 @@ export async function sessionSummaries(state: State, files?: readonly SessionFil
       }),
     );
   }
-  if (!files) cache.retain(new Set(all.map((f) => f.path)));
+  if (!files) {
+    const paths = new Set(all.map((f) => f.path));
+    cache.retain(paths);
+    for (const f of all) {
+      if (f.flowLog) paths.add(f.flowLog);
+      if (f.confirmLog) paths.add(f.confirmLog);
+    }
+    sessionStamps.retain(paths);
+  }
   const memo = files ? undefined : memos.get(cache);
   if (missing.length === 0 && sameAsMemo(memo, all, results)) return memo!.answer;
 
@@ -93,19 +98,28 @@ export async function sessionSummaries(state: State, files?: readonly SessionFil
     else unreadable.push({ file: f, error: r.message });
   });
   readable.sort(newestFirst);
-  const answer = { readable: readable.map(publicSummary), indexed: readable, unreadable };
+  // The API's copies (without tools_called) are made only when somebody asks for them.
+  let published: SessionSummary[] | null = null;
+  const answer: SessionSummaries = {
+    get readable() {
+      published ??= readable.map(publicSummary);
+      return published;
+    },
+    indexed: readable,
+    unreadable,
+  };
   if (!files) memos.set(cache, { files: all, results: results as SessionSummaryResult[], answer });
   return answer;
 }
 
 /**
- * One session as the JSON text the API sends, serialized in the worker: a big log's view is tens of MB, and
+ * One session as the JSON bytes the API sends, serialized in the worker: a big log's view is tens of MB, and
  * cloning and stringifying it here would stall every other request. Throws UnreadableSession.
  */
-export async function sessionDetailJson(state: State, file: SessionFile): Promise<string> {
-  const r = await state.pool.run('sessionDetailJsonTask', filesOf(file));
+export async function sessionDetailJson(state: State, file: SessionFile): Promise<Buffer> {
+  const r = await state.pool.run('sessionDetailBytesTask', filesOf(file));
   if (!r.ok) throw new UnreadableSession(r.message);
-  return r.value;
+  return Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength);
 }
 
 /** One session, parsed fresh in the pool. Throws UnreadableSession when it is not a session log. */

@@ -6,8 +6,8 @@ import { KEY_HASH_HEX } from '../../shared/limits.ts';
 
 /** The stem made URL-safe: anything but ASCII alphanumerics and `. _ -` becomes `_`. */
 export function keyBase(stem: string): string {
-  let out = '';
-  for (const ch of stem) out += /^[A-Za-z0-9._-]$/.test(ch) ? ch : '_';
+  // Per Unicode scalar, not per UTF-16 unit: an astral character is one `_`.
+  const out = stem.replace(/[^A-Za-z0-9._-]/gu, '_');
   return out === '' || /^\.+$/.test(out) ? '_' : out;
 }
 

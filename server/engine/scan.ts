@@ -19,6 +19,10 @@ export interface Scan {
   flows: ScannedFile[];
   /** Every kept regular file seen, for companions: rel → true. */
   files: Set<string>;
+  /** Each directory walked with its stamp: while none changes (and no link was met), the scan is the same. */
+  dirs: [string, string][];
+  /** A symbolic link was met: its target may move without any directory changing. */
+  sawLink: boolean;
 }
 
 export const isFlowName = (name: string) => name.endsWith('.flow.json');
@@ -41,15 +45,30 @@ interface Listing {
  */
 const listings = new Map<string, Listing>();
 
-function list(dir: string): Listing['entries'] | null {
+const RACY_MS = 2_000;
+
+/**
+ * A directory's stamp: changes whenever an entry is added, removed or renamed in it. File systems keep
+ * coarse clocks (a tick of several ms), so a directory changed within the last two seconds could change
+ * again under the same stamp: such a stamp is "racy" and never trusted for reuse (git's racy-clean rule).
+ */
+export function dirStamp(dir: string): string | null {
   const st = statSync(dir, { bigint: true, throwIfNoEntry: false });
-  if (!st) {
+  if (!st) return null;
+  const racy = Date.now() - Number(st.mtimeNs / 1_000_000n) < RACY_MS;
+  return racy ? `racy:${Math.random()}` : `${st.mtimeNs}:${st.ctimeNs}:${st.ino}`;
+}
+
+function list(dir: string, stamps: [string, string][]): Listing['entries'] | null {
+  const stamp = dirStamp(dir);
+  if (stamp === null) {
     listings.delete(dir);
     return null;
   }
-  const stamp = `${st.mtimeNs}:${st.ctimeNs}:${st.ino}`;
+  stamps.push([dir, stamp]);
   const hit = listings.get(dir);
   if (hit && hit.stamp === stamp) return hit.entries;
+  if (stamp.startsWith('racy:')) listings.delete(dir);
   let dirents;
   try {
     dirents = readdirSync(dir, { withFileTypes: true });
@@ -64,17 +83,17 @@ function list(dir: string): Listing['entries'] | null {
     }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   if (listings.size > 10_000) listings.clear();
-  listings.set(dir, { stamp, entries });
+  if (!stamp.startsWith('racy:')) listings.set(dir, { stamp, entries });
   return entries;
 }
 
 /** Walk `dataDir` (canonical). Unreadable directories are skipped, never fatal. */
 export function scanDataDir(dataDir: string): Scan {
-  const out: Scan = { sessions: [], flows: [], files: new Set() };
+  const out: Scan = { sessions: [], flows: [], files: new Set(), dirs: [], sawLink: false };
   const consoleDir = join(dataDir, 'console');
 
   function walk(dir: string, relDir: string, depth: number): void {
-    const entries = list(dir);
+    const entries = list(dir, out.dirs);
     if (entries === null) return;
     for (const entry of entries) {
       const path = join(dir, entry.name);
@@ -83,6 +102,7 @@ export function scanDataDir(dataDir: string): Scan {
       let isDir = entry.kind === 'dir';
       let isFile = entry.kind === 'file';
       if (entry.kind === 'link') {
+        out.sawLink = true;
         try {
           const target = realpathSync(path);
           if (!insideDir(target, dataDir)) continue;

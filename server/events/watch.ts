@@ -5,6 +5,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { WATCH_POLL_MS } from '../../shared/limits.ts';
 import type { Catalog } from '../data/catalog.ts';
+import { sessionStamps } from '../data/stamps.ts';
 import type { Hub } from './hub.ts';
 
 /** `size:mtimeMs`, or '' when the file is missing. */
@@ -35,11 +36,12 @@ function stageFileOf(flowPath: string): string {
   return join(dirname(flowPath), `${name}.stage.json`);
 }
 
-export function snapshot(dataDir: string, catalog: Catalog): Snapshot {
+export function snapshot(dataDir: string, catalog: Catalog, now = Date.now()): Snapshot {
   const sessions = new Map<string, Stamp>();
   for (const s of catalog.sessions) {
     // Companions the scan did not attach are missing: no stat needed for them.
-    sessions.set(s.key, `${stamp(s.path)}|${s.flowLog ? stamp(s.flowLog) : ''}|${s.confirmLog ? stamp(s.confirmLog) : ''}`);
+    const st = (p: string | null) => (p ? sessionStamps.stamp(p, now) : '');
+    sessions.set(s.key, `${st(s.path)}|${st(s.flowLog)}|${st(s.confirmLog)}`);
   }
   const flows = new Map<string, Stamp>();
   for (const f of catalog.flows) flows.set(f.key, `${stamp(f.path)}|${stamp(stageFileOf(f.path))}`);

@@ -3,7 +3,6 @@
 // every failure as JSON; the guard decides who may call before any route runs (401 before 404/405).
 import Koa from 'koa';
 import Router from '@koa/router';
-import { HttpMethodEnum, koaBody } from 'koa-body';
 import { REQUEST_BODY_MAX_BYTES } from '../../shared/limits.ts';
 import type { State } from '../state.ts';
 import { methodNotAllowed, notFound, renderErrors } from './errors.ts';
@@ -30,6 +29,33 @@ async function bodyIsJson(ctx: Koa.Context, next: Koa.Next): Promise<void> {
     ctx.request.headers['content-type'] = 'application/json';
   }
   return next();
+}
+
+/**
+ * koa-body reads JSON bodies of changes. It is loaded on the first change, not at start: it is most of the
+ * bundle, and start-up is on the user's clock while the first write is not.
+ */
+function jsonBody(): Koa.Middleware {
+  let parse: Koa.Middleware | null = null;
+  return async (ctx, next) => {
+    if (!(WRITES as readonly string[]).includes(ctx.method)) return next();
+    if (!parse) {
+      const { HttpMethodEnum, koaBody } = await import('koa-body');
+      parse = koaBody({
+        json: true,
+        jsonStrict: false,
+        jsonLimit: REQUEST_BODY_MAX_BYTES,
+        urlencoded: false,
+        text: false,
+        multipart: false,
+        parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
+        onError: (err) => {
+          throw Object.assign(new Error(`the request body is not JSON: ${err.message}`), { status: 400, expose: true });
+        },
+      }) as unknown as Koa.Middleware;
+    }
+    return parse(ctx, next);
+  };
 }
 
 export function createApp(state: State, report: (err: unknown) => void): Koa {
@@ -59,20 +85,7 @@ export function createApp(state: State, report: (err: unknown) => void): Koa {
   app.use(renderErrors(report));
   app.use(guard({ token: state.config.token, readOnly: state.config.readOnly, port: state.config.port }));
   app.use(bodyIsJson);
-  app.use(
-    koaBody({
-      json: true,
-      jsonStrict: false,
-      jsonLimit: REQUEST_BODY_MAX_BYTES,
-      urlencoded: false,
-      text: false,
-      multipart: false,
-      parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
-      onError: (err) => {
-        throw Object.assign(new Error(`the request body is not JSON: ${err.message}`), { status: 400, expose: true });
-      },
-    }),
-  );
+  app.use(jsonBody());
   app.use(api.routes());
   app.use(async (ctx, next) => {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();

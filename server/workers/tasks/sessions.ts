@@ -25,6 +25,14 @@ export function sessionDetailTask(files: SessionFiles): SessionTaskResult<Sessio
 }
 
 /**
+ * One session's full view as UTF-8 JSON bytes: bytes cross to the main thread as one copy and go to the
+ * socket without being encoded there (encoding 30 MB of text would stall the event loop for a while).
+ */
+export function sessionDetailBytesTask(files: SessionFiles): SessionTaskResult<Uint8Array> {
+  return attempt(() => new TextEncoder().encode(JSON.stringify(sessionDetail(files))));
+}
+
+/**
  * One session's full view as JSON text. A big log's view can be tens of MB (results are cut at 64 KiB
  * each, not in number): serialized here, it crosses to the main thread as one string and is sent as is,
  * instead of being cloned as objects and stringified on the event loop.

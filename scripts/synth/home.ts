@@ -3,7 +3,7 @@
 // learned from that domain's conversations, the promoted shop flow, one flow of a format this build cannot
 // read, the server registry, and optionally a few big logs. Everything follows from the seed and "now", so
 // the demo and the tests see the same directory each time; `GeneratedHome` says what was written.
-import { mkdirSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readdirSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Rng } from './rng.ts';
 import { brokenFlow, learnFlow, promoteFlow, type LearnedFlow } from './flow.ts';
@@ -163,6 +163,11 @@ export async function generateHome(options: HomeOptions): Promise<GeneratedHome>
     writeFileSync(`${base}.jsonl`, log);
     if (written.flowLog !== null) writeFileSync(`${base}.flow.jsonl`, written.flowLog);
     if (written.confirmLog !== null) writeFileSync(`${base}.confirm.jsonl`, written.confirmLog);
+    // A real log was last written when its session ended, not when this generator ran.
+    const endedAt = new Date(Math.min(startedMs + 60_000, Date.now()));
+    for (const suffix of ['.jsonl', '.flow.jsonl', '.confirm.jsonl']) {
+      if (suffix === '.jsonl' || (suffix === '.flow.jsonl' ? written.flowLog : written.confirmLog) !== null) utimesSync(`${base}${suffix}`, endedAt, endedAt);
+    }
     // An empty flow log makes the session recorded (session-format §6.6).
     const actual: Mode = mode !== 'recorded' && (written.flowLog ?? '') === '' ? 'recorded' : mode;
     result.sessions.push({

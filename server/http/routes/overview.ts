@@ -4,26 +4,13 @@ import Router from '@koa/router';
 import type { Overview } from '../../../shared/overview.ts';
 import { OVERVIEW_JOBS, OVERVIEW_SESSIONS } from '../../../shared/limits.ts';
 import { flowSummaries, latestListing, loadFlowEntry } from '../../data/flows.ts';
-import { loadRegistry, NOT_LOADED, RegistryError, serverView, type LoadedRegistry, type ViewContext } from '../../data/registry.ts';
+import { loadRegistry, RegistryError, serverView, type LoadedRegistry } from '../../data/registry.ts';
 import { sessionSummaries } from '../../data/sessions.ts';
 import { setupHealth } from '../../engine/doctor.ts';
 import { activity, healthList, totalsAndDomains, type HealthInputs } from '../../engine/overview.ts';
 import { listingSource, toolWarnings } from '../../engine/warnings.ts';
+import { serverViewContext } from '../../data/server-context.ts';
 import type { State } from '../../state.ts';
-
-/** Flows load in the pool; PATH is the console's own (as GET /api/servers sees them). */
-function viewContext(state: State): ViewContext {
-  return {
-    dataDir: state.config.dataDir,
-    home: state.config.home,
-    searchPath: process.env.PATH ?? '',
-    proxyBeside: state.config.proxy?.path ?? null,
-    async flowFacts(path) {
-      const r = await state.pool.run('serverFlowTask', { path });
-      return r.ok ? r.value : { ...NOT_LOADED, file: true, error: r.message };
-    },
-  };
-}
 
 export async function overview(state: State): Promise<Overview> {
   const { config } = state;
@@ -63,7 +50,7 @@ export async function overview(state: State): Promise<Overview> {
     flows.push({ rel: summary.path, warnings: listing ? toolWarnings(flow, listing.tools, listingSource(listing.sessionId)) : [] });
   }
 
-  const ctx = viewContext(state);
+  const ctx = serverViewContext(state);
   const servers = await Promise.all(
     registry.servers.map(async (entry) => ({ name: entry.name, issues: (await serverView(entry, readable, async () => null, ctx)).issues })),
   );

@@ -21,7 +21,6 @@ import type { FlowSummary } from '../../../shared/flows.ts';
 import type { ToolInfo } from '../../../shared/sessions.ts';
 import { flowSummary } from '../../data/flows.ts';
 import {
-  NOT_LOADED,
   RegistryError,
   addServer,
   discoveredUpstreams,
@@ -35,10 +34,10 @@ import {
   serverView,
   type Change,
   type StoredEntry,
-  type ViewContext,
 } from '../../data/registry.ts';
 import { sessionSummaries } from '../../data/sessions.ts';
 import { probe } from '../../probe.ts';
+import { serverViewContext } from '../../data/server-context.ts';
 import type { State } from '../../state.ts';
 import { ApiError, badRequest, conflict, internal, notFound } from '../errors.ts';
 import { parseBody, parseParams, parseQuery } from '../parse.ts';
@@ -53,20 +52,6 @@ async function registry<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The view context of this console: flows load in the pool, PATH is the console's own. */
-function viewContext(state: State): ViewContext {
-  return {
-    dataDir: state.config.dataDir,
-    home: state.config.home,
-    searchPath: process.env.PATH ?? '',
-    proxyBeside: state.config.proxy?.path ?? null,
-    async flowFacts(path) {
-      const r = await state.pool.run('serverFlowTask', { path });
-      return r.ok ? r.value : { ...NOT_LOADED, file: true, error: r.message };
-    },
-  };
-}
-
 /** The flows list's summary of the catalog flow at `path`, or null when the catalog has none there. */
 function flowSummaryAt(state: State): (path: string) => Promise<FlowSummary | null> {
   return async (path) => {
@@ -79,7 +64,7 @@ function flowSummaryAt(state: State): (path: string) => Promise<FlowSummary | nu
 async function serverList(state: State): Promise<ServerList> {
   const registry = await loadRegistry(state.config.dataDir);
   const { readable } = await sessionSummaries(state);
-  const ctx = viewContext(state);
+  const ctx = serverViewContext(state);
   const summary = flowSummaryAt(state);
   const items = await Promise.all(registry.servers.map((entry) => serverView(entry, readable, summary, ctx)));
   return { items, discovered: discoveredUpstreams(readable, new Set(registry.servers.map((s) => s.name))) };
@@ -87,7 +72,7 @@ async function serverList(state: State): Promise<ServerList> {
 
 async function oneServerView(state: State, entry: ServerEntry): Promise<ServerView> {
   const { readable } = await sessionSummaries(state);
-  return serverView(entry, readable, flowSummaryAt(state), viewContext(state));
+  return serverView(entry, readable, flowSummaryAt(state), serverViewContext(state));
 }
 
 /** The probe's flow warnings: only when the entry's flow resolves and loads. */
@@ -144,7 +129,7 @@ export function serversRoutes(state: State): Router {
         throw badRequest(`host ${debugString(host)}: expected claude-code, claude-desktop, cursor or vscode`);
       }
       const entry = await find(ctx);
-      ctx.body = (await hostConfig(entry, host as Host, viewContext(state))) satisfies HostConfig;
+      ctx.body = (await hostConfig(entry, host as Host, serverViewContext(state))) satisfies HostConfig;
     })
     .post('/api/servers/:name/probe', async (ctx) => {
       const entry = await find(ctx);

@@ -79,6 +79,7 @@ pages('a served session shows its timeline with the flow lookups, and its other 
   await p.getByRole('tab', { name: /Decisions/ }).click();
   assert.match(p.url(), /tab=decisions/);
   assert.match((await p.locator('tr.decision-row').first().textContent()) ?? '', /looks up/);
+  await p.getByRole('heading', { name: 'Flow runs' }).waitFor();
   await p.getByRole('tab', { name: /Raw log/ }).click();
   await p.getByRole('radio', { name: 'JSON lines' }).click();
   await p.getByTestId('raw-lines').waitFor();
@@ -86,6 +87,15 @@ pages('a served session shows its timeline with the flow lookups, and its other 
   await p.getByRole('tab', { name: /Tools/ }).click();
   await p.getByRole('cell', { name: 'cancel_pending_order' }).waitFor();
   await ui.check('session-tools');
+});
+
+pages('a session with a confirmation log lists each judgment', async ({ ui }) => {
+  await ui.goto('/sessions/20260928T020401.312Z-14780?tab=confirmations');
+  const p = ui.page;
+  assert.is(await p.getByRole('tab', { name: /Confirmations/ }).getAttribute('aria-selected'), 'true');
+  await p.getByText('logged only').waitFor();
+  assert.ok(await p.getByRole('tabpanel').getByText('cancel_pending_order').first().isVisible());
+  await ui.check('session-confirmations');
 });
 
 pages('a shadow session says what the flow would have read ahead', async ({ ui }) => {

@@ -5,7 +5,7 @@ import { A, useNavigate, useParams, useSearchParams } from '@solidjs/router';
 import { createSignal, Match, Show, Switch } from 'solid-js';
 import { FLOW_THRESHOLD_DEFAULT } from '../../../shared/limits.ts';
 import { deleteSession, getServers, getSession, sessionRawUrl } from '../api/endpoints.ts';
-import { DecisionsTable, RawLog, ToolsTable } from '../components/session/tabs.tsx';
+import { Confirmations, DecisionsTable, RawLog, RunsTable, ToolsTable } from '../components/session/tabs.tsx';
 import { SessionTimeline } from '../components/session/Timeline.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
 import { Icon } from '../components/ui/Icon.tsx';
@@ -17,8 +17,8 @@ import { basename, formatBytes, formatDateTime, formatDuration, formatProb } fro
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
 
-type Tab = 'timeline' | 'decisions' | 'raw' | 'tools';
-const TABS: Tab[] = ['timeline', 'decisions', 'raw', 'tools'];
+type Tab = 'timeline' | 'decisions' | 'confirmations' | 'raw' | 'tools';
+const TABS: Tab[] = ['timeline', 'decisions', 'confirmations', 'raw', 'tools'];
 
 function upstreamText(u: { kind: 'stdio'; command: string[] } | { kind: 'http'; url: string }): string {
   if (u.kind === 'http') return u.url;
@@ -41,7 +41,11 @@ export default function SessionPage() {
   useTitle(() => s()?.session_id ?? 'Session');
 
   const tabParam = () => (Array.isArray(search.tab) ? search.tab[0] : search.tab) ?? '';
-  const tab = (): Tab => (TABS.includes(tabParam() as Tab) ? (tabParam() as Tab) : 'timeline');
+  const hasConfirmations = () => (s()?.has_confirm_log ?? false) || (d()?.confirmations.length ?? 0) > 0;
+  const tab = (): Tab => {
+    const t = TABS.includes(tabParam() as Tab) ? (tabParam() as Tab) : 'timeline';
+    return t === 'confirmations' && !hasConfirmations() ? 'timeline' : t;
+  };
   const setTab = (t: Tab) => setSearch({ tab: t === 'timeline' ? undefined : t }, { replace: true, scroll: false });
 
   // The first hand-back whose reason names the surprise gate, for the notice.
@@ -139,6 +143,9 @@ export default function SessionPage() {
               tabs={[
                 { id: 'timeline', label: 'Timeline', icon: 'sessions' },
                 { id: 'decisions', label: 'Decisions', icon: 'scale', count: d()!.decisions.length },
+                ...(hasConfirmations()
+                  ? [{ id: 'confirmations' as const, label: 'Confirmations', icon: 'check' as const, count: d()!.confirmations.length }]
+                  : []),
                 { id: 'raw', label: 'Raw log', icon: 'file-text' },
                 { id: 'tools', label: 'Tools', icon: 'wrench', count: d()!.tools.length },
               ]}
@@ -159,6 +166,14 @@ export default function SessionPage() {
                   <Card flush label="Decisions">
                     <DecisionsTable detail={d()!} threshold={threshold()} />
                   </Card>
+                  <Show when={d()!.runs.length > 0}>
+                    <Card flush title="Flow runs" caption="After each of the agent’s calls the flow ran: the sites it visited and how surprised it was">
+                      <RunsTable detail={d()!} />
+                    </Card>
+                  </Show>
+                </Match>
+                <Match when={tab() === 'confirmations'}>
+                  <Confirmations items={d()!.confirmations} />
                 </Match>
                 <Match when={tab() === 'raw'}>
                   <RawLog detail={d()!} sessionKey={key()} fileName={basename(s()!.path)} />

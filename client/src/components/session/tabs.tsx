@@ -7,6 +7,7 @@ import { createApiResource } from '../../data/createApiResource.ts';
 import { formatOffset, formatProb } from '../../lib/format.ts';
 import { compact, jsonLines, pretty } from '../../lib/json.ts';
 import { decisionValue } from '../../lib/timeline.ts';
+import { JsonTree } from '../ui/JsonTree.tsx';
 import { Button, CopyButton, Empty, ErrorState, KindBadge, ProbBar, Segmented, Skeleton } from '../ui/ui.tsx';
 
 export function DecisionsTable(props: { detail: SessionDetail; threshold: number }) {
@@ -261,6 +262,99 @@ export function ToolsTable(props: { tools: ToolInfo[] }) {
           </tbody>
         </table>
       </div>
+    </Show>
+  );
+}
+
+/** The flow's runs: one per agent call it ran after, with the sites it visited and its surprise. */
+export function RunsTable(props: { detail: SessionDetail }) {
+  const calls = () => new Map(props.detail.calls.map((c) => [c.id, c]));
+  return (
+    <Show when={props.detail.runs.length > 0} fallback={<p class="muted" style={{ padding: '0 18px 12px' }}>The flow log has no runs.</p>}>
+      <div class="table-wrap">
+        <table class="table stack">
+          <thead>
+            <tr>
+              <th scope="col">After the agent’s call</th>
+              <th scope="col">Call failed</th>
+              <th scope="col" class="n">
+                Lookups allowed
+              </th>
+              <th scope="col">Sites it visited</th>
+              <th scope="col" class="n" title="How unexpected the server's answers were under the flow's statistics">
+                Surprise
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <For each={props.detail.runs}>
+              {(r) => (
+                <tr>
+                  <td data-label="After">
+                    <code>{calls().get(r.after)?.tool ?? r.call}</code> <code>#{r.after}</code>
+                  </td>
+                  <td data-label="Call failed">{r.failed ? <span class="badge danger">failed</span> : 'no'}</td>
+                  <td data-label="Lookups allowed" class="n">
+                    {r.max_lookups}
+                  </td>
+                  <td data-label="Sites" class="mono" style={{ 'font-size': '12px', 'overflow-wrap': 'anywhere' }}>
+                    {r.sites.length ? r.sites.map((s) => s[0]).join(', ') : '—'}
+                  </td>
+                  <td data-label="Surprise" class="n">
+                    {r.surprise === null ? '—' : `${r.surprise.toFixed(2)} nats`}
+                  </td>
+                </tr>
+              )}
+            </For>
+          </tbody>
+        </table>
+      </div>
+    </Show>
+  );
+}
+
+/** The confirmation judge's log: one card per judgment, as the proxy wrote it. */
+export function Confirmations(props: { items: unknown[] }) {
+  const field = (x: unknown, k: string): unknown => (x !== null && typeof x === 'object' && !Array.isArray(x) ? (x as Record<string, unknown>)[k] : undefined);
+  return (
+    <Show
+      when={props.items.length > 0}
+      fallback={
+        <Empty icon="check" title="No confirmation log">
+          The proxy writes one when it runs with guards and a confirmation judge: before a write the guards check, the judge asks whether the customer agreed.
+        </Empty>
+      }
+    >
+      <ol class="stack" style={{ gap: '12px', 'list-style': 'none', margin: 0, padding: 0 }}>
+        <For each={props.items}>
+          {(c) => {
+            const tool = typeof field(c, 'tool') === 'string' ? (field(c, 'tool') as string) : '(no tool)';
+            const fails = field(c, 'fails') === true;
+            const unknown = field(c, 'unknown') === true;
+            const pYes = field(c, 'p_yes');
+            return (
+              <li class="card" style={{ padding: '12px 14px', display: 'flex', 'flex-direction': 'column', gap: '8px' }}>
+                <div class="filters" style={{ gap: '8px' }}>
+                  <code>{tool}</code>
+                  <span class={fails ? 'badge danger' : unknown ? 'badge warn' : 'badge accent'}>{fails ? 'fails' : unknown ? 'unknown' : 'passes'}</span>
+                  <span class="badge">{field(c, 'enforced') === true ? 'enforced' : 'logged only'}</span>
+                  <span class="badge">word list {field(c, 'word_list') === true ? 'passes' : 'fails'}</span>
+                  <Show when={typeof pYes === 'number'}>
+                    <span class="subtle">p(yes) {formatProb(pYes as number)}</span>
+                  </Show>
+                  <Show when={typeof field(c, 'error') === 'string'}>
+                    <span class="danger-text">{field(c, 'error') as string}</span>
+                  </Show>
+                  <Show when={typeof field(c, 'skipped') === 'string'}>
+                    <span class="subtle">{field(c, 'skipped') as string}</span>
+                  </Show>
+                </div>
+                <JsonTree value={c} label="The judgment, as the proxy wrote it" depth={1} what="JSON" />
+              </li>
+            );
+          }}
+        </For>
+      </ol>
     </Show>
   );
 }

@@ -1,5 +1,6 @@
 // Sessions as the console serves them: summaries for every log in the catalog, parsed in the worker pool
 // and cached by the stamps of the log and its two companions; details parsed fresh for each request.
+import { Readable } from 'node:stream';
 import type { SessionDetail, SessionSummary } from '../../shared/sessions.ts';
 import { publicSummary } from '../engine/sessions.ts';
 import type { State } from '../state.ts';
@@ -77,7 +78,8 @@ export async function sessionSummaries(state: State, files?: readonly SessionFil
       }),
     );
   }
-  if (!files) {
+  // The same catalog as last time (nothing was added or removed): nothing to forget.
+  if (!files && memos.get(cache)?.files !== all) {
     const paths = new Set(all.map((f) => f.path));
     cache.retain(paths);
     for (const f of all) {
@@ -116,10 +118,15 @@ export async function sessionSummaries(state: State, files?: readonly SessionFil
  * One session as the JSON bytes the API sends, serialized in the worker: a big log's view is tens of MB, and
  * cloning and stringifying it here would stall every other request. Throws UnreadableSession.
  */
-export async function sessionDetailJson(state: State, file: SessionFile): Promise<Buffer> {
+export async function sessionDetailJson(state: State, file: SessionFile): Promise<Readable> {
   const r = await state.pool.run('sessionDetailBytesTask', filesOf(file));
-  if (!r.ok) throw new UnreadableSession(r.message);
-  return Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength);
+  if (typeof r === 'string') throw new UnreadableSession(r);
+  // Slices keep each socket write short, so other answers interleave with a big one.
+  return Readable.from(slices(Buffer.from(r.buffer, r.byteOffset, r.byteLength), 1 << 20), { objectMode: false });
+}
+
+function* slices(bytes: Buffer, size: number): Generator<Buffer> {
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
 }
 
 /** One session, parsed fresh in the pool. Throws UnreadableSession when it is not a session log. */

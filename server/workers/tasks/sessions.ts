@@ -1,6 +1,7 @@
 // Worker tasks of the sessions area: reading and parsing a whole session log (with its flow and
 // confirmation logs) runs here, off the event loop. Each answers plain data: the view, or why the file is
 // not a session log this engine can read.
+import Tinypool from 'tinypool';
 import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts';
 import { type SessionFiles, sessionDetail, sessionSummary } from '../../engine/sessions.ts';
 
@@ -25,11 +26,19 @@ export function sessionDetailTask(files: SessionFiles): SessionTaskResult<Sessio
 }
 
 /**
- * One session's full view as UTF-8 JSON bytes: bytes cross to the main thread as one copy and go to the
- * socket without being encoded there (encoding 30 MB of text would stall the event loop for a while).
+ * One session's full view as UTF-8 JSON bytes, or why it cannot be read (a string). The bytes are moved,
+ * not copied, to the main thread, which sends them without encoding anything: a big log's view is tens of
+ * MB, and cloning or encoding it there would stall every other request.
  */
-export function sessionDetailBytesTask(files: SessionFiles): SessionTaskResult<Uint8Array> {
-  return attempt(() => new TextEncoder().encode(JSON.stringify(sessionDetail(files))));
+export function sessionDetailBytesTask(files: SessionFiles): Uint8Array | string {
+  let bytes: Uint8Array;
+  try {
+    bytes = new TextEncoder().encode(JSON.stringify(sessionDetail(files)));
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  // Tinypool unwraps the movable on the other side: the caller receives the Uint8Array itself.
+  return Tinypool.move(bytes) as unknown as Uint8Array;
 }
 
 /**

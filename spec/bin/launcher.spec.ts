@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { formatAddress, isLoopback, parseListen, parseOptions, UsageError } from '../../bin/options.ts';
@@ -136,6 +136,18 @@ launcher('healthcheck exits 0 when the console answers and 1 when it does not', 
   const down = run(['healthcheck', '--listen', `127.0.0.1:${l.port}`]);
   assert.is(down.status, 1);
   assert.match(down.stderr, /^engine-console: http:\/\/127\.0\.0\.1:\d+\/api\/health: /);
+});
+
+launcher('--open starts $BROWSER with the URL (and the token only when it was generated)', async () => {
+  const t = tempDir();
+  const record = join(t.dir, 'opened.txt');
+  const browser = join(t.dir, 'browser.sh');
+  writeFileSync(browser, `#!/bin/sh\necho "$@" >> '${record}'\n`, { mode: 0o755 });
+  const l = await launch({ args: ['--open'], env: { BROWSER: browser } });
+  for (let i = 0; i < 100 && !existsSync(record); i++) await new Promise((r) => setTimeout(r, 50));
+  await l.stop();
+  assert.is(readFileSync(record, 'utf8').trim(), `http://127.0.0.1:${l.port}/`);
+  t.cleanup();
 });
 
 launcher.run();

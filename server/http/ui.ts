@@ -91,9 +91,10 @@ export function serveUi(uiDir: string | null, fromDisk: boolean) {
     const wanted = rel === '' ? 'index.html' : rel;
     const file = await read(wanted);
     if (file) {
-      ctx.type = file.type;
       ctx.set('Cache-Control', wanted.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       ctx.body = file.body;
+      // Set after the body, as is: Koa's ctx.type would add a charset the build files do not declare.
+      ctx.set('Content-Type', file.type);
       return;
     }
     if (rel !== '' && looksLikeBuildFile(wanted)) {
@@ -105,8 +106,8 @@ export function serveUi(uiDir: string | null, fromDisk: boolean) {
     const index = await read('index.html');
     ctx.set('Cache-Control', 'no-cache');
     if (index) {
-      ctx.type = 'text/html';
       ctx.body = index.body;
+      ctx.set('Content-Type', 'text/html');
     } else {
       ctx.type = 'text/html; charset=utf-8';
       ctx.body = NO_UI_PAGE;

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { PROBE_HTTP_CONNECT_MS, PROBE_MAX_PAGES, PROBE_PROTOCOL, PROBE_TIMEOUT_MS } from '../shared/limits.ts';
 import type { ProbeResult, Upstream } from '../shared/servers.ts';
 import type { ToolInfo } from '../shared/sessions.ts';
-import { isHeaderName } from './engine/credentials.ts';
+import { isHeaderName } from '../shared/credentials.ts';
 import { compareText, debugString } from './engine/format.ts';
 
 /** A single line or HTTP answer larger than this is not read as a message. */

@@ -1,7 +1,7 @@
 // Servers: the registry file (servers.json), the entry a POST or PUT sends, the list view, the host
 // configuration and the live connection test (console-api.md §4.15–4.18). The registry keeps environment
-// variables and headers by name only; the rules that refuse credentials live in server/engine/credentials.ts
-// and run after these shape checks.
+// variables and headers by name only; the rules that refuse credentials live in shared/credentials.ts (worded
+// by server/engine/credentials.ts) and run after these shape checks.
 import * as v from 'valibot';
 import { UnixMsSchema } from './common.ts';
 import { DeciderNameSchema as FlowDeciderNameSchema, FlowSummarySchema } from './flows.ts';

@@ -13,6 +13,7 @@ import {
   REGISTRY_DESCRIPTION_MAX,
   REGISTRY_NAME_MAX,
 } from '../../shared/limits.ts';
+import { credentialArgument } from '../../shared/credentials.ts';
 import type { FlowSummary } from '../../shared/flows.ts';
 import {
   DeciderNameSchema,
@@ -25,13 +26,7 @@ import {
   type Upstream,
 } from '../../shared/servers.ts';
 import type { SessionSummary } from '../../shared/sessions.ts';
-import {
-  checkHeaderName,
-  checkUrl,
-  checkVar,
-  credentialArgument,
-  credentialArgumentMessage,
-} from '../engine/credentials.ts';
+import { checkHeaderName, checkUrl, checkVar, credentialArgumentMessage } from '../engine/credentials.ts';
 import { compareText, debugString, display } from '../engine/format.ts';
 import { initOutput, proxyArgs, type InitOutput, type ServedFlow, type Setup } from '../engine/init.ts';
 import { writeFileAtomic } from './atomic.ts';

@@ -3,10 +3,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  commandText, credentialArgument, defaultRecordDir, emptyForm, flowChoices, fromDiscovered, fromEntry, hasErrors,
-  namesSecret, previewText, shownPath, shellQuote, shownDataDir, splitShell, toInput, upstreamText, urlError, validateForm,
+  commandText, defaultRecordDir, emptyForm, flowChoices, fromDiscovered, fromEntry, hasErrors, previewText,
+  shownPath, shellQuote, shownDataDir, splitShell, toInput, upstreamText, urlError, validateForm,
   type FormState,
 } from '../../client/src/lib/server-form.ts';
+import { credentialArgument, namesSecret } from '../../shared/credentials.ts';
 
 const serverForm = suite('server-form');
 

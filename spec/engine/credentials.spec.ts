@@ -1,13 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  checkHeaderName,
-  checkUrl,
-  checkVar,
-  credentialArgument,
-  credentialArgumentMessage,
-  namesSecret,
-} from '../../server/engine/credentials.ts';
+import { credentialArgument, namesSecret } from '../../shared/credentials.ts';
+import { checkHeaderName, checkUrl, checkVar, credentialArgumentMessage } from '../../server/engine/credentials.ts';
 
 const credentials = suite('engine/credentials');
 

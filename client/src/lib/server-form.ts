@@ -1,6 +1,8 @@
 // The add/edit server form's logic, without a DOM: shell words in and out of the command box, the checks
 // the registry makes (so a user sees them before saving, in the same order and wording where the server's
-// message is friendly enough), the live `engine-proxy` command-line preview, and the request body.
+// message is friendly enough; the credential rules themselves are shared/credentials.ts, the server's own),
+// the live `engine-proxy` command-line preview, and the request body.
+import { credentialArgument, isHeaderName, isVarName, urlRefusal } from '../../../shared/credentials.ts';
 
 export type Mode = 'record' | 'shadow' | 'serve';
 export type Decider = 'arbiter' | 'habit' | 'reach';
@@ -105,37 +107,7 @@ export function commandText(words: readonly string[]): string {
   return words.map(shellQuote).join(' ');
 }
 
-/** Whether a flag or parameter name smells of a secret (the registry's names_secret). */
-export function namesSecret(name: string): boolean {
-  const n = name.toLowerCase();
-  if (n.endsWith('file') || n.endsWith('path') || n.endsWith('dir')) return false;
-  return ['key', 'token', 'secret', 'password', 'passwd', 'credential', 'auth'].some((s) => n.includes(s));
-}
-
-/** The index of the first command word that looks like a credential, as the registry finds it. */
-export function credentialArgument(words: readonly string[]): number | null {
-  let afterFlag = false;
-  for (let i = 0; i < words.length; i++) {
-    const arg = words[i]!;
-    if (afterFlag) {
-      afterFlag = false;
-      if (!arg.startsWith('-')) return i;
-    }
-    const lower = arg.toLowerCase();
-    if (lower.startsWith('authorization:') || lower.includes('bearer ')) return i;
-    const eq = arg.indexOf('=');
-    if (eq !== -1) {
-      if (namesSecret(arg.slice(0, eq)) && arg.slice(eq + 1) !== '') return i;
-      continue;
-    }
-    afterFlag = arg.startsWith('-') && namesSecret(arg);
-  }
-  return null;
-}
-
 const NAME = /^[a-z0-9_-]+$/;
-const ENV = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const HEADER = /^[A-Za-z0-9!#$%&'*+\-.^_`|~]+$/;
 
 export function nameError(name: string, taken: readonly string[], isNew: boolean): string | null {
   const n = name.trim();
@@ -150,38 +122,40 @@ export function nameError(name: string, taken: readonly string[], isNew: boolean
 
 export function envNameError(name: string): string | null {
   if (name.trim() === '') return 'Name the variable.';
-  if (name.length > 128 || !ENV.test(name)) {
+  if (!isVarName(name)) {
     return `${name} is not a variable name: letters, digits and _, not starting with a digit.`;
   }
   return null;
 }
 
 export function headerNameError(name: string): string | null {
-  if (name.length === 0 || name.length > 128 || !HEADER.test(name)) return `${name} is not a header name.`;
+  if (!isHeaderName(name)) return `${name} is not a header name.`;
   return null;
 }
 
 export function urlError(raw: string): string | null {
   const u = raw.trim();
   if (u === '') return 'Give the server’s URL.';
-  let parsed: URL;
   try {
-    parsed = new URL(u);
+    new URL(u);
   } catch {
     return 'That is not a URL.';
   }
-  if (!/^https?:\/\//.test(u) || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) return 'Use an http:// or https:// URL.';
-  if (parsed.username !== '' || parsed.password !== '' || /^https?:\/\/[^/?#]*@/.test(u)) {
-    return 'Leave credentials out of the URL: send them in a header from a variable.';
+  const refusal = urlRefusal(u);
+  switch (refusal?.kind) {
+    case undefined:
+      return null;
+    case 'scheme':
+      return 'Use an http:// or https:// URL.';
+    case 'too-long-or-whitespace':
+      return 'The URL is too long or holds whitespace.';
+    case 'no-host':
+      return 'The URL names no host.';
+    case 'user-part':
+      return 'Leave credentials out of the URL: send them in a header from a variable.';
+    case 'credential-parameter':
+      return `The URL’s parameter ${refusal.name} looks like a credential: send it in a header, from a variable.`;
   }
-  if (u.length > 2048 || /[\s\p{Cc}]/u.test(u)) return 'The URL is too long or holds whitespace.';
-  for (const piece of parsed.search.replace(/^\?/, '').split('&')) {
-    const eq = piece.indexOf('=');
-    if (eq !== -1 && namesSecret(decodeURIComponent(piece.slice(0, eq)))) {
-      return `The URL’s parameter ${piece.slice(0, eq)} looks like a credential: send it in a header, from a variable.`;
-    }
-  }
-  return null;
 }
 
 export function commandError(command: string): string | null {

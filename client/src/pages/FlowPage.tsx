@@ -13,12 +13,12 @@ import FlowCompare from '../components/flow/FlowCompare.tsx';
 import FlowGraph from '../components/flow/FlowGraph.tsx';
 import FlowStage from '../components/flow/FlowStage.tsx';
 import FlowToolsTable from '../components/flow/FlowToolsTable.tsx';
-import MarkdownView from '../components/flow/MarkdownView.tsx';
 import SitesTable from '../components/flow/SitesTable.tsx';
 import ThresholdSlider from '../components/flow/ThresholdSlider.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
 import { Icon } from '../components/ui/Icon.tsx';
 import { JsonTree } from '../components/ui/JsonTree.tsx';
+import { Markdown } from '../components/ui/Markdown.tsx';
 import { TabPanel, Tabs, type TabDef } from '../components/ui/Tabs.tsx';
 import { Button, Card, ErrorState, Notice, PageHeader, RichText, Skeleton } from '../components/ui/ui.tsx';
 import { useTitle } from '../components/ui/title.ts';
@@ -356,7 +356,7 @@ export default function FlowPage() {
                   <Match when={tab() === 'review'}>
                     <Card title="Review" caption={`engine flow-show, at a threshold of ${d().threshold.toFixed(2)}`}>
                       <div classList={{ refreshing: detail.refreshing() }}>
-                        <MarkdownView text={d().review_markdown} shift={2} />
+                        <Markdown text={d().review_markdown} shift={2} />
                       </div>
                     </Card>
                   </Match>

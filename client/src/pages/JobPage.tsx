@@ -221,7 +221,7 @@ export default function JobPage() {
                   </pre>
                 }
               >
-                <Markdown source={report()!} shift={1} />
+                <Markdown text={report()!} shift={1} />
               </Show>
             </Card>
             <div class="stack">

@@ -6,9 +6,9 @@ import type { FlowSummary } from '../../../../shared/flows.ts';
 import { getFlowDiff } from '../../api/endpoints.ts';
 import { createApiResource } from '../../data/createApiResource.ts';
 import { Icon } from '../ui/Icon.tsx';
+import { Markdown } from '../ui/Markdown.tsx';
 import { Empty, ErrorState, Segmented, Skeleton } from '../ui/ui.tsx';
 import DiffLists from './DiffLists.tsx';
-import MarkdownView from './MarkdownView.tsx';
 
 export interface FlowCompareProps {
   flowKey: string;
@@ -88,7 +88,7 @@ export default function FlowCompare(props: FlowCompareProps) {
         <Show when={!diff.loading() && diff.data()} fallback={<Skeleton lines={5} />}>
           {(d) => (
             <div classList={{ refreshing: diff.refreshing() }} aria-busy={diff.refreshing()}>
-              <Show when={view() === 'changes'} fallback={<MarkdownView text={d().markdown} shift={2} />}>
+              <Show when={view() === 'changes'} fallback={<Markdown text={d().markdown} shift={2} />}>
                 <DiffLists diff={d()} />
               </Show>
             </div>

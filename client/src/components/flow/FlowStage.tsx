@@ -14,9 +14,9 @@ import { counted, intervalBar, nextVersion, nothingToCommit, shareText, stageDel
 import { READ_ONLY_REASON, readOnly } from '../../stores/auth.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Dialog } from '../ui/Dialog.tsx';
+import { Markdown } from '../ui/Markdown.tsx';
 import { Button, Card, CodeBlock, Empty, ErrorState, Notice, RichText, Skeleton } from '../ui/ui.tsx';
 import DiffLists from './DiffLists.tsx';
-import MarkdownView from './MarkdownView.tsx';
 
 function CountsCell(props: { counts: Counts }) {
   const c = () => props.counts;
@@ -390,7 +390,7 @@ function StageBody(props: { s: StageView; stageJob: string; onCommit: () => void
               {(md) => (
                 <details class="report">
                   <summary>The report, as engine stage writes it</summary>
-                  <MarkdownView text={md()} shift={2} />
+                  <Markdown text={md()} shift={2} />
                 </details>
               )}
             </Show>

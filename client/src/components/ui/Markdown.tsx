@@ -1,35 +1,24 @@
-// Renders the tree of lib/flow-markdown.ts (job reports, flow reviews, diffs) as elements with text
-// children: nothing reaches innerHTML, and only http(s) links keep an address (opened in a new tab,
-// noopener noreferrer). Tables scroll in their own frame.
-import { For, type JSX, Match, Switch } from 'solid-js';
+// Renders the CLI's Markdown (job reports, flow-show and flow reviews, flow-diff, the stage report) from the
+// tree lib/flow-markdown.ts reads: every piece of text is a text node (nothing reaches innerHTML), links are
+// web links only and open in a new tab (noopener noreferrer), tables scroll in their own frame so the page
+// never scrolls sideways.
+import { For, Match, Switch, createMemo, type JSX } from 'solid-js';
 import { Dynamic } from 'solid-js/web';
 import { parseMarkdown, type Block, type Inline } from '../../lib/flow-markdown.ts';
 
 function Inlines(props: { nodes: readonly Inline[] }): JSX.Element {
   return (
     <For each={props.nodes}>
-      {(n) => (
+      {(node) => (
         <Switch>
-          <Match when={n.t === 'text' && n}>{(x) => x().text}</Match>
-          <Match when={n.t === 'code' && n}>{(x) => <code>{x().text}</code>}</Match>
-          <Match when={n.t === 'strong' && n}>
-            {(x) => (
-              <strong>
-                <Inlines nodes={x().children} />
-              </strong>
-            )}
-          </Match>
-          <Match when={n.t === 'em' && n}>
-            {(x) => (
-              <em>
-                <Inlines nodes={x().children} />
-              </em>
-            )}
-          </Match>
-          <Match when={n.t === 'link' && n}>
-            {(x) => (
-              <a href={x().href} target="_blank" rel="noopener noreferrer">
-                <Inlines nodes={x().children} />
+          <Match when={node.t === 'text' && node}>{(n) => n().text}</Match>
+          <Match when={node.t === 'code' && node}>{(n) => <code>{n().text}</code>}</Match>
+          <Match when={node.t === 'strong' && node}>{(n) => <strong><Inlines nodes={n().children} /></strong>}</Match>
+          <Match when={node.t === 'em' && node}>{(n) => <em><Inlines nodes={n().children} /></em>}</Match>
+          <Match when={node.t === 'link' && node}>
+            {(n) => (
+              <a href={n().href} target="_blank" rel="noopener noreferrer">
+                <Inlines nodes={n().children} />
               </a>
             )}
           </Match>
@@ -42,84 +31,46 @@ function Inlines(props: { nodes: readonly Inline[] }): JSX.Element {
 function Blocks(props: { blocks: readonly Block[]; shift: number }): JSX.Element {
   return (
     <For each={props.blocks}>
-      {(b) => (
+      {(block) => (
         <Switch>
-          <Match when={b.t === 'heading' && b}>
-            {(x) => (
-              <Dynamic component={`h${Math.min(6, x().level + props.shift)}`}>
-                <Inlines nodes={x().children} />
+          <Match when={block.t === 'heading' && block}>
+            {(b) => (
+              <Dynamic component={`h${Math.min(6, b().level + props.shift)}`}>
+                <Inlines nodes={b().children} />
               </Dynamic>
             )}
           </Match>
-          <Match when={b.t === 'paragraph' && b}>
-            {(x) => (
-              <p>
-                <Inlines nodes={x().children} />
-              </p>
-            )}
-          </Match>
-          <Match when={b.t === 'list' && b}>
-            {(x) => (
-              <Dynamic component={x().ordered ? 'ol' : 'ul'}>
-                <For each={x().items}>
-                  {(item) => (
-                    <li>
-                      <Inlines nodes={item} />
-                    </li>
-                  )}
-                </For>
+          <Match when={block.t === 'paragraph' && block}>{(b) => <p><Inlines nodes={b().children} /></p>}</Match>
+          <Match when={block.t === 'list' && block}>
+            {(b) => (
+              <Dynamic component={b().ordered ? 'ol' : 'ul'}>
+                <For each={b().items}>{(item) => <li><Inlines nodes={item} /></li>}</For>
               </Dynamic>
             )}
           </Match>
-          <Match when={b.t === 'table' && b}>
-            {(x) => (
+          <Match when={block.t === 'table' && block}>
+            {(b) => (
               <div class="md-table" tabindex="0" role="region" aria-label="Table">
                 <table>
                   <thead>
-                    <tr>
-                      <For each={x().head}>
-                        {(c) => (
-                          <th scope="col">
-                            <Inlines nodes={c} />
-                          </th>
-                        )}
-                      </For>
-                    </tr>
+                    <tr><For each={b().head}>{(cell) => <th scope="col"><Inlines nodes={cell} /></th>}</For></tr>
                   </thead>
                   <tbody>
-                    <For each={x().rows}>
-                      {(r) => (
-                        <tr>
-                          <For each={r}>
-                            {(c) => (
-                              <td>
-                                <Inlines nodes={c} />
-                              </td>
-                            )}
-                          </For>
-                        </tr>
-                      )}
+                    <For each={b().rows}>
+                      {(row) => <tr><For each={row}>{(cell) => <td><Inlines nodes={cell} /></td>}</For></tr>}
                     </For>
                   </tbody>
                 </table>
               </div>
             )}
           </Match>
-          <Match when={b.t === 'code' && b}>
-            {(x) => (
-              <pre class="md-code" tabindex="0">
-                <code>{x().text}</code>
-              </pre>
-            )}
+          <Match when={block.t === 'code' && block}>
+            {(b) => <pre class="md-code" tabindex="0"><code>{b().text}</code></pre>}
           </Match>
-          <Match when={b.t === 'quote' && b}>
-            {(x) => (
-              <blockquote>
-                <Blocks blocks={x().children} shift={props.shift} />
-              </blockquote>
-            )}
+          <Match when={block.t === 'quote' && block}>
+            {(b) => <blockquote><Blocks blocks={b().children} shift={props.shift} /></blockquote>}
           </Match>
-          <Match when={b.t === 'rule'}>
+          <Match when={block.t === 'rule'}>
             <hr />
           </Match>
         </Switch>
@@ -128,11 +79,14 @@ function Blocks(props: { blocks: readonly Block[]; shift: number }): JSX.Element
   );
 }
 
-/** `shift` moves headings down (a report inside a card starts at h3 with shift 2). */
-export function Markdown(props: { source: string; shift?: number }) {
-  const blocks = () => parseMarkdown(props.source);
+/**
+ * Markdown as elements. `shift` lowers every heading level (a page already has its h1 and cards their h2,
+ * so a text's "# Flow: shop" reads as an h3 inside a card) without changing the words.
+ */
+export function Markdown(props: { text: string; shift?: number; label?: string }) {
+  const blocks = createMemo(() => parseMarkdown(props.text));
   return (
-    <div class="markdown">
+    <div class="markdown" aria-label={props.label}>
       <Blocks blocks={blocks()} shift={props.shift ?? 0} />
     </div>
   );

@@ -65,7 +65,7 @@ export default function JobsPage() {
               }
             >
               <div class={`table-wrap${res.refreshing() ? ' refreshing' : ''}`}>
-                <table class="table stack">
+                <table class="table stacking">
                   <thead>
                     <tr>
                       <th scope="col">Job</th>

@@ -97,7 +97,7 @@ function Discovered(props: { items: DiscoveredUpstream[] }) {
         }
       >
         <div class="table-wrap">
-          <table class="table stack">
+          <table class="table stacking">
             <thead>
               <tr>
                 <th scope="col">Domain</th>

@@ -45,7 +45,7 @@ function Comparison(props: { last: ComparisonView }) {
   return (
     <>
       <div class="table-wrap">
-        <table class="table stack" data-testid="stage-comparison">
+        <table class="table stacking" data-testid="stage-comparison">
           <thead>
             <tr>
               <th scope="col">After</th>

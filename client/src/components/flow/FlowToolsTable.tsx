@@ -11,7 +11,7 @@ export default function FlowToolsTable(props: { tools: FlowTool[] }) {
   const sorted = () => [...props.tools].sort((a, b) => order[a.kind] - order[b.kind] || a.name.localeCompare(b.name));
   return (
     <div class="table-wrap">
-      <table class="table stack">
+      <table class="table stacking">
         <thead>
           <tr>
             <th scope="col">Tool</th>

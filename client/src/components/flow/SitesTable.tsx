@@ -11,7 +11,7 @@ export default function SitesTable(props: { previews: SitePreview[]; sites: Site
   const full = (name: string) => props.sites.find((s) => s.name === name);
   return (
     <div class="table-wrap">
-      <table class="table stack sites-table">
+      <table class="table stacking sites-table">
         <thead>
           <tr>
             <th scope="col">After</th>

@@ -31,7 +31,7 @@ export function DecisionsTable(props: { detail: SessionDetail; threshold: number
       }
     >
       <div class="table-wrap">
-        <table class="table stack dt">
+        <table class="table stacking dt">
           <thead>
             <tr>
               <th scope="col">Site</th>
@@ -227,7 +227,7 @@ export function ToolsTable(props: { tools: ToolInfo[] }) {
       }
     >
       <div class="table-wrap">
-        <table class="table stack">
+        <table class="table stacking">
           <thead>
             <tr>
               <th scope="col">Tool</th>
@@ -272,7 +272,7 @@ export function RunsTable(props: { detail: SessionDetail }) {
   return (
     <Show when={props.detail.runs.length > 0} fallback={<p class="muted" style={{ padding: '0 18px 12px' }}>The flow log has no runs.</p>}>
       <div class="table-wrap">
-        <table class="table stack">
+        <table class="table stacking">
           <thead>
             <tr>
               <th scope="col">After the agent’s call</th>

@@ -121,12 +121,11 @@ export async function sessionSummaries(state: State, files?: readonly SessionFil
 export async function sessionDetailJson(state: State, file: SessionFile): Promise<Readable> {
   const r = await state.pool.run('sessionDetailBytesTask', filesOf(file));
   if (typeof r === 'string') throw new UnreadableSession(r);
-  // Slices keep each socket write short, so other answers interleave with a big one.
-  return Readable.from(slices(Buffer.from(r.buffer, r.byteOffset, r.byteLength), 1 << 20), { objectMode: false });
-}
-
-function* slices(bytes: Buffer, size: number): Generator<Buffer> {
-  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+  // Chunks of at most 1 MiB keep each socket write short, so other answers interleave with a big one.
+  return Readable.from(
+    r.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength)),
+    { objectMode: false },
+  );
 }
 
 /** One session, parsed fresh in the pool. Throws UnreadableSession when it is not a session log. */

@@ -23,6 +23,7 @@ import type {
   UpstreamView,
 } from '../../shared/sessions.ts';
 import { SESSION_RESULT_CUT_BYTES, TIMELINE_SUMMARY_CHARS } from '../../shared/limits.ts';
+import { ByteBuilder, writeJsonConsuming } from './session/bytes.ts';
 import { type FlowCounts, countsOf, flowCounts, readConfirmLog, readFlowLog } from './session/companions.ts';
 import {
   byCodePoint,
@@ -576,4 +577,15 @@ export function sessionDetail(files: SessionFiles): SessionDetail {
     events: a.events,
     truncated: a.truncated,
   };
+}
+
+/**
+ * The single-session view as the UTF-8 bytes of its JSON text (those of `JSON.stringify(sessionDetail(..))`),
+ * in chunks of at most 1 MiB that each own their ArrayBuffer. The view is written a call and an event at a
+ * time, and each is let go once written, so a big log's view is never held as values, text and bytes at once.
+ */
+export function sessionDetailBytes(files: SessionFiles): Uint8Array[] {
+  const out = new ByteBuilder();
+  writeJsonConsuming(out, sessionDetail(files) as unknown as Record<string, unknown>);
+  return out.finish();
 }

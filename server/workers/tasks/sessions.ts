@@ -3,7 +3,7 @@
 // not a session log this engine can read.
 import Tinypool from 'tinypool';
 import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts';
-import { type SessionFiles, sessionDetail, sessionSummary } from '../../engine/sessions.ts';
+import { type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
 
 export type SessionTaskResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -26,19 +26,23 @@ export function sessionDetailTask(files: SessionFiles): SessionTaskResult<Sessio
 }
 
 /**
- * One session's full view as UTF-8 JSON bytes, or why it cannot be read (a string). The bytes are moved,
- * not copied, to the main thread, which sends them without encoding anything: a big log's view is tens of
- * MB, and cloning or encoding it there would stall every other request.
+ * One session's full view as UTF-8 JSON bytes in chunks of at most 1 MiB, or why it cannot be read (a
+ * string). The chunks are moved, not copied, to the main thread, which sends them without encoding
+ * anything: a big log's view is tens of MB, and cloning or encoding it there would stall every other request.
  */
-export function sessionDetailBytesTask(files: SessionFiles): Uint8Array | string {
-  let bytes: Uint8Array;
+export function sessionDetailBytesTask(files: SessionFiles): Uint8Array[] | string {
+  let chunks: Uint8Array[];
   try {
-    bytes = new TextEncoder().encode(JSON.stringify(sessionDetail(files)));
+    chunks = sessionDetailBytes(files);
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
   }
-  // Tinypool unwraps the movable on the other side: the caller receives the Uint8Array itself.
-  return Tinypool.move(bytes) as unknown as Uint8Array;
+  // Tinypool moves every chunk's ArrayBuffer (each chunk owns its own) and hands over the array itself.
+  const movable = {
+    [Tinypool.transferableSymbol]: chunks.map((c) => c.buffer),
+    [Tinypool.valueSymbol]: chunks,
+  };
+  return Tinypool.move(movable as unknown as Parameters<typeof Tinypool.move>[0]) as unknown as Uint8Array[];
 }
 
 /**

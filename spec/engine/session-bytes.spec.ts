@@ -1,0 +1,88 @@
+// The single-session view as chunked UTF-8 bytes: the chunk builder, the field-at-a-time JSON writer, and
+// the view's bytes against JSON.stringify of the view for every fixture session.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { join } from 'node:path';
+import Tinypool from 'tinypool';
+import { BYTE_CHUNK, ByteBuilder, writeJsonConsuming } from '../../server/engine/session/bytes.ts';
+import { sessionDetail, sessionDetailBytes } from '../../server/engine/sessions.ts';
+import { sessionDetailBytesTask } from '../../server/workers/tasks/sessions.ts';
+import { fixtureSessions } from './session-files.ts';
+
+const bytes = suite('session-bytes');
+
+const joined = (chunks: Uint8Array[]) => Buffer.concat(chunks);
+
+bytes('the builder encodes text as UTF-8 across chunk seams, never splitting a character', () => {
+  const pieces = ['{"a":', 'é', '😀😀', 'x'.repeat(37), '"\u2028"', '中文字', '😀', '', 'end'];
+  for (const size of [8, 9, 10, 11, 13, 64]) {
+    const out = new ByteBuilder(size);
+    for (const p of pieces) out.text(p);
+    const chunks = out.finish();
+    const whole = Buffer.from(pieces.join(''), 'utf8');
+    assert.ok(joined(chunks).equals(whole), `chunk size ${size}`);
+    for (const c of chunks) {
+      assert.ok(c.byteLength > 0 && c.byteLength <= size, `chunk size ${size}: a chunk of ${c.byteLength} bytes`);
+      // Every chunk decodes on its own: no character is split between two.
+      assert.ok(Buffer.from(c).toString('utf8').indexOf('\ufffd') === -1, `chunk size ${size}: a split character`);
+    }
+  }
+});
+
+bytes('the builder gives no chunk at all for no text, and counts what it wrote', () => {
+  const empty = new ByteBuilder(16);
+  assert.equal(empty.finish(), []);
+  const out = new ByteBuilder(16);
+  out.text('ab😀');
+  assert.is(out.size, 6);
+});
+
+bytes('each chunk owns its own buffer, so chunks can be moved one by one', () => {
+  const out = new ByteBuilder(16);
+  out.text('y'.repeat(100));
+  const chunks = out.finish();
+  assert.is(new Set(chunks.map((c) => c.buffer)).size, chunks.length);
+  for (const c of chunks) assert.is(c.byteOffset, 0);
+});
+
+bytes('the JSON writer writes what JSON.stringify writes and lets go of each element written', () => {
+  const value: Record<string, unknown> = {
+    a: 1,
+    skipped: undefined,
+    list: [{ x: 'é', y: undefined }, undefined, null, [1, 'two'], 'three'],
+    empty: [],
+    nested: { k: ['v'], n: null },
+    text: 'line\nbreak "quoted" 😀',
+    last: false,
+  };
+  const expected = JSON.stringify(value);
+  const out = new ByteBuilder(8);
+  writeJsonConsuming(out, value);
+  assert.is(joined(out.finish()).toString('utf8'), expected);
+  assert.equal(value.list, [null, null, null, null, null]);
+});
+
+bytes('the view as bytes equals JSON.stringify of the view, for every fixture session', () => {
+  const sessions = fixtureSessions();
+  assert.ok(sessions.length > 0);
+  for (const files of sessions) {
+    const chunks = sessionDetailBytes(files);
+    assert.ok(chunks.every((c) => c.byteLength > 0 && c.byteLength <= BYTE_CHUNK));
+    assert.is(joined(chunks).toString('utf8'), JSON.stringify(sessionDetail(files)), files.key);
+  }
+});
+
+bytes('the bytes task moves the chunks, or answers why the file cannot be read', () => {
+  const good = fixtureSessions()[0]!;
+  const r = sessionDetailBytesTask(good) as unknown;
+  assert.ok(typeof r === 'object' && r !== null);
+  const movable = r as Record<symbol, unknown>;
+  const chunks = movable[Tinypool.valueSymbol] as Uint8Array[];
+  const moved = movable[Tinypool.transferableSymbol] as ArrayBuffer[];
+  assert.equal(moved, chunks.map((c) => c.buffer));
+  assert.equal(JSON.parse(joined(chunks).toString('utf8')), JSON.parse(JSON.stringify(sessionDetail(good))));
+  const missing = sessionDetailBytesTask({ ...good, path: join('/nonexistent', 'gone.jsonl') });
+  assert.ok(typeof missing === 'string' && missing.startsWith('reading '));
+});
+
+bytes.run();

@@ -417,7 +417,8 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
         return true;
       }
       if (typeof method !== 'string') return true;
-      if (method === 'initialize') return clientName === null;
+      if (method === 'initialize') return clientName === null && 'shared';
+      if (method === 'tools/list') return 'shared';
       return CLIENT_METHODS_COUNTED.has(method);
     }
     const head = leadingFields(line, body, from === 'proxy' ? ['method', 'result', 'error'] : ['result', 'error']);
@@ -433,7 +434,8 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
     }
     const awaited =
       pending.has(key) || turns.waitsFor(key) || (from === 'proxy' && commits.some(([k]) => k === key));
-    if (awaitingLists.has(key)) return true;
+    // A server lists the same tools in every session: its listing is parsed once per thread.
+    if (awaitingLists.has(key)) return 'shared';
     if (!awaited) return false;
     if (head.stoppedAt !== 'result' || saysError(line, bytes)) return true;
     successLater(t, from, key, at);

@@ -41,11 +41,42 @@ export interface LineAt {
 }
 
 /**
- * What a caller may do with a line before it is parsed: parse it (true), or take only its time and sender.
- * `rest` is where the line continues after its `"from":"...",` prefix. `bytes` are the line's bytes when
- * the file is read in chunks (searching them is much faster than searching the text), valid during the call.
+ * What a caller may do with a line before it is parsed: parse it (true), take only its time and sender
+ * (false), or parse it knowing that the same line (after its time and sender) recurs across logs
+ * ('shared': the tools listing and the handshake a given server and client send in every session), so the
+ * parse may be shared with an earlier identical line. `rest` is where the line continues after its
+ * `"from":"...",` prefix. `bytes` are the line's bytes when the file is read in chunks (searching them is
+ * much faster than searching the text), valid during the call.
  */
-export type Peek = (line: string, t: number, from: From, rest: number, at: LineAt, bytes: Buffer | null) => boolean;
+export type Peek = (
+  line: string,
+  t: number,
+  from: From,
+  rest: number,
+  at: LineAt,
+  bytes: Buffer | null,
+) => boolean | 'shared';
+
+/**
+ * Parsed messages of recurring lines, by the line's text after its `"from":"...",` prefix: a line with the
+ * same text parses to the same message, so it is parsed once per thread. Bounded in entries and in text;
+ * the values are shared, so whoever takes them must not change them.
+ */
+const shared = new Map<string, { message: unknown; raw: string | null }>();
+const SHARED_MAX_ENTRIES = 512;
+const SHARED_MAX_UNITS = 4 << 20;
+let sharedUnits = 0;
+
+function share(tail: string, e: LogEntry): void {
+  // A tail that names the time or the sender again would override the prefix's: such lines are not shared.
+  if (tail.includes('"t_ms"') || tail.includes('"from"')) return;
+  if (shared.size >= SHARED_MAX_ENTRIES || sharedUnits + tail.length > SHARED_MAX_UNITS) {
+    shared.clear();
+    sharedUnits = 0;
+  }
+  shared.set(tail, { message: e.message, raw: e.raw });
+  sharedUnits += tail.length;
+}
 
 /** Bytes read at a time; a longer line grows the buffer to hold it. */
 const CHUNK_BYTES = 1 << 20;
@@ -243,11 +274,21 @@ function readLines(
       return;
     }
     // A half-written last line is never skipped unparsed: it must be seen to fail and be dropped.
+    let tail: string | null = null;
     if (peek && terminated && text.endsWith('}')) {
       const m = ENTRY_PREFIX.exec(text);
-      if (m && !peek(text, Number(m[1]), m[2] as From, m[0].length, at, bytes)) {
+      const verdict = m ? peek(text, Number(m[1]), m[2] as From, m[0].length, at, bytes) : true;
+      if (m && verdict === false) {
         onEntry({ t: Number(m[1]), from: m[2] as From, message: undefined, raw: null }, at);
         return;
+      }
+      if (m && verdict === 'shared') {
+        tail = text.slice(m[0].length);
+        const hit = shared.get(tail);
+        if (hit) {
+          onEntry({ t: Number(m[1]), from: m[2] as From, message: hit.message, raw: hit.raw }, at);
+          return;
+        }
       }
     }
     let e: LogEntry;
@@ -257,6 +298,7 @@ function readLines(
       failed = `line ${n}: ${(err as Error).message}`;
       return;
     }
+    if (tail !== null) share(tail, e);
     onEntry(e, at);
   };
 

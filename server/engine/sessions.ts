@@ -302,7 +302,8 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
           by,
           tool,
           kind: 'generic',
-          arguments: has(params, 'arguments') ? sortKeys(params.arguments) : {},
+          // Only the detail shows the arguments; the summary's turn check reads them from the message.
+          arguments: full && has(params, 'arguments') ? sortKeys(params.arguments) : {},
           t_ms: t,
           result_t_ms: null,
           latency_ms: null,

@@ -23,7 +23,29 @@ function* textLines(path: string): Generator<string> {
     return;
   }
   try {
-    let buf = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, fstatSync(fd).size + 1));
+    const size = fstatSync(fd).size;
+    // A small file (most are) is read, checked and decoded in one go when it is UTF-8 throughout (a
+    // character never spans a newline, so then every line is); otherwise it is read line by line below.
+    if (size < CHUNK_BYTES) {
+      const whole = Buffer.allocUnsafe(size + 1);
+      let got = 0;
+      while (got < whole.length) {
+        const r = readSync(fd, whole, got, whole.length - got, got);
+        if (r === 0) break;
+        got += r;
+      }
+      if (got <= size && isUtf8(whole.subarray(0, got))) {
+        const text = whole.toString('utf8', 0, got);
+        for (let from = 0; from < text.length; ) {
+          const nl = text.indexOf('\n', from);
+          const end = nl === -1 ? text.length : nl;
+          yield text.slice(from, end > from && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end);
+          from = end + 1;
+        }
+        return;
+      }
+    }
+    let buf = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size + 1));
     let filled = 0;
     let pos = 0;
     let offset = 0;

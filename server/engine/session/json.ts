@@ -81,12 +81,37 @@ function write(out: Out, x: unknown): void {
 }
 
 /**
+ * Whether the value is plain JSON data whose objects all list their keys in code-point order already (as
+ * most messages do): JSON.stringify then writes exactly the sorted text, much faster than `write`.
+ */
+function inOrder(v: unknown): boolean {
+  if (v === null) return true;
+  const type = typeof v;
+  if (type === 'string' || type === 'number' || type === 'boolean') return true;
+  if (type !== 'object') return false;
+  if (Array.isArray(v)) {
+    for (const x of v) if (!inOrder(x)) return false;
+    return true;
+  }
+  const o = v as Record<string, unknown>;
+  if (Object.getPrototypeOf(o) !== Object.prototype) return false;
+  let prev: string | null = null;
+  for (const k of Object.keys(o)) {
+    if (prev !== null && byCodePoint(prev, k) >= 0) return false;
+    if (!inOrder(o[k])) return false;
+    prev = k;
+  }
+  return true;
+}
+
+/**
  * The compact JSON text of a value with sorted keys. `budget` (UTF-16 units) stops early on huge values,
  * for texts that are cut short anyway; the result is then a prefix longer than the budget.
  */
 export function jsonText(v: unknown, budget = Infinity): string {
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
+  if (budget === Infinity && inOrder(v)) return JSON.stringify(v);
   const out: Out = { parts: [], size: 0, budget };
   try {
     write(out, v);

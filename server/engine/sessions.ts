@@ -77,6 +77,15 @@ export function publicSummary(s: SessionSummary): SessionSummary {
 const COMMIT_TOOL = 'engine_commit';
 /** The client's methods that change a summary; the rest (and initialize, once named) are not parsed. */
 const CLIENT_METHODS_COUNTED = new Set(['tools/list', 'tools/call', 'notifications/cancelled']);
+/**
+ * The leading fields of a message as the proxy writes them, up to where the summary stops reading: what
+ * `leadingFields` would find there, without scanning field by field. An id token here is an integer of at
+ * most 15 digits (exact as a double) or a string without escapes or control characters: such a token is
+ * its own JSON text, so it is its match key as it stands. Messages of any other shape take the long way.
+ */
+const CLIENT_HEAD = /\{"jsonrpc":"2\.0",(?:"id":(?:0|[1-9]\d{0,14}|"[^"\\\x00-\x1f]*"),)?"method":"([^"\\\x00-\x1f]*)"(?:,"params":|\})/y;
+const ANSWER_HEAD =
+  /\{(?:"id":(0|[1-9]\d{0,14}|"[^"\\\x00-\x1f]*"),"jsonrpc":"2\.0"|"jsonrpc":"2\.0","id":(0|[1-9]\d{0,14}|"[^"\\\x00-\x1f]*")),"(result|error)":/y;
 /** Answers longer than this are not kept for the turn check, which reads them again if it needs them. */
 const KEEP_ANSWER_UNITS = 64 * 1024;
 const IS_ERROR_KEY = '"isError"';
@@ -401,10 +410,21 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
   // The summary's look at a line before parsing it (session-format §6.3 decides what each kind of line can
   // change): lines that change nothing it counts are not parsed, and a plain success answer is parsed later
   // if ever. Anything unusual is parsed.
+  /** Whether the summary parses a client message with this method (see CLIENT_METHODS_COUNTED). */
+  const clientVerdict = (method: string): boolean | 'shared' => {
+    if (method === 'initialize') return clientName === null && 'shared';
+    if (method === 'tools/list') return 'shared';
+    return CLIENT_METHODS_COUNTED.has(method);
+  };
+
   const peek: Peek = (line, t, from, rest, at, bytes) => {
     if (from === 'context' || !line.startsWith('"message":', rest)) return true;
     const body = rest + '"message":'.length;
     if (from === 'client') {
+      // The writer's own shape is matched at once; anything else is scanned field by field.
+      CLIENT_HEAD.lastIndex = body;
+      const fast = CLIENT_HEAD.exec(line);
+      if (fast) return clientVerdict(fast[1] as string);
       const head = leadingFields(line, body, ['params']);
       if (head === null) return true;
       const m = head.fields.find((f) => f.key === 'method');
@@ -418,27 +438,35 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
         return true;
       }
       if (typeof method !== 'string') return true;
-      if (method === 'initialize') return clientName === null && 'shared';
-      if (method === 'tools/list') return 'shared';
-      return CLIENT_METHODS_COUNTED.has(method);
+      return clientVerdict(method);
     }
-    const head = leadingFields(line, body, from === 'proxy' ? ['method', 'result', 'error'] : ['result', 'error']);
-    if (head === null || head.stoppedAt === 'method') return true;
-    const id = head.fields.find((f) => f.key === 'id');
-    if (id === undefined) return head.stoppedAt !== null;
-    if (head.fields.some((f) => f.key === 'method')) return true;
     let key: string;
-    try {
-      key = idKey(JSON.parse(line.slice(id.start, id.end)));
-    } catch {
-      return true;
+    let stoppedAt: string | null;
+    ANSWER_HEAD.lastIndex = body;
+    const fast = ANSWER_HEAD.exec(line);
+    if (fast) {
+      // A plain id token is its own match key (see ANSWER_HEAD).
+      key = (fast[1] ?? fast[2]) as string;
+      stoppedAt = fast[3] as string;
+    } else {
+      const head = leadingFields(line, body, from === 'proxy' ? ['method', 'result', 'error'] : ['result', 'error']);
+      if (head === null || head.stoppedAt === 'method') return true;
+      const id = head.fields.find((f) => f.key === 'id');
+      if (id === undefined) return head.stoppedAt !== null;
+      if (head.fields.some((f) => f.key === 'method')) return true;
+      try {
+        key = idKey(JSON.parse(line.slice(id.start, id.end)));
+      } catch {
+        return true;
+      }
+      stoppedAt = head.stoppedAt;
     }
     const awaited =
       pending.has(key) || turns.waitsFor(key) || (from === 'proxy' && commits.some(([k]) => k === key));
     // A server lists the same tools in every session: its listing is parsed once per thread.
     if (awaitingLists.has(key)) return 'shared';
     if (!awaited) return false;
-    if (head.stoppedAt !== 'result' || saysError(line, bytes)) return true;
+    if (stoppedAt !== 'result' || saysError(line, bytes)) return true;
     successLater(t, from, key, at);
     return false;
   };

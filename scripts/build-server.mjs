@@ -2,11 +2,12 @@
 // of hundreds of modules. tinypool and open stay external: they load files of their own
 // relative to their package.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
-await build({
+const result = await build({
   entryPoints: {
     'bin/engine-console': 'bin/engine-console.ts',
     'workers/tasks': 'server/workers/tasks.ts',
@@ -29,4 +30,14 @@ await build({
     js: "import { createRequire as __engineRequire } from 'node:module'; const require = __engineRequire(import.meta.url);",
   },
   logLevel: 'warning',
+  metafile: true,
 });
+
+// Chunks of earlier builds go once they are ten minutes old (a console started before this build may still
+// load its lazy chunks for a while).
+const current = new Set(Object.keys(result.metafile.outputs).map((p) => p.replace(/^dist\//, '')));
+const stale = Date.now() - 10 * 60_000;
+for (const name of readdirSync('dist/chunks')) {
+  const file = join('dist/chunks', name);
+  if (!current.has(`chunks/${name}`) && statSync(file).mtimeMs < stale) rmSync(file);
+}

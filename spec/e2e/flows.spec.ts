@@ -190,6 +190,39 @@ flowsE2e('deleting a flow asks first, moves it to the trash and goes back to the
   ui.assertNoErrors();
 });
 
+flowsE2e('on a phone the tab row scrolls to the selected tab, for a deep link and for the keyboard', async () => {
+  const { page } = ui;
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    const seen = () =>
+      page.evaluate(() => {
+        const tab = document.querySelector<HTMLElement>('[role="tablist"] [aria-selected="true"]');
+        const row = tab?.parentElement;
+        if (!tab || !row) return null;
+        const a = tab.getBoundingClientRect();
+        const b = row.getBoundingClientRect();
+        return { overflows: row.scrollWidth > row.clientWidth, scrolled: row.scrollLeft, inside: a.left >= b.left - 0.5 && a.right <= b.right + 0.5 };
+      });
+    await ui.goto('/flows/shop?tab=staged');
+    await page.getByRole('tab', { name: 'Staged' }).waitFor();
+    await settle(page);
+    const deep = await seen();
+    assert.ok(deep?.overflows, 'the tab row is wider than a phone');
+    assert.ok(deep.scrolled > 0, 'the row scrolled');
+    assert.ok(deep.inside, 'the Staged tab is in view');
+    await page.getByRole('tab', { name: 'Staged' }).focus();
+    await page.keyboard.press('Home');
+    await settle(page);
+    assert.equal(await seen(), { overflows: true, scrolled: 0, inside: true });
+    await page.keyboard.press('End');
+    await settle(page);
+    assert.ok((await seen())?.inside, 'End brings the last tab into view');
+  } finally {
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+  ui.assertNoErrors();
+});
+
 flowsE2e('read-only: the flow page offers no write, each disabled button says why', async () => {
   const ro = await openUi({ dataDir: home.dir, args: ['--read-only'] });
   try {

@@ -192,19 +192,6 @@ export default function FlowPage() {
   );
   const flows = createApiResource(() => ({}), (_s, signal) => getFlows({ signal }), { topics: ['flows'] });
   const summary = (): FlowSummary | undefined => detail.data()?.summary;
-  // On a phone the tab row scrolls: keep the chosen tab in view (a deep link to ?tab=staged included).
-  createEffect(
-    on([tab, () => detail.data() !== undefined], ([t]) =>
-      queueMicrotask(() => {
-        const el = document.getElementById(`flow-tab-${t}`);
-        const list = el?.parentElement;
-        if (!el || !list || list.scrollWidth <= list.clientWidth) return;
-        const a = el.getBoundingClientRect();
-        const b = list.getBoundingClientRect();
-        list.scrollLeft += a.left - b.left - (b.width - a.width) / 2;
-      }),
-    ),
-  );
 
   useTitle(() => params.key);
 

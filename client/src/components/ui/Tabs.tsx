@@ -1,6 +1,7 @@
 // WAI-ARIA tabs: a tablist of buttons with roving tabindex; arrows, Home and End move and select. The page
-// renders the panel with TabPanel, labelled by the selected tab.
-import { For, type JSX, Show } from 'solid-js';
+// renders the panel with TabPanel, labelled by the selected tab. On a phone the row scrolls sideways, and the
+// selected tab is kept in view there (a deep link to a later tab included).
+import { createEffect, For, type JSX, on, Show } from 'solid-js';
 import { Icon, type IconName } from './Icon.tsx';
 
 export interface TabDef<T extends string> {
@@ -24,6 +25,20 @@ export function Tabs<T extends string>(props: { prefix: string; label: string; t
     props.onChange(props.tabs[j]!.id);
     queueMicrotask(() => list?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus());
   };
+  // Centre the selected tab by scrolling the row only: scrollIntoView would scroll the page as well.
+  createEffect(
+    on(
+      () => props.value,
+      () =>
+        queueMicrotask(() => {
+          const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+          if (!list || !tab || list.scrollWidth <= list.clientWidth) return;
+          const a = tab.getBoundingClientRect();
+          const b = list.getBoundingClientRect();
+          list.scrollLeft += a.left - b.left - (b.width - a.width) / 2;
+        }),
+    ),
+  );
   return (
     <div class="tabs" role="tablist" aria-label={props.label} ref={list} onKeyDown={key}>
       <For each={props.tabs}>

@@ -1,10 +1,11 @@
 // The jobs list: every job the console ran or queued, newest first, with what it wrote and how long it
 // took; refreshed on job events.
-import { A, useNavigate } from '@solidjs/router';
-import { For, Show } from 'solid-js';
+import { A } from '@solidjs/router';
+import { Show } from 'solid-js';
 import type { Job } from '../../../shared/jobs.ts';
 import { getJobs } from '../api/endpoints.ts';
 import { ArtifactLines } from '../components/job/parts.tsx';
+import { DataTable } from '../components/ui/Table.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Button, Card, Empty, ErrorState, JobStatusBadge, now, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
@@ -16,18 +17,15 @@ export function took(j: Job, at: number): string {
   return formatDuration((j.finished_unix_ms ?? at) - j.started_unix_ms);
 }
 
+const jobHref = (j: Job) => `/jobs/${encodeURIComponent(j.id)}`;
+
 export default function JobsPage() {
   useTitle(() => 'Jobs');
-  const navigate = useNavigate();
   const res = createApiResource(
     () => true,
     (_s, signal) => getJobs({ signal }),
     { topics: ['jobs'], jobs: true },
   );
-  const rowClick = (e: MouseEvent, j: Job) => {
-    if ((e.target as HTMLElement).closest('a, button')) return;
-    navigate(`/jobs/${encodeURIComponent(j.id)}`);
-  };
   return (
     <div class="page">
       <PageHeader
@@ -42,9 +40,14 @@ export default function JobsPage() {
       <Card label="Jobs" flush>
         <Show when={!res.error()} fallback={<ErrorState error={res.error()!} retry={res.refetch} />}>
           <Show when={res.data()} fallback={<div style={{ padding: '8px 18px' }}><Skeleton lines={6} /></div>}>
-            <Show
-              when={res.data()!.items.length > 0}
-              fallback={
+            <DataTable
+              stacking
+              wrapClass={res.refreshing() ? 'refreshing' : undefined}
+              rows={res.data()!.items}
+              rowClass="clickable"
+              rowTestId={(j) => `job-${j.id}`}
+              rowHref={jobHref}
+              empty={
                 <Empty
                   icon="terminal"
                   title="No jobs yet"
@@ -63,53 +66,25 @@ export default function JobsPage() {
                   ones.
                 </Empty>
               }
-            >
-              <div class={`table-wrap${res.refreshing() ? ' refreshing' : ''}`}>
-                <table class="table stacking">
-                  <thead>
-                    <tr>
-                      <th scope="col">Job</th>
-                      <th scope="col">Kind</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">What it wrote</th>
-                      <th scope="col" class="n">
-                        Took
-                      </th>
-                      <th scope="col">Started</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    <For each={res.data()!.items}>
-                      {(j) => (
-                        <tr class="clickable" data-testid={`job-${j.id}`} onClick={(e) => rowClick(e, j)}>
-                          <td data-label="Job">
-                            <A href={`/jobs/${encodeURIComponent(j.id)}`}>{j.title}</A>
-                            <div class="mono subtle" style={{ 'font-size': '11.5px' }}>
-                              {j.id}
-                            </div>
-                          </td>
-                          <td data-label="Kind">
-                            <span class="badge kind">{j.kind}</span>
-                          </td>
-                          <td data-label="Status">
-                            <JobStatusBadge status={j.status} />
-                          </td>
-                          <td data-label="What it wrote">
-                            <ArtifactLines job={j} compact />
-                          </td>
-                          <td data-label="Took" class="n">
-                            {took(j, now())}
-                          </td>
-                          <td data-label="Started">
-                            <RelTime ms={j.created_unix_ms} />
-                          </td>
-                        </tr>
-                      )}
-                    </For>
-                  </tbody>
-                </table>
-              </div>
-            </Show>
+              columns={[
+                {
+                  head: 'Job',
+                  cell: (j) => (
+                    <>
+                      <A href={jobHref(j)}>{j.title}</A>
+                      <div class="mono subtle" style={{ 'font-size': '11.5px' }}>
+                        {j.id}
+                      </div>
+                    </>
+                  ),
+                },
+                { head: 'Kind', cell: (j) => <span class="badge kind">{j.kind}</span> },
+                { head: 'Status', cell: (j) => <JobStatusBadge status={j.status} /> },
+                { head: 'What it wrote', cell: (j) => <ArtifactLines job={j} compact /> },
+                { head: 'Took', headClass: 'n', class: 'n', cell: (j) => took(j, now()) },
+                { head: 'Started', cell: (j) => <RelTime ms={j.created_unix_ms} /> },
+              ]}
+            />
           </Show>
         </Show>
       </Card>

@@ -8,6 +8,7 @@ import { getServers } from '../api/endpoints.ts';
 import FlowLink from '../components/server/FlowLink.tsx';
 import ServerModeBadge from '../components/server/ServerModeBadge.tsx';
 import { Icon } from '../components/ui/Icon.tsx';
+import { DataTable } from '../components/ui/Table.tsx';
 import { Button, Card, Empty, ErrorState, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
@@ -88,51 +89,33 @@ function Discovered(props: { items: DiscoveredUpstream[] }) {
         : 'Servers seen in session headers, all in the registry.';
   return (
     <Card title="Discovered upstreams" caption={caption()} flush>
-      <Show
-        when={props.items.length > 0}
-        fallback={
+      <DataTable
+        stacking
+        rows={props.items}
+        rowTestId={(d) => `discovered-${d.domain}`}
+        empty={
           <Empty compact icon="compass" title="Nothing discovered yet">
             Upstreams appear here from the headers of recorded sessions.
           </Empty>
         }
-      >
-        <div class="table-wrap">
-          <table class="table stacking">
-            <thead>
-              <tr>
-                <th scope="col">Domain</th>
-                <th scope="col">Upstream</th>
-                <th scope="col">Sessions</th>
-                <th scope="col">Last seen</th>
-                <th scope="col">
-                  <span class="sr-only">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <For each={props.items}>
-                {(d) => (
-                  <tr data-testid={`discovered-${d.domain}`}>
-                    <td data-label="Domain" class="mono">{d.domain}</td>
-                    <td data-label="Upstream" class="mono wrap">{upstreamText(d.upstream)}</td>
-                    <td data-label="Sessions" class="num">{d.sessions}</td>
-                    <td data-label="Last seen">
-                      <RelTime ms={d.last_seen_unix_ms} />
-                    </td>
-                    <td data-label="Action">
-                      <Show when={!d.registered} fallback={<span class="badge">registered</span>}>
-                        <Button size="sm" icon="plus" to={`/servers/new?domain=${encodeURIComponent(d.domain)}`} disabled={readOnly()} reason={READ_ONLY_REASON}>
-                          Add
-                        </Button>
-                      </Show>
-                    </td>
-                  </tr>
-                )}
-              </For>
-            </tbody>
-          </table>
-        </div>
-      </Show>
+        columns={[
+          { head: 'Domain', class: 'mono', cell: (d) => d.domain },
+          { head: 'Upstream', class: 'mono wrap', cell: (d) => upstreamText(d.upstream) },
+          { head: 'Sessions', class: 'num', cell: (d) => d.sessions },
+          { head: 'Last seen', cell: (d) => <RelTime ms={d.last_seen_unix_ms} /> },
+          {
+            head: <span class="sr-only">Action</span>,
+            label: 'Action',
+            cell: (d) => (
+              <Show when={!d.registered} fallback={<span class="badge">registered</span>}>
+                <Button size="sm" icon="plus" to={`/servers/new?domain=${encodeURIComponent(d.domain)}`} disabled={readOnly()} reason={READ_ONLY_REASON}>
+                  Add
+                </Button>
+              </Show>
+            ),
+          },
+        ]}
+      />
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 // The session page's other views: the decisions table grouped by the call they followed, the raw log
 // (its events in short, or the JSON lines themselves) and the tools the server listed.
-import { createSignal, For, Show } from 'solid-js';
+import { createSignal, For, type JSX, Show } from 'solid-js';
 import type { FlowDecision, SessionDetail, ToolInfo } from '../../../../shared/sessions.ts';
 import { getSessionRaw, sessionRawUrl } from '../../api/endpoints.ts';
 import { createApiResource } from '../../data/createApiResource.ts';
@@ -8,6 +8,7 @@ import { formatOffset, formatProb } from '../../lib/format.ts';
 import { compact, jsonLines, pretty } from '../../lib/json.ts';
 import { decisionValue } from '../../lib/timeline.ts';
 import { JsonTree } from '../ui/JsonTree.tsx';
+import { Cells, DataTable, TableHead, type Column } from '../ui/Table.tsx';
 import { Button, CopyButton, Empty, ErrorState, KindBadge, ProbBar, Segmented, Skeleton } from '../ui/ui.tsx';
 
 export function DecisionsTable(props: { detail: SessionDetail; threshold: number }) {
@@ -21,6 +22,48 @@ export function DecisionsTable(props: { detail: SessionDetail; threshold: number
     }
     return out;
   };
+  const columns: Column<FlowDecision>[] = [
+    {
+      head: 'Site',
+      cell: (d) => (
+        <>
+          <code>{d.address}</code> after <code>{d.site}</code>
+        </>
+      ),
+    },
+    {
+      head: 'Decision',
+      cell: (d) => (
+        <>
+          <Show when={d.action === 'lookup'} fallback={<span class="badge">hands back</span>}>
+            <span class={d.shadow ? 'badge dashed' : 'badge accent'}>{d.shadow ? 'would look up' : 'looks up'}</span> <code>{d.tool ?? ''}</code>
+          </Show>
+          <Show when={d.reason}>
+            <div class="subtle" style={{ 'font-size': '12px' }}>
+              {d.reason}
+            </div>
+          </Show>
+        </>
+      ),
+    },
+    {
+      head: 'Arguments',
+      class: 'mono',
+      style: SMALL,
+      title: (d) => (d.arguments === null ? undefined : compact(d.arguments, 4000)),
+      cell: (d) => (d.arguments === null ? '—' : compact(d.arguments, 200)),
+    },
+    { head: 'p', headClass: 'n', class: 'n', cell: (d) => formatProb(d.prob) },
+    { head: 'Binding', headClass: 'n', class: 'n', cell: (d) => formatProb(d.binding) },
+    {
+      head: 'Against the threshold',
+      cell: (d) => (
+        <Show when={d.prob !== null} fallback={<span class="subtle">no lookup weighed</span>}>
+          <ProbBar value={decisionValue(d)} threshold={props.threshold} width={72} acts={d.action === 'lookup'} />
+        </Show>
+      ),
+    },
+  ];
   return (
     <Show
       when={props.detail.decisions.length > 0}
@@ -32,20 +75,7 @@ export function DecisionsTable(props: { detail: SessionDetail; threshold: number
     >
       <div class="table-wrap">
         <table class="table stacking dt">
-          <thead>
-            <tr>
-              <th scope="col">Site</th>
-              <th scope="col">Decision</th>
-              <th scope="col">Arguments</th>
-              <th scope="col" class="n">
-                p
-              </th>
-              <th scope="col" class="n">
-                Binding
-              </th>
-              <th scope="col">Against the threshold</th>
-            </tr>
-          </thead>
+          <TableHead columns={columns} />
           <For each={groups()}>
             {(g) => (
               <tbody>
@@ -57,33 +87,7 @@ export function DecisionsTable(props: { detail: SessionDetail; threshold: number
                 <For each={g.rows}>
                   {(d) => (
                     <tr class="decision-row">
-                      <td data-label="Site">
-                        <code>{d.address}</code> after <code>{d.site}</code>
-                      </td>
-                      <td data-label="Decision">
-                        <Show when={d.action === 'lookup'} fallback={<span class="badge">hands back</span>}>
-                          <span class={d.shadow ? 'badge dashed' : 'badge accent'}>{d.shadow ? 'would look up' : 'looks up'}</span> <code>{d.tool ?? ''}</code>
-                        </Show>
-                        <Show when={d.reason}>
-                          <div class="subtle" style={{ 'font-size': '12px' }}>
-                            {d.reason}
-                          </div>
-                        </Show>
-                      </td>
-                      <td data-label="Arguments" class="mono" style={{ 'font-size': '12px' }} title={d.arguments === null ? undefined : compact(d.arguments, 4000)}>
-                        {d.arguments === null ? '—' : compact(d.arguments, 200)}
-                      </td>
-                      <td data-label="p" class="n">
-                        {formatProb(d.prob)}
-                      </td>
-                      <td data-label="Binding" class="n">
-                        {formatProb(d.binding)}
-                      </td>
-                      <td data-label="Against the threshold">
-                        <Show when={d.prob !== null} fallback={<span class="subtle">no lookup weighed</span>}>
-                          <ProbBar value={decisionValue(d)} threshold={props.threshold} width={72} acts={d.action === 'lookup'} />
-                        </Show>
-                      </td>
+                      <Cells columns={columns} row={d} stacking />
                     </tr>
                   )}
                 </For>
@@ -95,6 +99,9 @@ export function DecisionsTable(props: { detail: SessionDetail; threshold: number
     </Show>
   );
 }
+
+const SMALL: JSX.CSSProperties = { 'font-size': '12px' };
+const SMALL_WRAP: JSX.CSSProperties = { 'font-size': '12px', 'overflow-wrap': 'anywhere' };
 
 const FROM_CLASS: Record<string, string> = { client: 'badge', server: 'badge', proxy: 'badge accent', context: 'badge dashed', header: 'badge' };
 
@@ -143,42 +150,28 @@ export function RawLog(props: { detail: SessionDetail; sessionKey: string; fileN
       <Show
         when={view() === 'lines'}
         fallback={
-          <div class="table-wrap card">
-            <table class="table">
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">From</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Id</th>
-                  <th scope="col">Summary</th>
-                </tr>
-              </thead>
-              <tbody>
-                <For each={props.detail.events}>
-                  {(e) => (
-                    <tr>
-                      <td class="mono num nowrap">{formatOffset(e.t_ms)}</td>
-                      <td>
-                        <span class={FROM_CLASS[e.from] ?? 'badge'}>{e.from}</span>
-                      </td>
-                      <td>
-                        {e.kind}
-                        <Show when={e.method}>
-                          {' '}
-                          <span class="mono">{e.method}</span>
-                        </Show>
-                      </td>
-                      <td class="mono nowrap">{e.id ?? ''}</td>
-                      <td class="mono" style={{ 'font-size': '12px', 'overflow-wrap': 'anywhere' }}>
-                        {e.summary}
-                      </td>
-                    </tr>
-                  )}
-                </For>
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            wrapClass="card"
+            rows={props.detail.events}
+            columns={[
+              { head: 'Time', class: 'mono num nowrap', cell: (e) => formatOffset(e.t_ms) },
+              { head: 'From', cell: (e) => <span class={FROM_CLASS[e.from] ?? 'badge'}>{e.from}</span> },
+              {
+                head: 'Kind',
+                cell: (e) => (
+                  <>
+                    {e.kind}
+                    <Show when={e.method}>
+                      {' '}
+                      <span class="mono">{e.method}</span>
+                    </Show>
+                  </>
+                ),
+              },
+              { head: 'Id', class: 'mono nowrap', cell: (e) => e.id ?? '' },
+              { head: 'Summary', class: 'mono', style: SMALL_WRAP, cell: (e) => e.summary },
+            ]}
+          />
         }
       >
         <Show when={!raw.error()} fallback={<ErrorState error={raw.error()!} retry={raw.refetch} />}>
@@ -218,51 +211,22 @@ export function ToolsTable(props: { tools: ToolInfo[] }) {
   const notes = (t: ToolInfo) =>
     `${t.read_only_hint === null ? 'no readOnlyHint' : `readOnlyHint: ${t.read_only_hint}`}${t.destructive_hint === null ? '' : ` · destructiveHint: ${t.destructive_hint}`}`;
   return (
-    <Show
-      when={props.tools.length > 0}
-      fallback={
+    <DataTable
+      stacking
+      rows={props.tools}
+      empty={
         <Empty icon="wrench" title="No tools/list in this session">
           The host never asked the server for its tools.
         </Empty>
       }
-    >
-      <div class="table-wrap">
-        <table class="table stacking">
-          <thead>
-            <tr>
-              <th scope="col">Tool</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Description</th>
-              <th scope="col">Arguments</th>
-              <th scope="col">Annotations</th>
-            </tr>
-          </thead>
-          <tbody>
-            <For each={props.tools}>
-              {(t) => (
-                <tr>
-                  <td data-label="Tool" class="mono" style={{ 'overflow-wrap': 'anywhere' }}>
-                    {t.name}
-                  </td>
-                  <td data-label="Kind">
-                    <KindBadge kind={t.kind} />
-                  </td>
-                  <td data-label="Description" style={{ 'overflow-wrap': 'anywhere', 'max-width': '48ch' }}>
-                    {t.description ?? '—'}
-                  </td>
-                  <td data-label="Arguments" class="mono" style={{ 'font-size': '12px', 'overflow-wrap': 'anywhere' }}>
-                    {t.contract ?? '—'}
-                  </td>
-                  <td data-label="Annotations" class="mono subtle" style={{ 'font-size': '12px' }}>
-                    {notes(t)}
-                  </td>
-                </tr>
-              )}
-            </For>
-          </tbody>
-        </table>
-      </div>
-    </Show>
+      columns={[
+        { head: 'Tool', class: 'mono', style: { 'overflow-wrap': 'anywhere' }, cell: (t) => t.name },
+        { head: 'Kind', cell: (t) => <KindBadge kind={t.kind} /> },
+        { head: 'Description', style: { 'overflow-wrap': 'anywhere', 'max-width': '48ch' }, cell: (t) => t.description ?? '—' },
+        { head: 'Arguments', class: 'mono', style: SMALL_WRAP, cell: (t) => t.contract ?? '—' },
+        { head: 'Annotations', class: 'mono subtle', style: SMALL, cell: notes },
+      ]}
+    />
   );
 }
 
@@ -270,46 +234,32 @@ export function ToolsTable(props: { tools: ToolInfo[] }) {
 export function RunsTable(props: { detail: SessionDetail }) {
   const calls = () => new Map(props.detail.calls.map((c) => [c.id, c]));
   return (
-    <Show when={props.detail.runs.length > 0} fallback={<p class="muted" style={{ padding: '0 18px 12px' }}>The flow log has no runs.</p>}>
-      <div class="table-wrap">
-        <table class="table stacking">
-          <thead>
-            <tr>
-              <th scope="col">After the agent’s call</th>
-              <th scope="col">Call failed</th>
-              <th scope="col" class="n">
-                Lookups allowed
-              </th>
-              <th scope="col">Sites it visited</th>
-              <th scope="col" class="n" title="How unexpected the server's answers were under the flow's statistics">
-                Surprise
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <For each={props.detail.runs}>
-              {(r) => (
-                <tr>
-                  <td data-label="After">
-                    <code>{calls().get(r.after)?.tool ?? r.call}</code> <code>#{r.after}</code>
-                  </td>
-                  <td data-label="Call failed">{r.failed ? <span class="badge danger">failed</span> : 'no'}</td>
-                  <td data-label="Lookups allowed" class="n">
-                    {r.max_lookups}
-                  </td>
-                  <td data-label="Sites" class="mono" style={{ 'font-size': '12px', 'overflow-wrap': 'anywhere' }}>
-                    {r.sites.length ? r.sites.map((s) => s[0]).join(', ') : '—'}
-                  </td>
-                  <td data-label="Surprise" class="n">
-                    {r.surprise === null ? '—' : `${r.surprise.toFixed(2)} nats`}
-                  </td>
-                </tr>
-              )}
-            </For>
-          </tbody>
-        </table>
-      </div>
-    </Show>
+    <DataTable
+      stacking
+      rows={props.detail.runs}
+      empty={<p class="muted" style={{ padding: '0 18px 12px' }}>The flow log has no runs.</p>}
+      columns={[
+        {
+          head: 'After the agent’s call',
+          label: 'After',
+          cell: (r) => (
+            <>
+              <code>{calls().get(r.after)?.tool ?? r.call}</code> <code>#{r.after}</code>
+            </>
+          ),
+        },
+        { head: 'Call failed', cell: (r) => (r.failed ? <span class="badge danger">failed</span> : 'no') },
+        { head: 'Lookups allowed', headClass: 'n', class: 'n', cell: (r) => r.max_lookups },
+        { head: 'Sites it visited', label: 'Sites', class: 'mono', style: SMALL_WRAP, cell: (r) => (r.sites.length ? r.sites.map((s) => s[0]).join(', ') : '—') },
+        {
+          head: 'Surprise',
+          headClass: 'n',
+          headTitle: "How unexpected the server's answers were under the flow's statistics",
+          class: 'n',
+          cell: (r) => (r.surprise === null ? '—' : `${r.surprise.toFixed(2)} nats`),
+        },
+      ]}
+    />
   );
 }
 

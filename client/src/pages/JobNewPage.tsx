@@ -7,7 +7,7 @@ import { JOB_KINDS, type Job, type JobKind } from '../../../shared/jobs.ts';
 import { createJob, getFlows, getJob, getSessions } from '../api/endpoints.ts';
 import { Icon, type IconName } from '../components/ui/Icon.tsx';
 import { useTitle } from '../components/ui/title.ts';
-import { Button, Card, CodeBlock, describedBy, Field, Notice, PageHeader, Switch as Toggle } from '../components/ui/ui.tsx';
+import { Button, Card, CodeBlock, describedBy, Field, Notice, onEnter, PageHeader, Switch as Toggle } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
 import { commandPreview, defaultFields, defaultSessions, fieldsFromParams, redactOut, requestBody, validate, type FieldErrors, type FlowChoice, type JobFields } from '../lib/jobform.ts';
 import { mergeDomainNames } from '../lib/palette.ts';
@@ -257,12 +257,7 @@ export default function JobNewPage() {
                     aria-describedby="job-hash-hint"
                     value={hashInput()}
                     onInput={(e) => setHashInput(e.currentTarget.value)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter') {
-                        e.preventDefault();
-                        addHash();
-                      }
-                    }}
+                    onKeyDown={onEnter(addHash)}
                     style={{ 'padding-left': '10px' }}
                   />
                   <Button size="sm" icon="plus" onClick={addHash}>

@@ -3,6 +3,7 @@
 // reset. It reports every move at once; the page decides when to ask the server.
 import { For, createSignal, createEffect } from 'solid-js';
 import { clampThreshold, THRESHOLD_DEFAULT } from '../../lib/flow-graph.ts';
+import { onEnter } from '../ui/ui.tsx';
 
 export interface ThresholdSliderProps {
   value: number;
@@ -72,12 +73,7 @@ export default function ThresholdSlider(props: ThresholdSliderProps) {
         value={text()}
         onInput={(e) => setText(e.currentTarget.value)}
         onChange={applyText}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            applyText();
-          }
-        }}
+        onKeyDown={onEnter(applyText)}
       />
       <button
         type="button"

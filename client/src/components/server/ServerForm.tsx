@@ -5,7 +5,7 @@
 import { createMemo, createSignal, For, Show } from 'solid-js';
 import { createStore } from 'solid-js/store';
 import { Icon } from '../ui/Icon.tsx';
-import { Button, Card, CodeBlock, describedBy, Field, Notice, Segmented } from '../ui/ui.tsx';
+import { Button, Card, CodeBlock, describedBy, Field, Notice, onEnter, Segmented } from '../ui/ui.tsx';
 import {
   envNameError, flowChoices, hasErrors, previewText, splitShell, validateForm, type FieldErrors, type FlowChoiceInput,
   type FormState, type Mode,
@@ -271,12 +271,7 @@ export default function ServerForm(props: ServerFormProps) {
                 aria-invalid={envProblem() ? 'true' : undefined}
                 aria-describedby={describedBy('server-env', envProblem(), true)}
                 onInput={(e) => setEnvDraft(e.currentTarget.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    addEnv();
-                  }
-                }}
+                onKeyDown={onEnter(addEnv)}
               />
               <Button size="sm" icon="plus" onClick={addEnv}>
                 Add

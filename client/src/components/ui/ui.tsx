@@ -438,6 +438,15 @@ export function Field(props: { id: string; label: string; hint?: JSX.Element; er
   );
 }
 
+/** A text box's keydown handler: Enter does `action` instead of submitting a form. */
+export function onEnter(action: () => void): (e: KeyboardEvent) => void {
+  return (e) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    action();
+  };
+}
+
 /** aria-describedby for a control inside Field: the error first, then the hint. */
 export function describedBy(id: string, error: string | null | undefined, hint: boolean): string | undefined {
   const ids = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean);

@@ -177,13 +177,14 @@ export default function FlowStage(props: { flowKey: string; onChanged?: () => vo
   };
   const trimmedNote = () => (note().trim() === '' ? null : note().trim());
 
-  const doCommit = async () => {
+  // A commit and a rollback answer alike: the new version, then the dialog closes and the page reloads.
+  const act = async (request: () => Promise<unknown>, done: (answer: VersionView) => { title: string; message: string }) => {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = v.parse(VersionViewSchema, await commitFlow(props.flowKey, trimmedNote()));
+      const answer = v.parse(VersionViewSchema, await request());
       closeDialogs();
-      toast({ kind: 'success', title: `Committed as version ${answer.version}`, message: 'A proxy that starts now reads it: the next session is served the new flow.' });
+      toast({ kind: 'success', ...done(answer) });
       stage.refetch();
       props.onChanged?.();
     } catch (e) {
@@ -192,22 +193,18 @@ export default function FlowStage(props: { flowKey: string; onChanged?: () => vo
       setBusy(false);
     }
   };
+  const doCommit = () =>
+    act(
+      () => commitFlow(props.flowKey, trimmedNote()),
+      (answer) => ({ title: `Committed as version ${answer.version}`, message: 'A proxy that starts now reads it: the next session is served the new flow.' }),
+    );
   const doRollback = async () => {
     const to = rollbackTo();
     if (to === null) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = v.parse(VersionViewSchema, await rollbackFlow(props.flowKey, to, trimmedNote()));
-      closeDialogs();
-      toast({ kind: 'success', title: `Rolled back to version ${to}`, message: `As version ${answer.version}, which can be rolled back too.` });
-      stage.refetch();
-      props.onChanged?.();
-    } catch (e) {
-      setProblem((e as ApiError).message);
-    } finally {
-      setBusy(false);
-    }
+    await act(
+      () => rollbackFlow(props.flowKey, to, trimmedNote()),
+      (answer) => ({ title: `Rolled back to version ${to}`, message: `As version ${answer.version}, which can be rolled back too.` }),
+    );
   };
 
   return (

@@ -308,16 +308,8 @@ export function toInput(form: FormState): ServerInputBody {
   };
 }
 
-export interface EntryLike {
-  name: string;
-  description: string | null;
-  upstream: UpstreamInput;
-  mode: Mode;
-  flow: string | null;
-  record_dir: string | null;
-  decider: Decider | null;
-  threshold: number | null;
-}
+/** A registry entry as the form reads it back: the fields a request body has. */
+export type EntryLike = ServerInputBody;
 
 /** The form for editing a registry entry: the command shell-quoted back into one line. */
 export function fromEntry(entry: EntryLike): FormState {

@@ -142,7 +142,7 @@ flowsE2e('the staged tab compares, commits with a note, and rolls back', async (
   await page.getByTestId('rollback-1').click();
   await page.getByTestId('rollback-note').fill('detours after get_order_details');
   await page.getByTestId('rollback-confirm').click();
-  await page.getByText('Rolled back to version 1').waitFor();
+  await page.getByText('Rolled back to version 1', { exact: true }).waitFor();
   await page.getByTestId('version-3').waitFor();
   assert.match((await page.getByTestId('version-3').textContent()) ?? '', /rolled back to version 1/);
   await page.waitForFunction(() => !document.querySelector('.page-header')?.textContent?.includes('promoted 3/4'));

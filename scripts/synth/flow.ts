@@ -4,32 +4,13 @@
 // numbers are plausible rather than the CLI's fit; what matters is that the engine loads the file and the
 // review has something to show. Also the promoted copy (`promoted`) and a flow that does not load.
 import type { Domain, Step, ToolSpec } from './worlds.ts';
+import { STANDARD_JSON } from '../../server/engine/render.ts';
 
 const START = 4294967295;
 const ORDER = 2;
 
-/** The standard program (flow-review.md §1.3.10) in its JSON form. */
-export const STANDARD_PROGRAM = {
-  fugue_program: 1,
-  body: [
-    { stmt: 'let', var: 'prev', value: { op: 'var', name: 'call' } },
-    { stmt: 'let', var: 'failed', value: { op: 'var', name: 'call_failed' } },
-    {
-      stmt: 'for',
-      var: 'i',
-      start: { op: 'int', value: 0 },
-      end: { op: 'var', name: 'max_lookups' },
-      body: [
-        { stmt: 'sample', var: 'd', addr: { name: 'decide', index: { op: 'var', name: 'i' } }, dist: { name: 'Decide', args: [{ op: 'var', name: 'prev' }, { op: 'var', name: 'failed' }] } },
-        { stmt: 'if', cond: { op: 'eq', lhs: { op: 'var', name: 'd' }, rhs: { op: 'int', value: 0 } }, then: [{ stmt: 'break' }] },
-        { stmt: 'sample', var: 'ok', addr: { name: 'outcome', index: { op: 'var', name: 'i' } }, dist: { name: 'Outcome', args: [{ op: 'var', name: 'd' }] } },
-        { stmt: 'assign', var: 'prev', value: { op: 'var', name: 'd' } },
-        { stmt: 'assign', var: 'failed', value: { op: 'not', arg: { op: 'var', name: 'ok' } } },
-      ],
-    },
-  ],
-  ret: { op: 'var', name: 'prev' },
-};
+/** The standard program (flow-review.md §1.3.10) in its JSON form: the engine's own. */
+export const STANDARD_PROGRAM = STANDARD_JSON;
 
 export interface LearnOptions {
   compiledMs: number;

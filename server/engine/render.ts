@@ -22,7 +22,8 @@ import { lookupBinding, pickChance, requiredArgs, reviewView, type LookupBinding
 // The program and its canonical text (§1.3.10, §4.6)
 // ---------------------------------------------------------------------------------------------------------
 
-const STANDARD_JSON = {
+/** The standard program in its JSON form, as a flow file holds it. */
+export const STANDARD_JSON = {
   fugue_program: 1,
   body: [
     { stmt: 'let', var: 'prev', value: { op: 'var', name: 'call' } },

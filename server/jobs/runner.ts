@@ -23,6 +23,9 @@ import { appendLog, jobsDir, loadJobs, readOutput, recover, RESTART_NOTE, saveJo
 import { mkdir, stat } from 'node:fs/promises';
 
 export const NO_CLI_NOTE = 'engine-console: the engine CLI was not found beside the console or on PATH; pass --engine PATH\n';
+/** How long the output of a job that exited by itself is still read (a grandchild may hold the pipes). */
+const JOB_EXIT_DRAIN_MS = 10_000;
+
 export const CANCELLED_NOTE = 'engine-console: cancelled\n';
 export const CANCELLED_BEFORE_NOTE = 'engine-console: cancelled before it started\n';
 
@@ -307,11 +310,13 @@ export class JobRunner {
       return this.finish(entry, 'failed', null, `engine-console: starting ${engine.path}: ${ended.error.message}\n`);
     }
     // The rest of the output, for at most the drain time: a grandchild holding the pipes cannot hang the queue.
+    // A cancelled job drains for the reference's 2 s; a job that ended by itself gets longer, so a busy
+    // machine never cuts the last lines of a CLI that printed a lot just before it exited.
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.all(readers),
       new Promise((r) => {
-        timer = setTimeout(r, JOB_CANCEL_DRAIN_MS);
+        timer = setTimeout(r, entry.cancelRequested ? JOB_CANCEL_DRAIN_MS : JOB_EXIT_DRAIN_MS);
       }),
     ]);
     clearTimeout(timer);

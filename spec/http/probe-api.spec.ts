@@ -4,13 +4,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { ProbeResultSchema, type ProbeResult } from '../../shared/servers.ts';
 import { repoRoot, tempDir } from '../support/fixtures.ts';
 import { launch, type Launched } from '../support/launch.ts';
+import { alive, freePort } from '../support/process.ts';
 
 const node = process.execPath;
 const everything = join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -22,22 +22,6 @@ let httpServer: ChildProcess | null = null;
 let httpUrl = '';
 let pids: { dir: string; cleanup: () => void };
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function register(name: string, upstream: unknown, extra: Record<string, unknown> = {}): Promise<void> {
   const res = await c.api('/api/servers', {

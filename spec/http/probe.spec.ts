@@ -2,13 +2,13 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { inputContract, probe } from '../../server/probe.ts';
 import { ProbeResultSchema } from '../../shared/servers.ts';
 import { repoRoot, tempDir } from '../support/fixtures.ts';
+import { alive, freePort } from '../support/process.ts';
 
 // The probe against real MCP servers the project did not write (server-everything, over stdio and over
 // Streamable HTTP), against hostile servers of our own (spec/support/mcp-*.mjs), and against a small JSON
@@ -19,22 +19,7 @@ const support = (name: string) => join(repoRoot, 'spec/support', name);
 const node = process.execPath;
 const opts = { version: '0.0.0-test', env: {} as Record<string, string | undefined> };
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
-async function freePort(): Promise<number> {
-  const s = createNetServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
   for (let i = 0; i < 200; i++) {

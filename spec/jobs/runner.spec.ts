@@ -10,6 +10,7 @@ import { planJob, type PlanContext } from '../../server/jobs/plan.ts';
 import { CANCELLED_BEFORE_NOTE, CANCELLED_NOTE, JobRunner, NO_CLI_NOTE, type RunnerOptions } from '../../server/jobs/runner.ts';
 import { RESTART_NOTE, saveJob, tailOf } from '../../server/jobs/store.ts';
 import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
+import { alive } from '../support/process.ts';
 
 const runner = suite('jobs/runner');
 const FAKE = join(repoRoot, 'spec/support/fake-engine.mjs');
@@ -69,14 +70,6 @@ const ended = (r: JobRunner, id: string) =>
     return job && ['succeeded', 'failed', 'cancelled'].includes(job.status) ? job : undefined;
   });
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 runner.before(() => {
   const h = copyHome();
@@ -187,7 +180,7 @@ runner('the list carries the last 64 KiB of output while the job itself carries 
   const r = await JobRunner.open(options());
   const a = await submit(r, { kind: 'doctor' });
   const full = await ended(r, a.id);
-  assert.ok(Buffer.byteLength(full.output) > 150_000);
+  assert.ok(Buffer.byteLength(full.output) > 150_000, `${full.status} ${full.exit_code}: ${Buffer.byteLength(full.output)} bytes, ending ${JSON.stringify(full.output.slice(-200))}`);
   assert.ok(full.output.startsWith(`$ engine doctor --data ${R}\n`));
   const listed = (await r.list()).find((j) => j.id === a.id)!;
   assert.ok(Buffer.byteLength(listed.output) <= JOB_OUTPUT_TAIL_BYTES);

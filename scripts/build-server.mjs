@@ -22,7 +22,6 @@ const result = await build({
   target: 'node20',
   sourcemap: 'linked',
   minify: true,
-  keepNames: true,
   external: ['tinypool', 'open'],
   define: { __ENGINE_CONSOLE_VERSION__: JSON.stringify(pkg.version) },
   banner: {

@@ -40,8 +40,10 @@ export function snapshot(dataDir: string, catalog: Catalog, now = Date.now()): S
   const sessions = new Map<string, Stamp>();
   for (const s of catalog.sessions) {
     // Companions the scan did not attach are missing: no stat needed for them.
-    const st = (p: string | null) => (p ? sessionStamps.stamp(p, now) : '');
-    sessions.set(s.key, `${st(s.path)}|${st(s.flowLog)}|${st(s.confirmLog)}`);
+    const log = sessionStamps.stamp(s.path, now);
+    const flowLog = s.flowLog ? sessionStamps.stamp(s.flowLog, now) : '';
+    const confirmLog = s.confirmLog ? sessionStamps.stamp(s.confirmLog, now) : '';
+    sessions.set(s.key, `${log}|${flowLog}|${confirmLog}`);
   }
   const flows = new Map<string, Stamp>();
   for (const f of catalog.flows) flows.set(f.key, `${stamp(f.path)}|${stamp(stageFileOf(f.path))}`);

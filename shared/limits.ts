@@ -43,3 +43,13 @@ export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
 export const SESSION_SAME_TURN_MS = 500;
 /** The longest session-log line the console reads (a longer one makes the log unreadable, not the worker crash). */
 export const SESSION_LINE_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * Session-log lines up to this long are read as they are. In a longer line, every string longer than
+ * SESSION_VALUE_KEEP_BYTES is cut for display (the raw download keeps it whole): a worker's heap holds the
+ * line's text and values, and a 30 MB tool result would fill it. Flow and confirmation logs are read so too.
+ */
+export const SESSION_LINE_FULL_BYTES = 1024 * 1024;
+/** What a string cut for display keeps, in bytes: under SESSION_RESULT_CUT_BYTES, so a result keeps its mark. */
+export const SESSION_VALUE_KEEP_BYTES = 63 * 1024;
+/** The most a long line may hold besides its cut strings (deep structure, many small values): past it, 422. */
+export const SESSION_LINE_REST_MAX_BYTES = 8 * 1024 * 1024;

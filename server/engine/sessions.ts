@@ -205,6 +205,8 @@ function parseOrNull(text: string): unknown {
 interface Analysis {
   header: LogHeader;
   size: number;
+  /** Strings cut for display in the log and the flow log (shrink.ts). */
+  cut: number;
   duration: number;
   proxyEntries: boolean;
   clientName: string | null;
@@ -235,6 +237,8 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
   let truncated = false;
   let proxyEntries = false;
   let duration = 0;
+  // Whether the entry being read had strings cut for display (its line was too long to read whole).
+  let lineCut = false;
   const turns = new TurnInference();
 
   const event = (t: number, from: From, kind: TimelineEvent['kind'], method: string | null, id: string | null, s: string) =>
@@ -349,10 +353,12 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
           c.ok = !error;
           if (full) {
             const cut = cutBytes(text, SESSION_RESULT_CUT_BYTES);
-            if (cut.cut) truncated = true;
+            // A result whose line was cut for display is cut too, though its text may fit.
+            const short = cut.cut || lineCut;
+            if (short) truncated = true;
             c.result_text = detach(cut.text);
-            c.result_json = cut.cut ? null : parseOrNull(cut.text);
-            c.result_truncated = cut.cut;
+            c.result_json = short ? null : parseOrNull(cut.text);
+            c.result_truncated = short;
           }
           if (from === 'server' && c.fromClient) lastAnswered = c.id;
         }
@@ -383,6 +389,7 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
     const { t, from } = e;
     if (t > duration) duration = t;
     if (from === 'proxy') proxyEntries = true;
+    lineCut = e.cut !== undefined;
     if (full && e.raw !== null) event(t, from, 'raw', null, null, e.raw);
     const msg = e.message;
     // The agent's turns are inferred without the proxy's own requests (session-format §6.5).
@@ -476,14 +483,15 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
   const look: Peek = (line, t, from, rest, at, bytes) =>
     peek(line, t, from, rest, at, bytes) || (bytes === null && escapesLoneSurrogate(line));
 
-  const { header, size } = readLog(files.path, onEntry, full ? undefined : look);
+  const { header, size, cut } = readLog(files.path, onEntry, full ? undefined : look);
   // The summary needs only counts from the flow log; the detail reads every decision and run.
-  const flow = files.flowLog && full ? readFlowLog(files.flowLog) : { decisions: [], runs: [] };
+  const flow = files.flowLog && full ? readFlowLog(files.flowLog) : { decisions: [], runs: [], cut: 0 };
   const counts = files.flowLog && !full ? flowCounts(files.flowLog) : countsOf(flow.decisions);
 
   return {
     header,
     size,
+    cut: cut + flow.cut,
     duration,
     proxyEntries,
     clientName,
@@ -595,7 +603,9 @@ export function sessionDetail(files: SessionFiles): SessionDetail {
   }
 
   const names = [...a.listed.keys()].sort(byCodePoint);
-  return {
+  const tally = { cut: a.cut };
+  const confirmations = files.confirmLog ? readConfirmLog(files.confirmLog, tally) : [];
+  const detail: SessionDetail = {
     summary,
     header: sortKeys(a.header.value),
     tools: names.map((name) => toolInfo(name, a.listed.get(name) ?? {})),
@@ -604,10 +614,13 @@ export function sessionDetail(files: SessionFiles): SessionDetail {
     context: a.context,
     decisions: a.decisions,
     runs: a.runs,
-    confirmations: files.confirmLog ? readConfirmLog(files.confirmLog) : [],
+    confirmations,
     events: a.events,
     truncated: a.truncated,
   };
+  // Only a log with lines too long to read whole says how many of their strings were cut.
+  if (tally.cut > 0) detail.cut_for_display = tally.cut;
+  return detail;
 }
 
 /**

@@ -21,7 +21,12 @@ export interface Started {
 }
 
 /** Bind first (port 0 becomes the real port, which the Host check and the URL use), then serve. */
-export async function start(config: Config, report: (err: unknown) => void): Promise<Started> {
+/** `warn` takes whole lines for stderr (the launcher holds them until its start-up lines are out). */
+export async function start(
+  config: Config,
+  report: (err: unknown) => void,
+  warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Promise<Started> {
   const server = createServer();
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -44,7 +49,7 @@ export async function start(config: Config, report: (err: unknown) => void): Pro
     now: () => config.now(),
     publish: (job) => hub.publish('job', job),
     flowKeyAt: async (path) => (await catalog()).flowAt(path)?.key ?? null,
-    warn: (line) => process.stderr.write(`${line}\n`),
+    warn,
   });
   const state: State = {
     config,

@@ -51,5 +51,8 @@ export const SESSION_LINE_MAX_BYTES = 64 * 1024 * 1024;
 export const SESSION_LINE_FULL_BYTES = 1024 * 1024;
 /** What a string cut for display keeps, in bytes: under SESSION_RESULT_CUT_BYTES, so a result keeps its mark. */
 export const SESSION_VALUE_KEEP_BYTES = 63 * 1024;
-/** The most a long line may hold besides its cut strings (deep structure, many small values): past it, 422. */
-export const SESSION_LINE_REST_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * The most a long line may hold besides its cut strings (many small values): past it, 422. A line of 4 MiB
+ * of small objects still fits a worker's heap once parsed and copied into the view; twice that does not.
+ */
+export const SESSION_LINE_REST_MAX_BYTES = 4 * 1024 * 1024;

@@ -6,6 +6,7 @@ import { publicSummary } from '../engine/sessions.ts';
 import type { State } from '../state.ts';
 import type { SessionFile } from './catalog.ts';
 import { sessionStamps } from './stamps.ts';
+import { WorkerDied } from '../workers/pool.ts';
 
 export type SessionSummaryResult = { ok: true; value: SessionSummary } | { ok: false; message: string };
 
@@ -48,6 +49,26 @@ function sameAsMemo(memo: Memo | undefined, files: readonly SessionFile[], resul
   return true;
 }
 
+/**
+ * One batch's summaries. A batch whose worker died (a file too big for its heap) is read again a file at
+ * a time, so only that file is unreadable and the list still answers.
+ */
+async function summariesOf(state: State, files: ReturnType<typeof filesOf>[]): Promise<SessionSummaryResult[]> {
+  try {
+    return await state.pool.run('sessionSummariesTask', files);
+  } catch (err) {
+    if (!(err instanceof WorkerDied)) throw err;
+  }
+  return Promise.all(
+    files.map((f) =>
+      state.pool.run('sessionSummaryTask', f).catch((err: unknown): SessionSummaryResult => {
+        if (err instanceof WorkerDied) return { ok: false, message: err.message };
+        throw err;
+      }),
+    ),
+  );
+}
+
 export async function sessionSummaries(state: State, files?: readonly SessionFile[]): Promise<SessionSummaries> {
   const all = files ?? (await state.catalog()).sessions;
   const cache = state.sessionCache;
@@ -69,7 +90,7 @@ export async function sessionSummaries(state: State, files?: readonly SessionFil
     for (let i = 0; i < missing.length; i += size) batches.push(missing.slice(i, i + size));
     await Promise.all(
       batches.map(async (batch) => {
-        const out = await state.pool.run('sessionSummariesTask', batch.map((i) => filesOf(all[i]!)));
+        const out = await summariesOf(state, batch.map((i) => filesOf(all[i]!)));
         batch.forEach((i, j) => {
           const r = out[j] ?? { ok: false as const, message: 'the worker gave no answer' };
           results[i] = r;

@@ -13,6 +13,26 @@ type TaskFn<K extends TaskName> = TaskTable[K] extends (input: infer I) => infer
 export type TaskInput<K extends TaskName> = Parameters<TaskFn<K>>[0];
 export type TaskOutput<K extends TaskName> = Awaited<ReturnType<TaskFn<K>>>;
 
+/** The heap each worker thread may use (old generation), in MB. */
+export const WORKER_HEAP_MB = 64;
+
+/**
+ * A worker thread ended while it ran the task: it reached its heap cap (a file whose view needs more) or
+ * crashed. Only that task fails; Tinypool starts another thread for the next. The HTTP layer answers 422:
+ * the file, not the console, is at fault.
+ */
+export class WorkerDied extends Error {}
+
+function workerDeath(err: unknown): WorkerDied | null {
+  if (!(err instanceof Error)) return null;
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    return new WorkerDied(`reading it needs more than the ${WORKER_HEAP_MB} MB of heap a worker thread may use (${err.message})`);
+  }
+  if (/^Worker (terminated|exited)/.test(err.message)) return new WorkerDied(`the worker thread reading it ended: ${err.message}`);
+  return null;
+}
+
 export interface Pool {
   run<K extends TaskName>(name: K, input: TaskInput<K>): Promise<TaskOutput<K>>;
   /** How many threads the pool may use: callers split batch work by it. */
@@ -38,12 +58,15 @@ export function createPool(): Pool {
     // heap so collection starts early: a 100 MB log's view needs about 40 MB of heap (its bytes live outside
     // it), and a small young generation keeps a summary batch's short-lived garbage from swelling each thread.
     idleTimeout: 10_000,
-    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 8 },
     execArgv,
   });
   return {
     threads,
-    run: (name, input) => pool.run(input, { name }) as Promise<never>,
+    run: (name, input) =>
+      (pool.run(input, { name }) as Promise<never>).catch((err: unknown) => {
+        throw workerDeath(err) ?? err;
+      }),
     destroy: () => pool.destroy(),
   };
 }

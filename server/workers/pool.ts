@@ -1,5 +1,8 @@
 // The only module that knows Tinypool. Reading and parsing whole logs and flows, and diffing, run here, off
-// the event loop, so one big file never stalls other requests. Tasks are named by their export in tasks.ts
+// the event loop, so one big file never stalls other requests. The workers are child processes, not
+// threads: a thread that runs out of heap in one big allocation (a Map or array growing past what is left)
+// takes the whole process down with it (V8's "CALL_AND_RETRY_LAST" fatal error), and with it every other
+// request. A child that dies fails only its own task. Tasks are named by their export in tasks.ts
 // and typed from their own signatures: a wrong name or input does not compile.
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
@@ -26,10 +29,10 @@ export class WorkerDied extends Error {}
 function workerDeath(err: unknown): WorkerDied | null {
   if (!(err instanceof Error)) return null;
   const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
-    return new WorkerDied(`reading it needs more than the ${WORKER_HEAP_MB} MB of heap a worker thread may use (${err.message})`);
+  // A child that exits mid-task ran out of its heap, unless something killed it.
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY' || /^Worker (terminated|exited)/.test(err.message)) {
+    return new WorkerDied(`reading it needs more than the ${WORKER_HEAP_MB} MB of heap a worker may use, or its worker was killed`);
   }
-  if (/^Worker (terminated|exited)/.test(err.message)) return new WorkerDied(`the worker thread reading it ended: ${err.message}`);
   return null;
 }
 
@@ -54,12 +57,14 @@ export function createPool(): Pool {
     filename,
     minThreads: 0,
     maxThreads: threads,
-    // A thread that parsed a big log holds its heap until it ends: let idle threads go soon, and cap each
+    // A worker that parsed a big log holds its heap until it ends: let idle workers go soon, and cap each
     // heap so collection starts early: a 100 MB log's view needs about 40 MB of heap (its bytes live outside
-    // it), and a small young generation keeps a summary batch's short-lived garbage from swelling each thread.
+    // it), and a small young generation keeps a summary batch's short-lived garbage from swelling each one.
     idleTimeout: 10_000,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 8 },
-    execArgv,
+    runtime: 'child_process',
+    // Results cross as V8-serialized values (byte chunks stay bytes), not JSON text.
+    serialization: 'advanced',
+    execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`, '--max-semi-space-size=4', ...execArgv],
   });
   return {
     threads,

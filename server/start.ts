@@ -29,6 +29,17 @@ export async function start(
 ): Promise<Started> {
   const server = createServer();
   server.keepAliveTimeout = 5_000;
+  // A request Node refuses before Koa sees it (a URL or headers past 16 KiB, bytes that are not HTTP) still
+  // gets the API's error shape, with Node's status (431 or 400).
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const body = JSON.stringify({ error: status === 431 ? 'the URL or the headers are too long' : 'the request is not HTTP the console can read' });
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ host: config.listenHost, port: config.port }, () => {

@@ -12,8 +12,13 @@ export async function check<T>(property: fc.IProperty<T> | fc.IAsyncProperty<T>,
   const params: fc.Parameters<T> = { numRuns, ...(seed === undefined ? {} : { seed }) };
   const out = await fc.check(property as fc.IAsyncProperty<T>, params);
   if (out.failed) {
-    // The report names the seed and the shrunk counterexample; the seed line comes first, so it is seen.
-    throw new Error(`property failed: replay with PROPS_SEED=${out.seed}\n${fc.defaultReportMessage(out)}`);
+    // The seed first, so it is seen; the shrunk counterexample and the error, cut (inputs can be huge).
+    const cut = (s: string) => (s.length > 1500 ? `${s.slice(0, 1500)}… (${s.length} characters)` : s);
+    const error = out.errorInstance instanceof Error ? out.errorInstance.message : String(out.errorInstance);
+    throw new Error(
+      `property failed after ${out.numRuns} runs: replay with PROPS_SEED=${out.seed} (path ${out.counterexamplePath})\n` +
+        `counterexample: ${cut(fc.stringify(out.counterexample))}\nerror: ${cut(error)}`,
+    );
   }
 }
 

@@ -24,7 +24,7 @@ import { StampCache } from './cache.ts';
 import type { Catalog, FlowFile, SessionFile } from './catalog.ts';
 import { resolveRequestPath } from './paths.ts';
 import { loadRegistry } from './registry.ts';
-import { sessionDetail, sessionSummaries } from './sessions.ts';
+import { sessionDetail, sessionsByDomain, sessionSummaries } from './sessions.ts';
 
 /** A flow file, loaded or not, with its stamps. */
 export interface FlowEntry extends LoadedFlow {
@@ -238,8 +238,7 @@ export async function latestListing(state: State, domain: string): Promise<{ ses
   if (domain === '') return null;
   const catalog = await state.catalog();
   const { readable } = await sessionSummaries(state);
-  for (const summary of readable) {
-    if (summary.domain !== domain) continue;
+  for (const summary of sessionsByDomain(state, readable).get(domain) ?? []) {
     const file = catalog.session(summary.key);
     if (!file) continue;
     const tools = await listedTools(state, file);

@@ -32,6 +32,7 @@ export async function overview(state: State): Promise<Overview> {
   }
 
   const { store } = state;
+  const indexing = store.progress();
   const shadow = store.derived('shadowDecisions', () => entries.reduce((n, e) => n + e.shadowDecisions, 0));
 
   const flows: HealthInputs['flows'][number][] = [];
@@ -86,5 +87,6 @@ export async function overview(state: State): Promise<Overview> {
     recent_sessions: readable.slice(0, OVERVIEW_SESSIONS),
     health,
     jobs: jobs.slice(0, OVERVIEW_JOBS),
+    ...(indexing ? { indexing } : {}),
   };
 }

@@ -62,7 +62,8 @@ export function sessionsByDomain(state: State, readable: readonly SessionSummary
  */
 export async function sessionsPage(state: State, query: SessionsQuery): Promise<SessionList> {
   const { store } = state;
-  await store.warm(WARM_BUDGET_MS);
+  // The newest logs are read first: once the page's worth is in, the page is (nearly always) the right one.
+  await store.warm(WARM_BUDGET_MS, (indexed) => indexed >= query.offset + query.limit);
   await store.sync();
   const id = JSON.stringify([query.domain, query.mode, query.q, query.limit, query.offset]);
   const page = store.derived(`sessionsPage:${id}`, () => store.sessions.list(query));

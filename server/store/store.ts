@@ -70,7 +70,8 @@ export class Store {
   private coldQueued = false;
   /** Files found after the first walk are indexed as they come. */
   private opened = false;
-  private coldWaiters: (() => void)[] = [];
+  /** Waiting for the cold index (or for enough of it): each answers whether it is done waiting. */
+  private coldWaiters: (() => boolean)[] = [];
   private timer: NodeJS.Timeout | null = null;
   private sweepAt = 0;
   private flowsChanged = new Set<string>();
@@ -121,14 +122,20 @@ export class Store {
    * Wait until the cold index is done, or `budgetMs` passed: a small directory answers complete, a big one
    * answers what it has so far (with `progress()`).
    */
-  async warm(budgetMs: number): Promise<void> {
-    if (this.coldDone) return;
+  async warm(budgetMs: number, enough: (indexed: number) => boolean = () => false): Promise<void> {
+    if (this.coldDone || enough(this.sessions.indexed)) return;
     await new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, budgetMs);
-      this.coldWaiters.push(() => {
+      const waiter = (): boolean => {
+        if (!this.coldDone && !enough(this.sessions.indexed)) return false;
         clearTimeout(t);
         resolve();
-      });
+        return true;
+      };
+      const t = setTimeout(() => {
+        this.coldWaiters = this.coldWaiters.filter((w) => w !== waiter);
+        resolve();
+      }, budgetMs);
+      this.coldWaiters.push(waiter);
     });
   }
 
@@ -360,6 +367,9 @@ export class Store {
             for (const e of batch) this.sessions.apply(e, stampNow(e), 0, { ok: false, message }, now);
           },
         )
+        .then(() => {
+          if (!this.coldDone) this.coldWaiters = this.coldWaiters.filter((w) => !w());
+        })
         .finally(() => {
           this.inFlight--;
           this.pump();

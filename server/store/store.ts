@@ -13,7 +13,11 @@
 // - Derived figures (the overview's totals, days and domains; the servers' session counts) are computed
 //   from the index once per version of it, not per request.
 import { realpathSync, statSync } from 'node:fs';
+import { StampCache } from '../data/cache.ts';
+import { KeyedQueue } from '../data/keyed-queue.ts';
 import type { Catalog, FlowFile } from '../data/catalog.ts';
+import type { ListedTools } from '../data/flows.ts';
+import type { LoadedFlow } from '../workers/tasks/flows.ts';
 import { assignKeys, RESERVED_FLOW_KEYS } from '../engine/keys.ts';
 import type { Hub } from '../events/hub.ts';
 import type { Pool } from '../workers/pool.ts';
@@ -54,6 +58,15 @@ export class Store {
   readonly tree: DataTree;
   readonly sessions = new SessionIndex();
   readonly details: DetailCache;
+  /** Commits and rollbacks, one at a time per deployment (data/stage.ts). */
+  readonly stageQueue = new KeyedQueue();
+  /** Parsed files by path and stamp, for the flows area (data/flows.ts). */
+  readonly caches = {
+    /** Flow files as loaded in the pool. */
+    flows: new StampCache<LoadedFlow>(),
+    /** The tools each session listed: a flow page refreshes often, its session rarely changes. */
+    listings: new StampCache<ListedTools>(),
+  };
   private flowFiles: FlowFile[] = [];
   private flowByKey = new Map<string, FlowFile>();
   private readonly pool: Pool;

@@ -16,8 +16,8 @@ type TaskFn<K extends TaskName> = TaskTable[K] extends (input: infer I) => infer
 export type TaskInput<K extends TaskName> = Parameters<TaskFn<K>>[0];
 export type TaskOutput<K extends TaskName> = Awaited<ReturnType<TaskFn<K>>>;
 
-/** The heap each worker thread may use (old generation), in MB. */
-export const WORKER_HEAP_MB = 64;
+/** The heap each worker may use (old generation), in MB. */
+export const WORKER_HEAP_MB = 128;
 
 /**
  * A worker thread ended while it ran the task: it reached its heap cap (a file whose view needs more) or
@@ -61,11 +61,14 @@ export function createPool(options: { entry?: string } = {}): Pool {
     // A worker that parsed a big log holds its heap until it ends: let idle workers go soon, and cap each
     // heap so collection starts early: a 100 MB log's view needs about 40 MB of heap (its bytes live outside
     // it), and a small young generation keeps a summary batch's short-lived garbage from swelling each one.
+    // The reader refuses a log at half the cap (heap-guard.ts), so that a structure doubling in one
+    // allocation still fits: past the cap, a worker dies only after a long time in last-resort collections.
     idleTimeout: 10_000,
     runtime: 'child_process',
     // Results cross as V8-serialized values (byte chunks stay bytes), not JSON text.
     serialization: 'advanced',
-    execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`, '--max-semi-space-size=4', ...execArgv],
+    // --expose-gc: the heap guard of the session reader (engine/session/heap-guard.ts) collects near the cap.
+    execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`, '--max-semi-space-size=4', '--expose-gc', ...execArgv],
   });
   return {
     threads,

@@ -8,6 +8,7 @@ import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { SESSION_LINE_MAX_BYTES } from '../../../shared/limits.ts';
 import { duplicateOf, escapesLoneSurrogate, isBlank, isIntegerToken, isObject, objectFields } from './json.ts';
+import { HeapGuard } from './heap-guard.ts';
 import { LineTooBig, lineText } from './shrink.ts';
 
 export type From = 'client' | 'server' | 'proxy' | 'context';
@@ -260,10 +261,12 @@ function readLines(
   // Once the log is known to be unreadable, the rest is only checked for UTF-8, as the CLI reads it whole.
   let doomed: string | null = null;
   let cuts = 0;
+  const heap = new HeapGuard();
 
   /** One line's text (one trailing `\r` removed), whether a `\n` ended it, and where it lies. */
   const handle = (text: string, terminated: boolean, at: LineAt, bytes: Buffer | null, cut = 0): void => {
     n++;
+    heap.check(text.length, () => `reading ${path}: line ${n}`);
     if (doomed !== null || text.length === 0) return;
     if (text.charCodeAt(0) !== 0x7b && isBlank(text)) return;
     if (failed !== null) {

@@ -56,3 +56,9 @@ export const SESSION_VALUE_KEEP_BYTES = 63 * 1024;
  * of small objects still fits a worker's heap once parsed and copied into the view; twice that does not.
  */
 export const SESSION_LINE_REST_MAX_BYTES = 4 * 1024 * 1024;
+/** servers.json past this size is not read (422): it is read whole on the main thread; real ones are KBs. */
+export const REGISTRY_FILE_MAX_BYTES = 16 * 1024 * 1024;
+/** A flow file past this size does not load (its error says so): parsed whole in a worker, it would not fit. */
+export const FLOW_FILE_MAX_BYTES = 32 * 1024 * 1024;
+/** A job record past this size is not a job (skipped): records are read whole at start; real ones are KBs. */
+export const JOB_RECORD_MAX_BYTES = 1024 * 1024;

@@ -6,7 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import * as v from 'valibot';
@@ -104,6 +104,25 @@ hostile('a log too big for a worker fails alone: 422 for it, the list and other 
   // The console is still up and answers after the worker died.
   assert.is((await c.api('/api/health')).status, 200);
   assert.is((await c.api('/api/sessions/big')).status, 200);
+});
+
+hostile('a registry, a flow and a job record past their bounds are refused by name, not read', async () => {
+  const registry = join(c.dataDir, 'servers.json');
+  const before = readFileSync(registry);
+  // Sparse files: their size is past the bound, and nothing is written.
+  const sized = (path: string, bytes: number) => {
+    writeFileSync(path, '');
+    truncateSync(path, bytes);
+  };
+  try {
+    sized(registry, 17 * 1024 * 1024);
+    assert.is(await errorOf(await c.api('/api/servers'), 422), 'servers.json is 17.0 MiB, more than the 16 MiB the console reads');
+  } finally {
+    writeFileSync(registry, before);
+  }
+  sized(join(c.dataDir, 'huge.flow.json'), 33 * 1024 * 1024);
+  assert.match(await errorOf(await c.api('/api/flows/huge'), 422), /the file is 33\.0 MiB, more than the 32 MiB of flow the console reads/);
+  assert.is((await c.api('/api/flows')).status, 200);
 });
 
 /** Open files of the console (not sockets, pipes or the like). */

@@ -550,8 +550,24 @@ function summaryOf(files: SessionFiles, a: Analysis): SessionSummary {
   };
 }
 
+/**
+ * A value nested so deep that walking it overflows the stack (JSON.parse itself takes any depth) makes the
+ * log unreadable, as the CLI's parser refuses nesting past 128 levels: a `parsing` error, not a crash.
+ */
+function tooDeep(files: SessionFiles, e: unknown): unknown {
+  return e instanceof RangeError ? new Error(`parsing ${files.path}: a value is nested too deeply to read (${e.message})`) : e;
+}
+
 /** The list's item for one session log, with the tools called. Throws when the file is not a session log. */
 export function sessionSummary(files: SessionFiles): IndexedSummary {
+  try {
+    return summaryWithTools(files);
+  } catch (e) {
+    throw tooDeep(files, e);
+  }
+}
+
+function summaryWithTools(files: SessionFiles): IndexedSummary {
   const a = analyse(files, false);
   const called = [...new Set(a.calls.map((c) => c.tool))];
   return { ...summaryOf(files, a), tools_called: called, shadow_decisions: a.counts.shadow_lookups + a.counts.shadow_hand_backs };
@@ -559,6 +575,14 @@ export function sessionSummary(files: SessionFiles): IndexedSummary {
 
 /** The single-session view with every section. Throws when the file is not a session log. */
 export function sessionDetail(files: SessionFiles): SessionDetail {
+  try {
+    return detailOf(files);
+  } catch (e) {
+    throw tooDeep(files, e);
+  }
+}
+
+function detailOf(files: SessionFiles): SessionDetail {
   const a = analyse(files, true);
   const summary = summaryOf(files, a);
 
@@ -630,6 +654,10 @@ export function sessionDetail(files: SessionFiles): SessionDetail {
  */
 export function sessionDetailBytes(files: SessionFiles): Uint8Array[] {
   const out = new ByteBuilder();
-  writeJsonConsuming(out, sessionDetail(files) as unknown as Record<string, unknown>);
+  try {
+    writeJsonConsuming(out, sessionDetail(files) as unknown as Record<string, unknown>);
+  } catch (e) {
+    throw tooDeep(files, e);
+  }
   return out.finish();
 }

@@ -53,6 +53,8 @@ const replacement: fc.Arbitrary<J | undefined> = fc.oneof(
   fc.constant(undefined),
   fc.constantFrom<J>(null, -1, 0, 1, 2, 1.5, -0.5, 1e308, 4294967296, Number.MAX_SAFE_INTEGER + 2, '', '../x', '~', [], {}),
   fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<J>,
+  // Deep nesting (put into the text after stringifying): walking it must not overflow the stack.
+  fc.nat({ max: 20_000 }).map((d): J => `__DEEP_${d}__`),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
 );
 
@@ -87,7 +89,7 @@ function mutatedText(original: J): fc.Arbitrary<string> {
         if (value === undefined) break;
         value = edit(value, all[i]!, next);
       }
-      return JSON.stringify(value ?? null);
+      return JSON.stringify(value ?? null).replace(/"__DEEP_(\d+)__"/g, (_, d: string) => '['.repeat(Number(d)) + ']'.repeat(Number(d)));
     });
   const text = JSON.stringify(original, null, 2);
   const damaged = fc.tuple(fc.nat({ max: text.length }), fc.nat({ max: 20 }), fc.string({ maxLength: 5 })).map(([at, len, ins]) => text.slice(0, at) + ins + text.slice(at + len));

@@ -95,6 +95,8 @@ const body: fc.Arbitrary<string | undefined> = fc.oneof(
   fc.record({ note: fc.oneof(fc.string(), fc.nat()), version: fc.oneof(fc.nat(), fc.string()) }, { requiredKeys: [] }).map((b) => JSON.stringify(b)),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom('{', '[]', 'null', '"x"', '{"name":"\\ud800"}', '{"a":1,"a":2}', '\uFEFF{}', `{"pad":"${'p'.repeat(1_100_000)}"}`),
+  // Deep nesting, at the top and inside fields the routes read.
+  fc.constantFrom('['.repeat(50_000) + ']'.repeat(50_000), `{"note":${'['.repeat(50_000)}${']'.repeat(50_000)},"name":{"a":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}}`),
 );
 
 type Endpoint = [method: string, template: string];

@@ -82,7 +82,7 @@ export class Store {
   /** The cold index has queued every log found at start (until then an empty queue is not the end). */
   private coldQueued = false;
   /** Files found after the first walk are indexed as they come. */
-  private opened = false;
+  private walked = false;
   /** Waiting for the cold index (or for enough of it): each answers whether it is done waiting. */
   private coldWaiters: (() => boolean)[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -102,20 +102,29 @@ export class Store {
     this.details = new DetailCache(options.pool);
   }
 
+  private markOpened: () => void = () => {};
+  /** Resolves once the first walk is done (readers wait for it; indexing goes on behind). */
+  readonly opened = new Promise<void>((resolve) => {
+    this.markOpened = resolve;
+  });
+
   /** Walk the tree and start indexing; resolves once the walk is done (indexing goes on). */
   async open(): Promise<void> {
+    if (this.closed) return this.markOpened();
     const files = this.tree.open();
     this.addFiles(files);
-    this.opened = true;
+    this.walked = true;
     this.sessions.drainChanged(); // the first index announces nothing
     this.flowsChanged.clear();
     void this.coldIndex().catch(() => this.finishCold());
     this.timer = setInterval(() => this.tick(), TICK_MS);
     this.timer.unref();
+    this.markOpened();
   }
 
   close(): void {
     this.closed = true;
+    this.markOpened();
     if (this.timer) clearInterval(this.timer);
     this.tree.close();
     this.finishCold();
@@ -136,6 +145,7 @@ export class Store {
    * answers what it has so far (with `progress()`).
    */
   async warm(budgetMs: number, enough: (indexed: number) => boolean = () => false): Promise<void> {
+    await this.opened;
     if (this.coldDone || enough(this.sessions.indexed)) return;
     await new Promise<void>((resolve) => {
       const waiter = (): boolean => {
@@ -157,6 +167,7 @@ export class Store {
    * a request sees what was written before it was made.
    */
   async sync(budgetMs = 2_000): Promise<void> {
+    await this.opened;
     this.applyTree(this.tree.refresh(true, false));
     if (!this.coldDone || (this.queue.length === 0 && this.inFlight === 0)) return;
     await new Promise<void>((resolve) => {
@@ -314,7 +325,7 @@ export class Store {
       const e = this.sessions.setCompanion(ownerRel(f), f.kind === 'flowlog' ? 'flowLog' : 'confirmLog', f.path);
       if (e && e.stamp !== null) this.enqueue(e, false);
     }
-    if (this.opened) for (const e of added) this.enqueue(e, true);
+    if (this.walked) for (const e of added) this.enqueue(e, true);
     if (flows) this.rebuildFlows();
   }
 

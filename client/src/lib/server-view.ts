@@ -26,3 +26,34 @@ export function thresholdText(threshold: number | null): string {
 export function proxyCommand(args: readonly string[], quote: (w: string) => string): string {
   return ['engine-proxy', ...args.map(quote)].join(' ');
 }
+
+/** The policy fields a server view may carry (a later engine's registry fields). */
+export interface PolicyLike {
+  flow: string | null;
+  mode: string;
+  surprise?: { kind: 'off' } | { kind: 'threshold'; nats: number } | null;
+  flow_tools?: string[];
+  guards?: boolean;
+  judge?: { mode: 'log' | 'enforce'; context: string } | null;
+  commit?: boolean;
+  retain_days?: number | null;
+  listen?: { addr: string; token_file?: string | null } | null;
+}
+
+/** The proxy's policy in words, one [label, value] per field that is set; empty when none is. */
+export function policyRows(s: PolicyLike): [string, string][] {
+  const rows: [string, string][] = [];
+  const runsFlow = s.flow !== null && s.mode !== 'record';
+  if (runsFlow && s.surprise) {
+    rows.push(['Surprise gate', s.surprise.kind === 'off' ? 'off: the flow never hands back on surprise' : `hands back above ${s.surprise.nats} nats`]);
+  }
+  if (runsFlow && s.flow_tools && s.flow_tools.length > 0) rows.push(['Tools the flow may call', s.flow_tools.join(', ')]);
+  if (s.guards) rows.push(['Policy guards', 'on: calls that break the domain’s policy are refused']);
+  if (s.judge) {
+    rows.push(['Confirmation judge', `${s.judge.mode === 'enforce' ? 'refuses the writes it fails' : 'logs its judgments'}; reads ${s.judge.context}`]);
+  }
+  if (s.commit) rows.push(['engine_commit', 'offered: several calls in one']);
+  if (s.retain_days != null) rows.push(['Keeps sessions', `${s.retain_days} ${s.retain_days === 1 ? 'day' : 'days'}`]);
+  if (s.listen) rows.push(['Listens at', s.listen.token_file ? `${s.listen.addr}, token in ${s.listen.token_file}` : s.listen.addr]);
+  return rows;
+}

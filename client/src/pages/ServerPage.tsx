@@ -15,7 +15,7 @@ import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { defaultRecordDir, shellQuote, shownDataDir, shownPath, upstreamText } from '../lib/server-form.ts';
-import { deciderText, flowSummaryOf, proxyCommand, thresholdText } from '../lib/server-view.ts';
+import { deciderText, flowSummaryOf, policyRows, proxyCommand, thresholdText } from '../lib/server-view.ts';
 import { meta, READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
 
@@ -150,6 +150,21 @@ export default function ServerPage() {
                             <dt>Threshold</dt>
                             <dd class="num">{thresholdText(s().threshold)}</dd>
                           </Show>
+                          <dt>Policy</dt>
+                          <dd data-testid="server-policy">
+                            <Show when={policyRows(s()).length > 0} fallback={<span class="muted">none: no guards, judge, retention or listening</span>}>
+                              <dl class="kv kv-nested">
+                                <For each={policyRows(s())}>
+                                  {([label, value]) => (
+                                    <>
+                                      <dt>{label}</dt>
+                                      <dd class="wrap">{value}</dd>
+                                    </>
+                                  )}
+                                </For>
+                              </dl>
+                            </Show>
+                          </dd>
                           <dt>Records to</dt>
                           <dd class="mono wrap">
                             {recordsTo(s().proxy_args) ?? (s().record_dir !== null ? shownPath(s().record_dir!, dataDir()) : defaultRecordDir(dataDir(), s().name, s().mode))}

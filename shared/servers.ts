@@ -192,5 +192,26 @@ export const ProbeResultSchema = v.object({
   tools: v.array(ToolInfoSchema),
   /** What the tools say against the server's flow (only when ok). */
   flow_warnings: v.array(v.string()),
+  /** A failed stdio test: the last lines the server wrote to stderr (absent when it wrote none, or on success). */
+  stderr_tail: v.optional(v.string()),
 });
 export type ProbeResult = v.InferOutput<typeof ProbeResultSchema>;
+
+/** The most one-off values a test takes, and the longest one. */
+export const PROBE_ONE_OFF_MAX = 16;
+export const PROBE_ONE_OFF_VALUE_MAX = 8192;
+
+/**
+ * The optional body of the probe: values for the header variables of an HTTP server, for this one test only.
+ * They are sent in the headers, and never stored, logged or returned.
+ */
+export const ProbeInputSchema = v.object({
+  env: v.optional(
+    v.pipe(
+      v.record(v.string(), v.pipe(v.string('a string'), v.maxLength(PROBE_ONE_OFF_VALUE_MAX, 'at most 8,192 characters')), 'an object of variable names to values'),
+      v.check((r) => Object.keys(r).length <= PROBE_ONE_OFF_MAX, 'at most 16 values'),
+    ),
+    {},
+  ),
+});
+export type ProbeInput = v.InferOutput<typeof ProbeInputSchema>;

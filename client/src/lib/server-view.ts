@@ -57,3 +57,43 @@ export function policyRows(s: PolicyLike): [string, string][] {
   if (s.listen) rows.push(['Listens at', s.listen.token_file ? `${s.listen.addr}, token in ${s.listen.token_file}` : s.listen.addr]);
   return rows;
 }
+
+/** A next step that is a job kind, to run here over the console's own data directory. */
+export interface StepJob {
+  kind: 'learn' | 'promote';
+  label: string;
+  href: string;
+}
+
+/** Where a server records, relative to the data directory when it lies inside it (a job's `--sessions`). */
+export function recordDirInData(s: { name: string; mode: string; record_dir: string | null }, dataDir: string, dataDirShown: string): string {
+  if (s.record_dir === null) return `${s.mode === 'shadow' ? 'shadow' : 'logs'}/${s.name}`;
+  const dir = s.record_dir.replace(/\/+$/, '');
+  for (const base of [dataDir.replace(/\/+$/, ''), dataDirShown.replace(/\/+$/, '')]) {
+    if (dir.startsWith(`${base}/`)) return dir.slice(base.length + 1);
+  }
+  return dir;
+}
+
+/**
+ * The next steps that are job kinds, as jobs over the console's data directory: learn a flow from the
+ * server's sessions (recording, or serving and learning again), or promote its shadow flow.
+ */
+export function stepJobs(
+  s: { name: string; mode: string; flow: string | null; record_dir: string | null; flow_key: string | null },
+  dataDir: string,
+  dataDirShown: string,
+): StepJob[] {
+  const sessions = recordDirInData(s, dataDir, dataDirShown);
+  const q = (params: Record<string, string>) => `/jobs/new?${new URLSearchParams(params).toString()}`;
+  const learn: StepJob = {
+    kind: 'learn',
+    label: `Learn a flow from ${s.name}’s sessions`,
+    href: q({ kind: 'learn', domain: s.name, sessions }),
+  };
+  if (s.flow === null || s.mode === 'record') return [learn];
+  if (s.mode === 'shadow') {
+    return [{ kind: 'promote', label: 'Promote the shadow flow', href: q({ kind: 'promote', ...(s.flow_key ? { flow: s.flow_key } : {}), sessions }) }];
+  }
+  return [{ ...learn, label: `Learn again from ${s.name}’s sessions` }];
+}

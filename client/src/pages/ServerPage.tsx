@@ -15,7 +15,7 @@ import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { defaultRecordDir, shellQuote, shownDataDir, shownPath, upstreamText } from '../lib/server-form.ts';
-import { deciderText, flowSummaryOf, policyRows, proxyCommand, thresholdText } from '../lib/server-view.ts';
+import { deciderText, flowSummaryOf, policyRows, proxyCommand, stepJobs, thresholdText } from '../lib/server-view.ts';
 import { meta, READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
 
@@ -106,7 +106,12 @@ export default function ServerPage() {
                   <div class="split">
                     <div class="stack">
                       <Card title="Host configuration" caption="What engine init prints: paste it into your MCP host, in place of the server’s own entry">
-                        <HostConfigTabs name={s().name} env={env()} />
+                        <HostConfigTabs
+                          name={s().name}
+                          env={s().upstream.kind === 'stdio' ? env() : headers().map((h) => h.env)}
+                          dataDirShown={dataDir()}
+                          jobs={stepJobs({ ...s(), flow_key: flow()?.key ?? null }, meta()?.data_dir ?? '~/.engine', dataDir())}
+                        />
                       </Card>
                       <Card title="The proxy’s command line" caption="What the host runs, for every host">
                         <CodeBlock language="shell" wrap what="Command" code={proxyCommand(s().proxy_args, shellQuote)} />
@@ -114,7 +119,7 @@ export default function ServerPage() {
                     </div>
                     <div class="stack">
                       <Card title="Test connection" caption="Is the server there, and which tools does it list now?">
-                        <ProbePanel name={s().name} />
+                        <ProbePanel name={s().name} headers={headers()} />
                       </Card>
                       <Card title="Setup">
                         <dl class="kv">

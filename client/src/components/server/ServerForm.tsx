@@ -47,7 +47,6 @@ export default function ServerForm(props: ServerFormProps) {
   // `taken` holds only the other servers, so a name is refused when another server has it, new or renamed.
   const errors = createMemo<FieldErrors>(() => validateForm(form, props.taken, true));
   const renamed = () => !props.isNew && form.name.trim() !== props.initial.name;
-  const advice = createMemo(() => (form.kind === 'stdio' ? credentialAdvice(words(), props.dataDir) : null));
   const flowWarning = createMemo(() =>
     form.mode === 'record' ? null : flowDomainWarning(props.flows, form.flow, form.name, [props.dataDirShown, props.dataDir]),
   );
@@ -62,6 +61,7 @@ export default function ServerForm(props: ServerFormProps) {
     return split.ok ? split.words : [];
   });
   const preview = createMemo(() => previewText(form, props.dataDirShown));
+  const advice = createMemo(() => (form.kind === 'stdio' ? credentialAdvice(words(), props.dataDir) : null));
   let formEl!: HTMLFormElement;
 
   const addEnv = () => {

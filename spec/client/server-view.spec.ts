@@ -60,7 +60,10 @@ serverView('next steps that are jobs run over the data directory, from where the
   assert.is(recordDirInData(s({ record_dir: '/d/served/shop' }), '/d', '/d'), 'served/shop');
   assert.is(recordDirInData(s({ record_dir: '~/.engine/x' }), '/home/u/.engine', '~/.engine'), 'x');
   assert.is(recordDirInData(s({ mode: 'shadow' }), '/d', '/d'), 'shadow/shop');
-  assert.equal(stepJobs(s({}), '/d', '/d'), [{ kind: 'learn', label: 'Learn a flow from shop’s sessions', href: '/jobs/new?kind=learn&domain=shop&sessions=logs%2Fshop' }]);
+  assert.equal(stepJobs(s({}), '/d', '/d'), [
+    { kind: 'learn', label: 'Learn a flow from shop’s sessions', href: '/jobs/new?kind=learn&domain=shop&sessions=logs%2Fshop' },
+    { kind: 'promote', label: 'Promote it, once it has run in shadow', href: '/jobs/new?kind=promote&flow=shop&sessions=shadow%2Fshop' },
+  ]);
   assert.equal(
     stepJobs(s({ mode: 'shadow', flow: 'shop.flow.json', flow_key: 'shop' }), '/d', '/d'),
     [{ kind: 'promote', label: 'Promote the shadow flow', href: '/jobs/new?kind=promote&flow=shop&sessions=shadow%2Fshop' }],

@@ -77,7 +77,7 @@ export function recordDirInData(s: { name: string; mode: string; record_dir: str
 
 /**
  * The next steps that are job kinds, as jobs over the console's data directory: learn a flow from the
- * server's sessions (recording, or serving and learning again), or promote its shadow flow.
+ * server's sessions and later promote it (recording), promote its shadow flow, or learn again (serving).
  */
 export function stepJobs(
   s: { name: string; mode: string; flow: string | null; record_dir: string | null; flow_key: string | null },
@@ -91,7 +91,15 @@ export function stepJobs(
     label: `Learn a flow from ${s.name}’s sessions`,
     href: q({ kind: 'learn', domain: s.name, sessions }),
   };
-  if (s.flow === null || s.mode === 'record') return [learn];
+  if (s.flow === null || s.mode === 'record') {
+    // The steps go on to promote the learned flow on the sessions of its shadow run.
+    const promote: StepJob = {
+      kind: 'promote',
+      label: 'Promote it, once it has run in shadow',
+      href: q({ kind: 'promote', flow: s.name, sessions: `shadow/${s.name}` }),
+    };
+    return [learn, promote];
+  }
   if (s.mode === 'shadow') {
     return [{ kind: 'promote', label: 'Promote the shadow flow', href: q({ kind: 'promote', ...(s.flow_key ? { flow: s.flow_key } : {}), sessions }) }];
   }

@@ -127,7 +127,7 @@ function unspecified(addr: string): 'v4' | 'v6' | null {
   const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3}):\d+$/.exec(addr);
   if (v4) return v4.slice(1).every((n) => Number(n) === 0) ? 'v4' : null;
   const v6 = /^\[([0-9A-Fa-f:]+)\]:\d+$/.exec(addr);
-  if (v6 && /^[0:]+$/.test(v6[1]!) && v6[1]!.includes('::')) return 'v6';
+  if (v6 && /^[0:]+$/.test(v6[1]!) && (v6[1]!.includes('::') || v6[1]!.split(':').length === 8)) return 'v6';
   return null;
 }
 

@@ -388,6 +388,8 @@ init('a listening proxy gives each host its URL, loopback for every address, and
   assert.is(placement('cursor', plain), placements.cursor);
   assert.ok(snippet('cursor', { ...record, listen: { addr: '[::]:1', tokenFile: null } }).includes('"url": "http://[::1]:1/mcp"'));
   assert.ok(snippet('cursor', { ...record, listen: { addr: 'localhost:1', tokenFile: null } }).includes('"url": "http://localhost:1/mcp"'));
+  assert.ok(snippet('cursor', { ...record, listen: { addr: '[0:0:0:0:0:0:0:0]:2', tokenFile: null } }).includes('"url": "http://[::1]:2/mcp"'));
+  assert.ok(snippet('cursor', { ...record, listen: { addr: '[::1]:3', tokenFile: null } }).includes('"url": "http://[::1]:3/mcp"'));
 });
 
 init.run();

@@ -312,17 +312,15 @@ export class Store {
       if (f.kind === 'session') logs.push(f);
       else if (f.kind === 'flow') flows = true;
     }
-    const companion = (f: TreeFile, suffix: string) => {
-      const rel = f.rel.slice(0, -'.jsonl'.length) + suffix;
-      return this.tree.files.get(rel)?.path ?? null;
-    };
+    const companion = (f: TreeFile, suffix: string) => this.tree.files.has(f.rel.slice(0, -'.jsonl'.length) + suffix);
     const added = this.sessions.add(
-      logs.map((f) => ({ rel: f.rel, path: f.path, name: f.name, flowLog: companion(f, '.flow.jsonl'), confirmLog: companion(f, '.confirm.jsonl') })),
+      this.tree.root,
+      logs.map((f) => ({ rel: f.rel, name: f.name, flowLog: companion(f, '.flow.jsonl'), confirmLog: companion(f, '.confirm.jsonl') })),
     );
     // Companions that arrived beside a log already indexed.
     for (const f of files) {
       if (f.kind !== 'flowlog' && f.kind !== 'confirmlog') continue;
-      const e = this.sessions.setCompanion(ownerRel(f), f.kind === 'flowlog' ? 'flowLog' : 'confirmLog', f.path);
+      const e = this.sessions.setCompanion(ownerRel(f), f.kind === 'flowlog' ? 'hasFlowLog' : 'hasConfirmLog', true);
       if (e && e.stamp !== null) this.enqueue(e, false);
     }
     if (this.walked) for (const e of added) this.enqueue(e, true);
@@ -339,7 +337,7 @@ export class Store {
           this.deferred.delete(e);
         }
       } else if (f.kind === 'flowlog' || f.kind === 'confirmlog') {
-        const e = this.sessions.setCompanion(ownerRel(f), f.kind === 'flowlog' ? 'flowLog' : 'confirmLog', null);
+        const e = this.sessions.setCompanion(ownerRel(f), f.kind === 'flowlog' ? 'hasFlowLog' : 'hasConfirmLog', false);
         if (e && e.stamp !== null) this.enqueue(e, false);
       } else if (f.kind === 'flow') flows = true;
     }
@@ -352,7 +350,7 @@ export class Store {
       found.map((f) => ({ stem: f.name.slice(0, -'.flow.json'.length), rel: f.rel })),
       RESERVED_FLOW_KEYS,
     );
-    this.flowFiles = found.map((f, i) => ({ key: keys[i]!, rel: f.rel, path: f.path }));
+    this.flowFiles = found.map((f, i) => ({ key: keys[i]!, rel: f.rel, path: this.tree.pathOf(f.rel) }));
     this.flowByKey = new Map(this.flowFiles.map((f) => [f.key, f]));
     this.flowsVersion++;
   }

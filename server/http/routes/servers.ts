@@ -7,6 +7,7 @@ import type { Ok } from '../../../shared/common.ts';
 import {
   HOSTS,
   HostConfigQuerySchema,
+  ProbeInputSchema,
   ServerInputSchema,
   ServerParamsSchema,
   type Host,
@@ -88,6 +89,17 @@ async function probeFlowWarnings(state: State, entry: ServerEntry, tools: ToolIn
   return r.ok ? r.value : [];
 }
 
+/**
+ * Where the test's header values come from: the console's environment, with one-off values for the entry's own
+ * header variables on top (other names are ignored). They live for this request only, and are never logged.
+ */
+function probeEnv(entry: ServerEntry, oneOff: Record<string, string>): Record<string, string | undefined> {
+  if (entry.upstream.kind !== 'http') return process.env;
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const h of entry.upstream.headers) if (Object.hasOwn(oneOff, h.env)) env[h.env] = oneOff[h.env];
+  return env;
+}
+
 function refused(change: Exclude<Change, { ok: true }>): ApiError {
   if (change.reason === 'invalid') return badRequest(change.message);
   if (change.reason === 'missing') return notFound(change.message);
@@ -138,8 +150,10 @@ export function serversRoutes(state: State): Router {
     })
     .post('/api/servers/:name/probe', async (ctx) => {
       const entry = await find(ctx);
-      const result = await probe(entry.upstream, { version: state.config.version, env: process.env });
+      const { env: oneOff } = parseBody(ctx, ProbeInputSchema);
+      const result = await probe(entry.upstream, { version: state.config.version, env: probeEnv(entry, oneOff) });
       const flow_warnings = result.ok ? await probeFlowWarnings(state, entry, result.tools) : [];
-      ctx.body = { ...result, flow_warnings } satisfies ProbeResult;
+      const { stderr_tail, ...answer } = result;
+      ctx.body = { ...answer, flow_warnings, ...(stderr_tail === undefined ? {} : { stderr_tail }) } satisfies ProbeResult;
     });
 }

@@ -700,22 +700,26 @@ export async function hostConfig(entry: ServerEntry, host: Host, ctx: ViewContex
 }
 
 /** One list item: the entry, its proxy argv (as for Claude Code), its sessions, its flow and its issues. */
+/** How many sessions a domain has and when the newest started (the store counts them once per version). */
+export interface DomainSessions {
+  count: number;
+  last_unix_ms: number | null;
+}
+
 export async function serverView(
   entry: ServerEntry,
-  sessions: readonly SessionSummary[],
+  sessions: DomainSessions,
   flowSummary: (path: string) => Promise<FlowSummary | null>,
   ctx: ViewContext,
 ): Promise<ServerView> {
   const flow = await entryFlow(entry, ctx);
   const setup = serverSetup(entry, proxyCommand('claude-code', ctx), flow?.facts ?? null, ctx);
-  const own = sessions.filter((s) => s.domain === entry.name);
-  const last = own.reduce<number | null>((max, s) => (max === null || s.started_unix_ms > max ? s.started_unix_ms : max), null);
   // The fields this console understands are shown; keys it does not know stay in the file.
   return {
     ...plainEntry(entry),
     proxy_args: proxyArgs(setup),
-    sessions: own.length,
-    last_session_unix_ms: last,
+    sessions: sessions.count,
+    last_session_unix_ms: sessions.last_unix_ms,
     flow_summary: flow?.facts.file ? await flowSummary(flow.path) : null,
     issues: serverIssues(entry, flow, ctx),
   };

@@ -272,7 +272,7 @@ registry('the view shows the fields it understands, never unknown keys, and list
   const t = tempDir();
   const data = realpathSync(t.dir);
   const ctx = { dataDir: data, home: '/home/me', searchPath: '', proxyBeside: null, flowFacts: async () => facts };
-  const view = await serverView(entry, [], async () => null, ctx);
+  const view = await serverView(entry, { count: 0, last_unix_ms: null }, async () => null, ctx);
   assert.is(view.guards, true);
   assert.not.ok('note' in view);
   assert.not.ok('raw' in view);
@@ -284,12 +284,12 @@ registry('the view shows the fields it understands, never unknown keys, and list
   assert.equal(view.proxy_args, ['--record', `${data}/logs/notes`, '--domain', 'notes', '--guards', '--', '/bin/sh']);
   const broken = await serverView(
     { ...entry, mode: 'shadow', decider: 'reach', flow: '~root/x' },
-    [],
+    { count: 0, last_unix_ms: null },
     async () => null,
     ctx,
   );
   assert.equal(broken.issues, ["the flow's path cannot be used: ~root/x"]);
-  const unloaded = await serverView({ ...entry, mode: 'serve', decider: null }, [], async () => null, {
+  const unloaded = await serverView({ ...entry, mode: 'serve', decider: null }, { count: 0, last_unix_ms: null }, async () => null, {
     ...ctx,
     flowFacts: async () => ({ ...facts, error: 'flow format 7 is not supported (this build reads 1 and 2)' }),
   });

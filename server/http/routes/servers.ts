@@ -37,7 +37,7 @@ import {
   type Change,
   type StoredEntry,
 } from '../../data/registry.ts';
-import { sessionsByDomain, sessionSummaries } from '../../data/sessions.ts';
+import { sessionsOfDomain, sessionSummaries } from '../../data/sessions.ts';
 import { probe } from '../../probe.ts';
 import { serverViewContext } from '../../data/server-context.ts';
 import type { State } from '../../state.ts';
@@ -67,10 +67,9 @@ function flowSummaryAt(state: State): (path: string) => Promise<FlowSummary | nu
 async function serverList(state: State): Promise<ServerList> {
   const registry = await loadRegistry(state.config.dataDir);
   const { readable } = await sessionSummaries(state);
-  const byDomain = sessionsByDomain(state, readable);
   const ctx = serverViewContext(state);
   const summary = flowSummaryAt(state);
-  const items = await Promise.all(registry.servers.map((entry) => serverView(entry, byDomain.get(entry.name) ?? [], summary, ctx)));
+  const items = await Promise.all(registry.servers.map((entry) => serverView(entry, sessionsOfDomain(state, readable, entry.name), summary, ctx)));
   const names = registry.servers.map((s) => s.name);
   const discovered = state.store.derived(`discovered:${JSON.stringify(names)}`, () => discoveredUpstreams(readable, new Set(names)));
   return { items, discovered };
@@ -78,7 +77,7 @@ async function serverList(state: State): Promise<ServerList> {
 
 async function oneServerView(state: State, entry: ServerEntry): Promise<ServerView> {
   const { readable } = await sessionSummaries(state);
-  return serverView(entry, sessionsByDomain(state, readable).get(entry.name) ?? [], flowSummaryAt(state), serverViewContext(state));
+  return serverView(entry, sessionsOfDomain(state, readable, entry.name), flowSummaryAt(state), serverViewContext(state));
 }
 
 /** The probe's flow warnings: only when the entry's flow resolves and loads. */

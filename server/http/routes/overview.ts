@@ -1,22 +1,24 @@
 // GET /api/overview (console-api.md §4.3): gathers the sessions, flows, registry and jobs, and hands them to
 // the pure assembly in engine/overview.ts (days, totals, domains, the health list's order).
 import Router from '@koa/router';
-import type { Overview } from '../../../shared/overview.ts';
+import { OverviewQuerySchema, type Overview, type OverviewQuery } from '../../../shared/overview.ts';
 import { OVERVIEW_JOBS, OVERVIEW_SESSIONS } from '../../../shared/limits.ts';
 import { flowSummaries, latestListing, loadFlowEntry } from '../../data/flows.ts';
 import { loadRegistry, RegistryError, serverView, type LoadedRegistry } from '../../data/registry.ts';
 import { sessionSummaries } from '../../data/sessions.ts';
 import { setupHealth } from '../../engine/doctor.ts';
-import { activity, healthList, totalsAndDomains, type HealthInputs } from '../../engine/overview.ts';
+import { healthList, totalsAndDomains, type HealthInputs } from '../../engine/overview.ts';
+import { activityBetween, chartDays, overviewPredicate } from '../../engine/session-filter.ts';
+import { parseQuery } from '../parse.ts';
 import { listingSource, toolWarnings } from '../../engine/warnings.ts';
 import { serverViewContext } from '../../data/server-context.ts';
 import type { State } from '../../state.ts';
 
-export async function overview(state: State): Promise<Overview> {
+export async function overview(state: State, query: OverviewQuery = { domain: null, from: null, to: null }): Promise<Overview> {
   const { config } = state;
   const now = config.now();
   const catalog = await state.catalog();
-  const [{ readable, unreadable }, summaries, jobs] = await Promise.all([
+  const [{ readable: all, unreadable }, summaries, jobs] = await Promise.all([
     sessionSummaries(state),
     flowSummaries(state, catalog),
     state.jobs.list(),
@@ -30,6 +32,8 @@ export async function overview(state: State): Promise<Overview> {
     registryError = err.message;
   }
 
+  // The domain and the day range (session-filter.ts) narrow what is counted; the domain list stays whole.
+  const readable = all.filter(overviewPredicate(query));
   const readableKeys = new Set(readable.map((s) => s.key));
   const flowLogs = catalog.sessions.filter((f) => f.flowLog !== null && readableKeys.has(f.key)).map((f) => f.flowLog!);
   const shadow = await state.pool.run('shadowDecisionsTask', flowLogs);
@@ -52,11 +56,21 @@ export async function overview(state: State): Promise<Overview> {
 
   const ctx = serverViewContext(state);
   const servers = await Promise.all(
-    registry.servers.map(async (entry) => ({ name: entry.name, issues: (await serverView(entry, readable, async () => null, ctx)).issues })),
+    registry.servers.map(async (entry) => ({ name: entry.name, issues: (await serverView(entry, all, async () => null, ctx)).issues })),
   );
 
-  const { totals, domains } = totalsAndDomains(
-    { sessions: readable, shadowDecisions: shadow.ok ? shadow.value : 0, flows: flowDomains, servers: registry.servers.map((s) => s.name) },
+  const { domains } = totalsAndDomains(
+    { sessions: all, shadowDecisions: 0, flows: flowDomains, servers: registry.servers.map((s) => s.name) },
+    now,
+  );
+  const mine = (name: string | null) => !query.domain || name === query.domain;
+  const { totals } = totalsAndDomains(
+    {
+      sessions: readable,
+      shadowDecisions: shadow.ok ? shadow.value : 0,
+      flows: query.domain ? flowDomains.filter((f) => mine(f.domain)) : flowDomains,
+      servers: registry.servers.map((s) => s.name).filter(mine),
+    },
     now,
   );
   const health = healthList({
@@ -78,7 +92,7 @@ export async function overview(state: State): Promise<Overview> {
   return {
     totals,
     domains,
-    activity: activity(readable, now),
+    activity: activityBetween(readable, chartDays(query, now)),
     recent_sessions: readable.slice(0, OVERVIEW_SESSIONS),
     health,
     jobs: jobs.slice(0, OVERVIEW_JOBS),
@@ -88,7 +102,7 @@ export async function overview(state: State): Promise<Overview> {
 export function overviewRoutes(state: State): Router {
   const router = new Router();
   router.get('/api/overview', async (ctx) => {
-    ctx.body = (await overview(state)) satisfies Overview;
+    ctx.body = (await overview(state, parseQuery(ctx, OverviewQuerySchema))) satisfies Overview;
   });
   return router;
 }

@@ -28,6 +28,7 @@ import { basename, formatBytes, formatDateTime } from '../lib/format.ts';
 import { deciderSentence, deciderTitle, joinWords, plural, toolCountsText } from '../lib/flow-words.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
+import { deletedToast } from '../lib/undo-delete.ts';
 
 type Tab = 'flow' | 'review' | 'raw' | 'compare' | 'staged';
 const TABS: TabDef<Tab>[] = [
@@ -200,9 +201,11 @@ export default function FlowPage() {
   const doDelete = async () => {
     setBusy(true);
     try {
-      await deleteFlow(params.key);
+      const path = summary()?.path ?? '';
+      const gone = params.key;
+      await deleteFlow(gone);
       setDeleting(false);
-      toast({ kind: 'success', title: 'Flow moved to the trash', message: 'It is in console/trash in the data dir.' });
+      deletedToast('Flow', path, () => navigate(`/flows/${encodeURIComponent(gone)}`));
       navigate('/flows');
     } catch (e) {
       toast({ kind: 'error', title: 'Could not delete the flow', message: (e as ApiError).message });

@@ -387,7 +387,7 @@ export function ProbBar(props: { value: number | null; threshold: number; width?
   );
 }
 
-export function Pagination(props: { offset: number; limit: number; total: number; noun: string; onChange: (offset: number) => void }) {
+export function Pagination(props: { offset: number; limit: number; total: number; noun: string; onChange: (offset: number) => void; prev?: string; next?: string }) {
   const last = () => Math.min(props.total, props.offset + props.limit);
   return (
     <nav class="pager" aria-label="Pages">
@@ -396,10 +396,10 @@ export function Pagination(props: { offset: number; limit: number; total: number
       </span>
       <div class="pager-buttons">
         <Button size="sm" icon="arrow-left" disabled={props.offset === 0} onClick={() => props.onChange(Math.max(0, props.offset - props.limit))}>
-          Newer
+          {props.prev ?? 'Newer'}
         </Button>
         <Button size="sm" disabled={props.offset + props.limit >= props.total} onClick={() => props.onChange(props.offset + props.limit)}>
-          Older <Icon name="arrow-right" />
+          {props.next ?? 'Older'} <Icon name="arrow-right" />
         </Button>
       </div>
     </nav>

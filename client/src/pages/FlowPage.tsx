@@ -17,6 +17,7 @@ import SitesTable from '../components/flow/SitesTable.tsx';
 import ThresholdSlider from '../components/flow/ThresholdSlider.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
 import { Icon } from '../components/ui/Icon.tsx';
+import { Term } from '../components/ui/Term.tsx';
 import { JsonTree } from '../components/ui/JsonTree.tsx';
 import { Markdown } from '../components/ui/Markdown.tsx';
 import { TabPanel, Tabs, type TabDef } from '../components/ui/Tabs.tsx';
@@ -118,7 +119,7 @@ function FlowTab(props: { detail: FlowDetail; threshold: number; onThreshold: (t
         </Card>
       </Show>
       <div classList={{ 'cards-2': d().promotion !== null, stack: d().promotion === null }}>
-        <Card title="Bindings" caption="Where each lookup’s arguments come from, in training">
+        <Card title={<Term word="binding">Bindings</Term>} caption="Where each lookup’s arguments come from, in training">
           <BindingsList bindings={d().bindings} />
         </Card>
         <Show when={d().promotion}>
@@ -222,11 +223,19 @@ export default function FlowPage() {
         <span class="badge mono" title={deciderTitle(s.decider)}>
           {s.decider}
         </span>
+        <Term word={s.decider}>
+          <span class="sr-only">decider</span>
+        </Term>
         <Show when={s.promoted}>
           {(p) => (
-            <span class="badge accent" title={`Acts at ${p().sites_promoted} of the ${p().sites_scored} sites promote scored`}>
-              promoted {p().sites_promoted}/{p().sites_scored}
-            </span>
+            <>
+              <span class="badge accent" title={`Acts at ${p().sites_promoted} of the ${p().sites_scored} calls promote scored`}>
+                promoted {p().sites_promoted}/{p().sites_scored}
+              </span>
+              <Term word="promoted">
+                <span class="sr-only">promoted</span>
+              </Term>
+            </>
           )}
         </Show>
       </span>
@@ -309,6 +318,21 @@ export default function FlowPage() {
                   </Show>
                 </Notice>
               </Show>
+              <Show when={d().summary.version_of}>
+                {(v) => (
+                  <Notice tone="info" role="status" testid="version-of">
+                    Version {v().version} of{' '}
+                    <Show when={v().flow} fallback={<span class="mono">{v().name}</span>}>
+                      {(of) => (
+                        <A href={`/flows/${encodeURIComponent(of())}?tab=staged`} class="mono">
+                          {of()}
+                        </A>
+                      )}
+                    </Show>
+                    , as it was committed: kept in <code>{v().name}.history/</code>. Roll back to it from its flow’s Staged › Versions.
+                  </Notice>
+                )}
+              </Show>
               <section class="facts" aria-label="The flow in numbers">
                 <div class="fact">
                   <span class="fact-label">Sites</span>
@@ -372,6 +396,7 @@ export default function FlowPage() {
                   <Match when={tab() === 'staged'}>
                     <FlowStage
                       flowKey={params.key}
+                      flows={flows.data()?.items}
                       onChanged={() => {
                         detail.refresh();
                         flows.refresh();

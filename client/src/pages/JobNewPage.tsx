@@ -8,6 +8,7 @@ import { JOB_KINDS, type Job, type JobKind } from '../../../shared/jobs.ts';
 import { createJob, getFlows, getJob, getSessions } from '../api/endpoints.ts';
 import { LeaveGuard } from '../components/form/LeaveGuard.tsx';
 import { Icon, type IconName } from '../components/ui/Icon.tsx';
+import { Term } from '../components/ui/Term.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Button, Card, CodeBlock, describedBy, Field, Notice, onEnter, PageHeader, Switch as Toggle } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
@@ -153,8 +154,17 @@ export default function JobNewPage() {
     </Field>
   );
   const deciderField = (first: string) => (
-    <Field id="job-decider" label="Decider" optional>
-      <select id="job-decider" value={f().decider} onChange={(e) => set('decider', e.currentTarget.value as JobFields['decider'])}>
+    <Field
+      id="job-decider"
+      label="Decider"
+      optional
+      hint={
+        <>
+          How the flow decides after each call: <Term word="reach" />, <Term word="habit" /> or <Term word="arbiter" />.
+        </>
+      }
+    >
+      <select id="job-decider" aria-describedby="job-decider-hint" value={f().decider} onChange={(e) => set('decider', e.currentTarget.value as JobFields['decider'])}>
         <option value="">{first}</option>
         <option value="reach">reach</option>
         <option value="habit">habit</option>
@@ -223,6 +233,9 @@ export default function JobNewPage() {
               </div>
               <div class="wide stack" style={{ gap: '12px' }}>
                 <Toggle id="job-habit" label="With no key (--habit-only)" hint="Ask no System-One model: the flow has no arbiter and is served with reach." checked={f().habit_only} onChange={(x) => set('habit_only', x)} />
+                <p class="field-hint">
+                  Words: <Term word="System-One model" />, <Term word="Jev" />, <Term word="arbiter" />, <Term word="reach" />.
+                </p>
                 <Show when={!f().habit_only && meta()?.key_set === false}>
                   <Notice tone="warn">Fitting an arbiter asks Jev, and TYPESAFE_API_KEY is not set in the console’s environment: this job will fail.</Notice>
                 </Show>

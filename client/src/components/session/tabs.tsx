@@ -10,6 +10,7 @@ import { decisionValue } from '../../lib/timeline.ts';
 import { JsonTree } from '../ui/JsonTree.tsx';
 import { Cells, DataTable, TableHead, type Column } from '../ui/Table.tsx';
 import { Icon } from '../ui/Icon.tsx';
+import { Term } from '../ui/Term.tsx';
 import { Button, CopyButton, Empty, ErrorState, KindBadge, ProbBar, Segmented, Skeleton } from '../ui/ui.tsx';
 
 export function DecisionsTable(props: { detail: SessionDetail; threshold: number }) {
@@ -55,7 +56,7 @@ export function DecisionsTable(props: { detail: SessionDetail; threshold: number
       cell: (d) => (d.arguments === null ? '—' : compact(d.arguments, 200)),
     },
     { head: 'p', headClass: 'n', class: 'n', cell: (d) => formatProb(d.prob) },
-    { head: 'Binding', headClass: 'n', class: 'n', cell: (d) => formatProb(d.binding) },
+    { head: <Term word="binding">Binding</Term>, label: 'Binding', headClass: 'n', class: 'n', cell: (d) => formatProb(d.binding) },
     {
       head: 'Against the threshold',
       cell: (d) => (
@@ -303,7 +304,8 @@ export function RunsTable(props: { detail: SessionDetail }) {
         { head: 'Lookups allowed', headClass: 'n', class: 'n', cell: (r) => r.max_lookups },
         { head: 'Sites it visited', label: 'Sites', class: 'mono', style: SMALL_WRAP, cell: (r) => (r.sites.length ? r.sites.map((s) => s[0]).join(', ') : '—') },
         {
-          head: 'Surprise',
+          head: <Term word="surprise">Surprise</Term>,
+          label: 'Surprise',
           headClass: 'n',
           headTitle: "How unexpected the server's answers were under the flow's statistics",
           class: 'n',

@@ -88,8 +88,10 @@ export default function SessionsPage() {
   let top: HTMLDivElement | undefined;
   const setOffset = (n: number) => {
     go({ offset: n ? String(n) : undefined }, true);
-    // The next page starts at the top of the list, not where the pager was.
+    // The next page starts at the top of the list, not where the pager was: the page and the rows' frame.
     top?.scrollIntoView({ block: 'start' });
+    const frame = top?.parentElement?.querySelector('.session-table');
+    if (frame) frame.scrollTop = 0;
   };
 
   const query = () => ({

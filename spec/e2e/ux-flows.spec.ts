@@ -55,7 +55,7 @@ flows('Staged › Versions opens each version; the job picker and the palette le
   const options = await p.locator('#job-flow option').allTextContents();
   assert.equal(options.filter((o) => o.includes('history') || /^\d/.test(o)), [], `no version in ${options.join(' | ')}`);
   await p.getByTestId('palette-open').click();
-  await p.getByRole('combobox').fill('shop');
+  await p.getByTestId('palette-input').fill('shop');
   await p.locator('[role="option"]').first().waitFor();
   const found = await p.locator('[role="option"]').allTextContents();
   assert.equal(found.filter((t) => /^\d|history/.test(t)), [], `no version in ${found.join(' | ')}`);
@@ -66,7 +66,7 @@ flows('the palette matches words: "add serv" finds Add a server', async ({ ui })
   const p = ui.page;
   await ui.goto('/');
   await p.getByTestId('palette-open').click();
-  await p.getByRole('combobox').fill('add serv');
+  await p.getByTestId('palette-input').fill('add serv');
   await p.locator('[role="option"]', { hasText: 'Add a server' }).waitFor();
   await p.keyboard.press('Enter');
   await p.waitForURL(/\/servers\/new$/);
@@ -122,6 +122,34 @@ flows('a commit’s toast does not cover Roll back to this', async ({ ui }) => {
   const overlap = r.x < t.x + t.width && t.x < r.x + r.width && r.y < t.y + t.height && t.y < r.y + r.height;
   assert.not.ok(overlap, `Roll back (${JSON.stringify(r)}) under the toast (${JSON.stringify(t)})`);
   await settle(p);
+});
+
+flows('on a phone the review’s tables break between words, never inside one', async ({ ui }) => {
+  const p = ui.page;
+  await p.setViewportSize({ width: 390, height: 844 });
+  try {
+    await ui.goto('/flows/shop?tab=review');
+    await p.locator('.md-table td').first().waitFor();
+    const broken = await p.evaluate(() => {
+      const out: string[] = [];
+      for (const cell of document.querySelectorAll('.md-table td, .md-table th')) {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const text = n.textContent ?? '';
+          for (const m of text.matchAll(/\S+/g)) {
+            const r = document.createRange();
+            r.setStart(n, m.index!);
+            r.setEnd(n, m.index! + m[0].length);
+            if (r.getClientRects().length > 1) out.push(m[0]);
+          }
+        }
+      }
+      return out;
+    });
+    assert.equal(broken, [], 'words split across lines');
+  } finally {
+    await p.setViewportSize({ width: 1440, height: 900 });
+  }
 });
 
 flows.run();

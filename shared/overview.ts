@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { dayRangeInOrder, queryDay } from './common.ts';
 import { JobSchema } from './jobs.ts';
-import { SessionSummarySchema } from './sessions.ts';
+import { IndexingSchema, SessionSummarySchema } from './sessions.ts';
 
 const count = v.number();
 
@@ -67,6 +67,8 @@ export const OverviewSchema = v.object({
   health: v.array(HealthItemSchema),
   /** The 5 newest jobs, with the tail of their output. */
   jobs: v.array(JobSchema),
+  /** While the console is still reading the data directory after start (the session figures are partial). */
+  indexing: v.optional(IndexingSchema),
 });
 export type Overview = v.InferOutput<typeof OverviewSchema>;
 

@@ -12,6 +12,7 @@ import { cleanDay, DateRange, rangeWords } from '../components/ui/DateRange.tsx'
 import { useTitle } from '../components/ui/title.ts';
 import { Button, Card, Empty, ErrorState, PageHeader, Skeleton, Stat } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
+import { IndexingNotice } from '../components/ui/IndexingNotice.tsx';
 import { formatCount } from '../lib/format.ts';
 import { meta, READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { domain } from '../stores/domain.ts';
@@ -74,6 +75,7 @@ export function OverviewPage() {
         <Show when={firstRun()}>
           <FirstRun servers={o()!.totals.servers} sessions={o()!.totals.sessions} flows={o()!.totals.flows} />
         </Show>
+        <IndexingNotice indexing={o()?.indexing} />
         <section aria-label="Totals" class="stack" style={{ gap: '10px' }}>
           <div class="scope-row">
             <p class="scope-note" data-testid="overview-scope">

@@ -12,6 +12,7 @@ import { Icon } from '../components/ui/Icon.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Button, Card, Empty, ErrorState, PageHeader, Pagination, Segmented, Skeleton } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
+import { IndexingNotice } from '../components/ui/IndexingNotice.tsx';
 import { formatCount } from '../lib/format.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { domain, setDomain } from '../stores/domain.ts';
@@ -152,6 +153,7 @@ export default function SessionsPage() {
           <Show when={res.data()}>{countText()}</Show>
         </span>
       </div>
+      <IndexingNotice indexing={res.data()?.indexing} />
       <div ref={top} class="scroll-anchor" />
       <Card label="Sessions" flush>
         <Show when={!res.error()} fallback={<ErrorState error={res.error()!} retry={res.refetch} />}>

@@ -1,0 +1,121 @@
+// The overview (console-api.md §4.3): gathers the sessions (from the store), flows, registry and jobs, and
+// hands them to the pure assembly in engine/overview.ts (days, totals, domains, the health list's order).
+// The session figures are computed once per version of the store, so a page polling the overview over
+// 100k sessions costs the flows and the registry, not a pass over every session.
+import type { Overview, OverviewQuery } from '../../shared/overview.ts';
+import { OVERVIEW_JOBS, OVERVIEW_SESSIONS } from '../../shared/limits.ts';
+import { flowSummaries, latestListing, loadFlowEntry } from './flows.ts';
+import { loadRegistry, RegistryError, serverView, type LoadedRegistry } from './registry.ts';
+import { sessionSummaries, sessionsByDomain } from './sessions.ts';
+import { setupHealth } from '../engine/doctor.ts';
+import { activity, healthList, totalsAndDomains, type HealthInputs } from '../engine/overview.ts';
+import { activityBetween, chartDays, overviewPredicate } from '../engine/session-filter.ts';
+import { listingSource, toolWarnings } from '../engine/warnings.ts';
+import { serverViewContext } from './server-context.ts';
+import type { State } from '../state.ts';
+
+const NO_FILTER: OverviewQuery = { domain: null, from: null, to: null };
+
+/**
+ * With `query` (beyond the spec: a domain, UTC days) the totals, the chart and the newest sessions count only
+ * the matching sessions; the domain list stays whole, for the filter to choose from.
+ */
+export async function overview(state: State, query: OverviewQuery = NO_FILTER): Promise<Overview> {
+  const { config } = state;
+  const now = config.now();
+  const catalog = await state.catalog();
+  const [{ readable, entries, unreadable }, summaries, jobs] = await Promise.all([
+    sessionSummaries(state),
+    flowSummaries(state, catalog),
+    state.jobs.list(),
+  ]);
+  let registry: LoadedRegistry = { servers: [] };
+  let registryError: string | null = null;
+  try {
+    registry = await loadRegistry(config.dataDir);
+  } catch (err) {
+    if (!(err instanceof RegistryError)) throw err;
+    registryError = err.message;
+  }
+
+  const { store } = state;
+  const indexing = store.progress();
+  const shadow = store.derived('shadowDecisions', () => entries.reduce((n, e) => n + e.shadowDecisions, 0));
+
+  const flows: HealthInputs['flows'][number][] = [];
+  const flowDomains: { key: string; domain: string | null }[] = [];
+  for (const summary of summaries) {
+    const file = catalog.flow(summary.key);
+    const entry = file ? await loadFlowEntry(state, file) : null;
+    const flow = entry?.flow ?? null;
+    if (!flow) {
+      flowDomains.push({ key: summary.key, domain: null });
+      flows.push({ rel: summary.path, error: entry?.error ?? summary.error ?? 'unknown error' });
+      continue;
+    }
+    flowDomains.push({ key: summary.key, domain: flow.domain });
+    const listing = await latestListing(state, flow.domain);
+    flows.push({ rel: summary.path, warnings: listing ? toolWarnings(flow, listing.tools, listingSource(listing.sessionId)) : [] });
+  }
+
+  const ctx = serverViewContext(state);
+  const byDomain = sessionsByDomain(state, readable);
+  const servers = await Promise.all(
+    registry.servers.map(async (entry) => ({
+      name: entry.name,
+      issues: (await serverView(entry, byDomain.get(entry.name) ?? [], async () => null, ctx)).issues,
+    })),
+  );
+
+  const serverNames = registry.servers.map((s) => s.name);
+  const all = store.derived(`overviewTotals:${Math.floor(now / 60_000)}:${JSON.stringify([flowDomains, serverNames])}`, () =>
+    totalsAndDomains({ sessions: readable, shadowDecisions: shadow, flows: flowDomains, servers: serverNames }, now),
+  );
+  const filtered = query.domain !== null || query.from !== null || query.to !== null;
+  const keep = overviewPredicate(query);
+  const chosen = filtered
+    ? store.derived(`overviewChosen:${JSON.stringify(query)}`, () => entries.filter((e) => keep(e.summary!)))
+    : entries;
+  const mine = (name: string | null) => !query.domain || name === query.domain;
+  const { domains } = all;
+  const totals = filtered
+    ? store.derived(`overviewTotals:${Math.floor(now / 60_000)}:${JSON.stringify([flowDomains, serverNames, query])}`, () =>
+        totalsAndDomains(
+          {
+            sessions: chosen.map((e) => e.summary!),
+            shadowDecisions: chosen.reduce((n, e) => n + e.shadowDecisions, 0),
+            flows: flowDomains.filter((f) => !query.domain || mine(f.domain)),
+            servers: serverNames.filter(mine),
+          },
+          now,
+        ).totals,
+      )
+    : all.totals;
+  const health = healthList({
+    setup: setupHealth({
+      dataDir: config.dataDir,
+      readOnly: config.readOnly,
+      pid: process.pid,
+      consoleVersion: config.version,
+      engine: config.engine,
+      proxy: config.proxy,
+      keySet: config.keySet,
+      keyFileSet: config.keyFileSet,
+    }),
+    registryError,
+    flows,
+    unreadable: unreadable.map((u) => ({ rel: u.file.rel, error: u.error })),
+    servers,
+  });
+  return {
+    totals,
+    domains,
+    activity: filtered
+      ? store.derived(`overviewActivity:${Math.floor(now / 60_000)}:${JSON.stringify(query)}`, () => activityBetween(chosen.map((e) => e.summary!), chartDays(query, now)))
+      : store.derived(`overviewActivity:${Math.floor(now / 60_000)}`, () => activity(readable, now)),
+    recent_sessions: filtered ? chosen.slice(0, OVERVIEW_SESSIONS).map((e) => e.summary!) : readable.slice(0, OVERVIEW_SESSIONS),
+    health,
+    jobs: jobs.slice(0, OVERVIEW_JOBS),
+    ...(indexing ? { indexing } : {}),
+  };
+}

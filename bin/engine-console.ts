@@ -172,7 +172,8 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
   else if (config.tokenGenerated) say(`open ${url}?token=${token}`);
   else say(`open ${url}?token=<your token> (the token you gave; it is not printed)`);
   if (!hasUi) say('this build has no UI (console/dist); the API is up, and / says how to build the UI');
-  if (options.open) await openBrowser(config.tokenGenerated ? `${url}?token=${token}` : url, env);
+  // The browser's command line is public to local users: it gets a one-time code, never the token.
+  if (options.open) await openBrowser(token === null ? url : `${url}?code=${started.signInCode()}`, env);
 }
 
 async function main(): Promise<number> {

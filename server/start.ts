@@ -9,6 +9,7 @@ import { StampCache } from './data/cache.ts';
 import { Hub } from './events/hub.ts';
 import { startWatch } from './events/watch.ts';
 import { createApp } from './http/app.ts';
+import { SignInCodes } from './http/sign-in-codes.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { stopProbes } from './probe.ts';
 import type { State } from './state.ts';
@@ -17,6 +18,8 @@ import { createPool } from './workers/pool.ts';
 export interface Started {
   state: State;
   server: Server;
+  /** A one-time sign-in code for the `--open` link (sign-in-codes.ts). */
+  signInCode(): string;
   stop(): Promise<void>;
 }
 
@@ -54,7 +57,8 @@ export async function start(config: Config, report: (err: unknown) => void): Pro
     sessionCache: new StampCache(),
     jobs,
   };
-  const app = createApp(state, report);
+  const codes = new SignInCodes();
+  const app = createApp(state, report, codes);
   server.on('request', app.callback());
   const stopWatch = startWatch(config.dataDir, () => buildCatalog(config.dataDir), hub);
 
@@ -62,6 +66,7 @@ export async function start(config: Config, report: (err: unknown) => void): Pro
   return {
     state,
     server,
+    signInCode: () => codes.issue(),
     stop() {
       const work = async () => {
         stopWatch();

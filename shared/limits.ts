@@ -43,3 +43,7 @@ export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
 export const SESSION_SAME_TURN_MS = 500;
 /** The longest session-log line the console reads (a longer one makes the log unreadable, not the worker crash). */
 export const SESSION_LINE_MAX_BYTES = 64 * 1024 * 1024;
+/** A one-time sign-in code (the `--open` link) signs in once, within this long after it was made. */
+export const SIGN_IN_CODE_TTL_MS = 60_000;
+/** Random bytes in a one-time sign-in code (hex in the URL). */
+export const SIGN_IN_CODE_BYTES = 16;

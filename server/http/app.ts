@@ -8,6 +8,7 @@ import type { State } from '../state.ts';
 import { methodNotAllowed, notFound, renderErrors } from './errors.ts';
 import { guard } from './guard.ts';
 import { securityHeaders } from './headers.ts';
+import type { SignInCodes } from './sign-in-codes.ts';
 import { authRoutes } from './routes/auth.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { flowsRoutes } from './routes/flows.ts';
@@ -58,7 +59,7 @@ function jsonBody(): Koa.Middleware {
   };
 }
 
-export function createApp(state: State, report: (err: unknown) => void): Koa {
+export function createApp(state: State, report: (err: unknown) => void, codes?: SignInCodes): Koa {
   const api = new Router();
   // Literal paths before parameters: /api/flows/diff is registered (in flowsRoutes) before /api/flows/:key.
   for (const area of [
@@ -83,7 +84,7 @@ export function createApp(state: State, report: (err: unknown) => void): Koa {
   app.on('error', report);
   app.use(securityHeaders);
   app.use(renderErrors(report));
-  app.use(guard({ token: state.config.token, readOnly: state.config.readOnly, port: state.config.port }));
+  app.use(guard({ token: state.config.token, readOnly: state.config.readOnly, port: state.config.port, codes }));
   app.use(bodyIsJson);
   app.use(jsonBody());
   app.use(api.routes());

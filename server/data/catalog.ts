@@ -34,6 +34,8 @@ export interface Catalog {
 
 /** Flow keys that would shadow a literal route (`/api/flows/diff`). */
 const RESERVED_FLOW_KEYS = new Set(['diff']);
+/** Session keys that would shadow a literal route (`/api/sessions/compare`, and the page `/sessions/compare`). */
+const RESERVED_SESSION_KEYS = new Set(['compare']);
 
 const stemOf = (name: string, suffix: string) => name.slice(0, name.length - suffix.length);
 
@@ -48,7 +50,10 @@ export function buildCatalog(dataDir: string): Catalog {
 
 function scanCatalog(dataDir: string): Catalog {
   const scan = scanDataDir(dataDir);
-  const sessionKeys = assignKeys(scan.sessions.map((f) => ({ stem: stemOf(f.name, '.jsonl'), rel: f.rel })));
+  const sessionKeys = assignKeys(
+    scan.sessions.map((f) => ({ stem: stemOf(f.name, '.jsonl'), rel: f.rel })),
+    RESERVED_SESSION_KEYS,
+  );
   const flowKeys = assignKeys(
     scan.flows.map((f) => ({ stem: stemOf(f.name, '.flow.json'), rel: f.rel })),
     RESERVED_FLOW_KEYS,

@@ -9,6 +9,7 @@ import { MetaSchema } from '../../../shared/meta.ts';
 import { HostConfigSchema, ProbeResultSchema, ServerListSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
 import { StageViewSchema } from '../../../shared/stage.ts';
 import { SessionDetailSchema, SessionListSchema, type SessionMode } from '../../../shared/sessions.ts';
+import { ClosestSessionSchema, SessionComparisonSchema } from '../../../shared/compare.ts';
 import { apiPath } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
 import { OverviewSchema } from '../../../shared/overview.ts';
@@ -33,6 +34,9 @@ export const getSessions = (query: SessionsQuery, o?: Opts) =>
 export const getSession = (key: string, o?: Opts) => requestAs(SessionDetailSchema, apiPath('sessions', key), quiet(o));
 export const sessionRawUrl = (key: string) => apiPath('sessions', key, 'raw');
 export const getSessionRaw = (key: string, o?: Opts) => requestText(sessionRawUrl(key), quiet(o));
+export const getComparison = (a: string, b: string, o?: Opts) =>
+  requestAs(SessionComparisonSchema, '/api/sessions/compare', { ...quiet(o), query: { a, b } });
+export const getClosestSession = (key: string, o?: Opts) => requestAs(ClosestSessionSchema, apiPath('sessions', key, 'closest'), quiet(o));
 export const deleteSession = (key: string) => requestAs(OkSchema, apiPath('sessions', key), { method: 'DELETE', quiet: true });
 
 export const getFlows = (o?: Opts) => requestAs(FlowListSchema, '/api/flows', quiet(o));

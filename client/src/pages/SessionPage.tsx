@@ -5,6 +5,7 @@ import { A, useNavigate, useParams, useSearchParams } from '@solidjs/router';
 import { createSignal, Match, Show, Switch } from 'solid-js';
 import { FLOW_THRESHOLD_DEFAULT } from '../../../shared/limits.ts';
 import { deleteSession, getServers, getSession, sessionRawUrl } from '../api/endpoints.ts';
+import { CompareWithRecorded } from '../components/session/CompareButton.tsx';
 import { Confirmations, DecisionsTable, RawLog, RunsTable, ToolsTable } from '../components/session/tabs.tsx';
 import { SessionTimeline } from '../components/session/Timeline.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
@@ -103,6 +104,9 @@ export default function SessionPage() {
         }
         actions={
           <>
+            <Show when={s()?.mode === 'served'}>
+              <CompareWithRecorded summary={s()!} />
+            </Show>
             <Button icon="download" href={sessionRawUrl(key())} download={`${s()?.session_id ?? key()}.jsonl`} disabled={!s()}>
               Download
             </Button>

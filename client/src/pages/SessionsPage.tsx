@@ -10,6 +10,7 @@ import { Icon } from '../components/ui/Icon.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Button, Card, Empty, ErrorState, PageHeader, Pagination, Segmented, Skeleton } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
+import { compareHref, compareOrder, tick } from '../lib/compare.ts';
 import { formatCount } from '../lib/format.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { domain, setDomain } from '../stores/domain.ts';
@@ -61,6 +62,12 @@ export default function SessionsPage() {
   const filtered = () => q() !== '' || mode() !== 'all' || domain() !== null;
   const total = () => res.data()?.total ?? 0;
   const countText = () => `${formatCount(total())} ${total() === 1 ? 'session' : 'sessions'}${filtered() ? (total() === 1 ? ' matches' : ' match') : ''}`;
+  // Two ticked sessions can be compared; the one started first goes on side A.
+  const [ticked, setTicked] = createSignal<string[]>([]);
+  const starts = new Map<string, number>();
+  createEffect(() => res.data()?.items.forEach((s) => starts.set(s.key, s.started_unix_ms)));
+  const pair = () => compareOrder(ticked(), (k) => starts.get(k));
+  const ticks = { ticked, onTick: (key: string, on: boolean) => setTicked(tick(ticked(), key, on)) };
   const clear = () => {
     setText('');
     setQ('');
@@ -100,6 +107,15 @@ export default function SessionsPage() {
         <span class="count" aria-live="polite" data-testid="sessions-count">
           <Show when={res.data()}>{countText()}</Show>
         </span>
+        <Button
+          icon="scale"
+          testid="compare-ticked"
+          disabled={pair() === null}
+          reason="Tick two sessions to compare them"
+          to={pair() ? compareHref(...pair()!) : undefined}
+        >
+          Compare{ticked().length > 0 ? ` (${ticked().length} of 2)` : ''}
+        </Button>
       </div>
       <Card label="Sessions" flush>
         <Show when={!res.error()} fallback={<ErrorState error={res.error()!} retry={res.refetch} />}>
@@ -139,7 +155,7 @@ export default function SessionsPage() {
               }
             >
               <div class={res.refreshing() ? 'refreshing' : undefined}>
-                <SessionsTable items={res.data()!.items} hideDomain={domain() !== null} />
+                <SessionsTable items={res.data()!.items} hideDomain={domain() !== null} ticks={ticks} />
                 <Show when={total() > SESSIONS_LIMIT_DEFAULT}>
                   <Pagination offset={offset()} limit={SESSIONS_LIMIT_DEFAULT} total={total()} noun="sessions" onChange={setOffset} />
                 </Show>

@@ -1,0 +1,87 @@
+// Comparing sessions in a real browser: tick two sessions in the list and compare them, open the comparison
+// from a served session ("compare with a recorded session"), both checked with axe and at 390 px; and a
+// one-time sign-in link that is refused lands on the sign-in screen saying why.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { axe, openUi, settle, type Ui } from './support.ts';
+
+const RECORDED = '20260928T020400.548Z-14457';
+const SERVED = '20260928T020401.117Z-14662';
+
+const compare = suite<{ ui: Ui }>('e2e compare');
+
+compare.before(async (ctx) => {
+  ctx.ui = await openUi();
+});
+compare.after(async (ctx) => {
+  await ctx.ui?.stop();
+});
+
+compare('ticking two sessions and choosing Compare lines them up, the older one as A', async ({ ui }) => {
+  const { page } = ui;
+  await ui.goto('/sessions');
+  const compareButton = page.getByTestId('compare-ticked');
+  assert.is(await compareButton.isDisabled(), true);
+  // Tick the served session first: the recorded one, started earlier, still goes on side A.
+  await page.getByRole('checkbox', { name: `Compare session ${SERVED}` }).check();
+  await page.getByRole('checkbox', { name: `Compare session ${RECORDED}` }).check();
+  await page.getByRole('link', { name: 'Compare (2 of 2)' }).click();
+  await page.waitForURL(`**/sessions/compare?a=${RECORDED}&b=${SERVED}`);
+  await page.getByTestId('compare-rows').waitFor();
+  await settle(page);
+
+  const rows = page.getByTestId('compare-rows').locator('tbody tr');
+  assert.is(await rows.count(), 7);
+  const kinds = await rows.evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.querySelector('.compare-kind')?.textContent ?? '—').join(' | ')),
+  );
+  assert.equal(kinds, [
+    'agent’s call | — | agent’s call',
+    'agent’s call | — | flow lookup',
+    'agent’s call | — | flow lookup',
+    'agent’s call | — | flow lookup',
+    '— | — | hand-back',
+    'agent’s call | — | agent’s call',
+    '— | — | hand-back',
+  ]);
+  const turns = await page.getByTestId('compare-difference').locator('div').first().innerText();
+  assert.is(turns.replace(/\s+/g, ' ').trim(), 'LLM turns 7 → 4 3 fewer');
+  await ui.check('compare');
+});
+
+compare('a served session offers the comparison with the closest recorded session of its domain', async ({ ui }) => {
+  const { page } = ui;
+  await ui.goto(`/sessions/${SERVED}`);
+  await page.getByTestId('compare-with-recorded').click();
+  await page.waitForURL(`**/sessions/compare?a=20260928T020400.710Z-14594&b=${SERVED}`);
+  await page.getByTestId('compare-rows').waitFor();
+  assert.is(await page.getByTestId('compare-side-b').locator('a').innerText(), SERVED);
+  ui.assertNoErrors();
+});
+
+compare('an unknown session is a clear not-found state', async ({ ui }) => {
+  const { page } = ui;
+  await ui.goto(`/sessions/compare?a=${RECORDED}&b=nope`);
+  await page.getByRole('alert').waitFor();
+  assert.match(await page.getByRole('alert').innerText(), /No such session[\s\S]*404[\s\S]*no session "nope" \(b\)/);
+  ui.allowErrors(/404/);
+  ui.assertNoErrors();
+});
+
+compare('a sign-in link whose code is not good lands on the sign-in screen with the reason', async ({ ui }) => {
+  const context = await ui.browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${ui.console.url}/sessions?code=${'0'.repeat(32)}`);
+    const notice = page.getByTestId('code-refused');
+    await notice.waitFor();
+    assert.match(await notice.innerText(), /^That sign-in link is not this console’s|^That sign-in link is not this console's/);
+    // The reason is read once: the address bar no longer carries it.
+    assert.is(new URL(page.url()).search, '');
+    assert.equal(await axe(page), []);
+  } finally {
+    await context.close();
+  }
+});
+
+compare.run();

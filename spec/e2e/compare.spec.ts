@@ -84,4 +84,26 @@ compare('a sign-in link whose code is not good lands on the sign-in screen with 
   }
 });
 
+compare('a decision on the session page links to its site\'s evidence on the flow page, which lists the sessions behind it', async ({ ui }) => {
+  const { page } = ui;
+  await ui.goto(`/sessions/${SERVED}?tab=decisions`);
+  await page.getByRole('link', { name: 'get_order_details' }).first().click();
+  await page.waitForURL('**/flows/shop?tab=evidence&site=get_order_details');
+  const card = page.getByTestId('evidence-get_order_details');
+  await card.waitFor();
+  await settle(page);
+  assert.match(await card.getAttribute('class') ?? '', /focused/);
+  assert.is(await card.locator('.card-caption').innerText(), '5 sessions: 2 lookups, 2 hand-backs, 6 in shadow');
+  const ids = await card.locator('tbody tr td:first-child a').allInnerTexts();
+  assert.equal(ids.map((x) => x.slice(-5)), ['14768', '14759', '14750', '14715', '14662']);
+  assert.is(await page.getByTestId('evidence-cancel_pending_order').locator('h2 .badge').innerText(), 'not a site of this flow');
+  await ui.check('flow-evidence');
+  // The flow tab's sites link to the same place.
+  await ui.goto('/flows/shop');
+  await page.getByTestId('site-evidence-link').first().click();
+  await page.waitForURL('**/flows/shop?tab=evidence&site=find_user_id_by_email');
+  await page.getByTestId('evidence-find_user_id_by_email').waitFor();
+  ui.assertNoErrors();
+});
+
 compare.run();

@@ -10,6 +10,7 @@ import { HostConfigSchema, ProbeResultSchema, ServerListSchema, type Host, type 
 import { StageViewSchema } from '../../../shared/stage.ts';
 import { SessionDetailSchema, SessionListSchema, type SessionMode } from '../../../shared/sessions.ts';
 import { ClosestSessionSchema, SessionComparisonSchema } from '../../../shared/compare.ts';
+import { FlowSitesSchema } from '../../../shared/flow-sites.ts';
 import { apiPath } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
 import { OverviewSchema } from '../../../shared/overview.ts';
@@ -42,6 +43,7 @@ export const deleteSession = (key: string) => requestAs(OkSchema, apiPath('sessi
 export const getFlows = (o?: Opts) => requestAs(FlowListSchema, '/api/flows', quiet(o));
 export const getFlow = (key: string, threshold: number, o?: Opts) =>
   requestAs(FlowDetailSchema, apiPath('flows', key), { ...quiet(o), query: { threshold } });
+export const getFlowSites = (key: string, o?: Opts) => requestAs(FlowSitesSchema, apiPath('flows', key, 'sites'), quiet(o));
 export const flowRawUrl = (key: string) => apiPath('flows', key, 'raw');
 export const getFlowRaw = (key: string, o?: Opts) => requestText(flowRawUrl(key), quiet(o));
 export const getFlowDiff = (from: string, to: string, threshold: number, o?: Opts) =>

@@ -48,3 +48,9 @@ export function tick(ticked: readonly string[], key: string, on: boolean): strin
   if (!on) return rest;
   return [...rest, key].slice(-2);
 }
+
+/** Where a site's evidence is: the flow page's Evidence tab, opened at that site. */
+export const siteEvidenceHref = (flowKey: string, site: string) => `/flows/${encodeURIComponent(flowKey)}?tab=evidence&site=${encodeURIComponent(site)}`;
+
+/** A site's name as an element id (ids may not hold spaces; `(error)` sites keep apart from the others). */
+export const siteAnchor = (site: string) => `evidence-${site.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`)}`;

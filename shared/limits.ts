@@ -47,3 +47,6 @@ export const SESSION_LINE_MAX_BYTES = 64 * 1024 * 1024;
 export const SIGN_IN_CODE_TTL_MS = 60_000;
 /** Random bytes in a one-time sign-in code (hex in the URL). */
 export const SIGN_IN_CODE_BYTES = 16;
+/** GET /api/savings: the period's default length and its longest, in UTC days. */
+export const SAVINGS_DAYS_DEFAULT = 14;
+export const SAVINGS_DAYS_MAX = 365;

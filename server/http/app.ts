@@ -16,6 +16,7 @@ import { healthRoutes } from './routes/health.ts';
 import { jobsRoutes } from './routes/jobs.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { overviewRoutes } from './routes/overview.ts';
+import { savingsRoutes } from './routes/savings.ts';
 import { serversRoutes } from './routes/servers.ts';
 import { sessionsRoutes } from './routes/sessions.ts';
 import { settingsRoutes } from './routes/settings.ts';
@@ -73,6 +74,7 @@ export function createApp(state: State, report: (err: unknown) => void, codes?: 
     serversRoutes(state),
     jobsRoutes(state),
     overviewRoutes(state),
+    savingsRoutes(state),
     settingsRoutes(state),
   ]) {
     api.use(area.routes());

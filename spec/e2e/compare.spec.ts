@@ -1,6 +1,8 @@
 // Comparing sessions in a real browser: tick two sessions in the list and compare them, open the comparison
-// from a served session ("compare with a recorded session"), both checked with axe and at 390 px; and a
-// one-time sign-in link that is refused lands on the sign-in screen saying why.
+// from a served session ("compare with a recorded session"), follow a decision to its site's evidence on the
+// flow page, read the savings on the Overview (chart and tables), each checked with axe and at 390 px; and a
+// one-time sign-in link that is refused lands on the sign-in screen saying why. The clock is fixed three
+// days after the fixture sessions, so the savings' 14 days hold them.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { axe, openUi, settle, type Ui } from './support.ts';
@@ -11,7 +13,7 @@ const SERVED = '20260928T020401.117Z-14662';
 const compare = suite<{ ui: Ui }>('e2e compare');
 
 compare.before(async (ctx) => {
-  ctx.ui = await openUi();
+  ctx.ui = await openUi({ env: { ENGINE_CONSOLE_NOW_MS: String(Date.UTC(2026, 9, 1, 12)) } });
 });
 compare.after(async (ctx) => {
   await ctx.ui?.stop();
@@ -103,6 +105,35 @@ compare('a decision on the session page links to its site\'s evidence on the flo
   await page.getByTestId('site-evidence-link').first().click();
   await page.waitForURL('**/flows/shop?tab=evidence&site=find_user_id_by_email');
   await page.getByTestId('evidence-find_user_id_by_email').waitFor();
+  ui.assertNoErrors();
+});
+
+compare('the Overview shows the savings as a chart, as tables, and for one domain', async ({ ui }) => {
+  const { page } = ui;
+  await ui.goto('/');
+  const card = page.getByTestId('savings');
+  await card.getByTestId('savings-chart').waitFor();
+  assert.is(
+    await card.getByTestId('savings-sentence').innerText(),
+    'In the last 14 days, 2 served sessions averaged 1.5 agent calls and 3 LLM turns, against 4.7 and 6.3 in 6 recorded sessions: 3.2 calls fewer and 3.3 turns fewer per session.',
+  );
+  assert.equal(await card.locator('.savings-domain h3').allInnerTexts(), ['shop']);
+  assert.equal(await card.locator('.savings-value').allInnerTexts(), ['4.7', '1.5', '6.3', '3']);
+  await ui.check('savings-chart');
+  await card.getByTestId('savings-toggle').click();
+  const tables = card.getByTestId('savings-tables');
+  await tables.waitFor();
+  const rows = await tables.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim())));
+  assert.equal(rows, [
+    ['retail', '0', '1', '— / 5', '— / 7', '0', '0'],
+    ['shop', '2', '6', '1.5 / 4.7', '3 / 6.3', '6', '3'],
+    ['Mon 28 Sep', 'shop', '2', '6', '3', '6', '3'],
+  ]);
+  await ui.check('savings-tables');
+  await page.getByTestId('domain-filter').selectOption('retail');
+  await page.waitForFunction(() => document.querySelector('[data-testid="savings-sentence"]')?.textContent?.startsWith('No session'));
+  assert.is(await card.getByTestId('savings-sentence').innerText(), 'No session was served with a flow in the last 14 days.');
+  await page.getByTestId('domain-filter').selectOption('');
   ui.assertNoErrors();
 });
 

@@ -11,6 +11,7 @@ import { StageViewSchema } from '../../../shared/stage.ts';
 import { SessionDetailSchema, SessionListSchema, type SessionMode } from '../../../shared/sessions.ts';
 import { ClosestSessionSchema, SessionComparisonSchema } from '../../../shared/compare.ts';
 import { FlowSitesSchema } from '../../../shared/flow-sites.ts';
+import { SavingsSchema } from '../../../shared/savings.ts';
 import { apiPath } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
 import { OverviewSchema } from '../../../shared/overview.ts';
@@ -21,6 +22,8 @@ const quiet = (o: Opts = {}) => ({ quiet: true, signal: o.signal });
 
 export const getMeta = (o?: Opts) => requestAs(MetaSchema, '/api/meta', quiet(o));
 export const getOverview = (o?: Opts) => requestAs(OverviewSchema, '/api/overview', quiet(o));
+export const getSavings = (days: number, domain: string | null, o?: Opts) =>
+  requestAs(SavingsSchema, '/api/savings', { ...quiet(o), query: { days, domain } });
 export const getSettings = (o?: Opts) => requestAs(SettingsSchema, '/api/settings', quiet(o));
 
 export interface SessionsQuery {

@@ -4,6 +4,7 @@ import { For, Show } from 'solid-js';
 import { getOverview } from '../api/endpoints.ts';
 import { ActivityChart } from '../components/overview/ActivityChart.tsx';
 import { DomainCard, FirstRun, HealthList, JobList } from '../components/overview/parts.tsx';
+import { SavingsCard } from '../components/overview/SavingsCard.tsx';
 import { SessionsTable } from '../components/session/SessionsTable.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Button, Card, Empty, ErrorState, PageHeader, Skeleton, Stat } from '../components/ui/ui.tsx';
@@ -106,6 +107,7 @@ export function OverviewPage() {
             </Show>
           </Card>
         </div>
+        <SavingsCard />
         <section class="stack" style={{ gap: '12px' }} aria-labelledby="domains-title">
           <div class="section-head">
             <h2 id="domains-title">Domains</h2>

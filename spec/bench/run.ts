@@ -133,6 +133,22 @@ async function main(): Promise<void> {
       report(m <= 30, `sessions list warm: ${fmt(m)} ms median of ${WARM_RUNS} (min ${fmt(Math.min(...runs))}, max ${fmt(Math.max(...runs))}; console CPU ${cpu === null ? '?' : fmt(cpu)} ms a request) — target ≤ 30 ms`);
     });
 
+    // 4b. Views over every session from the index (issue 11): a flow's evidence and the savings, warm.
+    for (const path of ['/api/flows/shop/sites', '/api/savings?days=365']) {
+      await figure(`${path} warm`, async () => {
+        const runs: number[] = [];
+        for (let i = 0; i < WARM_RUNS; i++) {
+          const t0 = performance.now();
+          const res = await api(path);
+          await res.arrayBuffer();
+          if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
+          runs.push(performance.now() - t0);
+        }
+        const m = median(runs);
+        report(m <= 50, `${path} warm: ${fmt(m)} ms median of ${WARM_RUNS} (min ${fmt(Math.min(...runs))}, max ${fmt(Math.max(...runs))}) — target ≤ 50 ms`);
+      });
+    }
+
     // 5. The biggest log's detail, with /api/health asked every 20 ms meanwhile.
     await figure('detail of the big log', async () => {
       const biggest = [...home.big].sort((a, b) => b.bytes - a.bytes)[0];

@@ -4,8 +4,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
-import { buildCatalog } from './data/catalog.ts';
-import { StampCache } from './data/cache.ts';
 import { Hub } from './events/hub.ts';
 import { startWatch } from './events/watch.ts';
 import { createApp } from './http/app.ts';
@@ -13,6 +11,7 @@ import { SignInCodes } from './http/sign-in-codes.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { stopProbes } from './probe.ts';
 import type { State } from './state.ts';
+import { Store } from './store/store.ts';
 import { createPool } from './workers/pool.ts';
 
 export interface Started {
@@ -38,7 +37,12 @@ export async function start(config: Config, report: (err: unknown) => void): Pro
 
   const hub = new Hub();
   const pool = createPool();
-  const catalog = async () => buildCatalog(config.dataDir);
+  const store = new Store({ dataDir: config.dataDir, pool, hub });
+  await store.open();
+  const catalog = async () => {
+    store.touched();
+    return store.catalog();
+  };
   const jobs = await JobRunner.open({
     dataDir: config.dataDir,
     home: config.home,
@@ -51,16 +55,16 @@ export async function start(config: Config, report: (err: unknown) => void): Pro
   });
   const state: State = {
     config,
-    catalog: async () => buildCatalog(config.dataDir),
+    catalog,
+    store,
     pool,
     hub,
-    sessionCache: new StampCache(),
     jobs,
   };
   const codes = new SignInCodes();
   const app = createApp(state, report, codes);
   server.on('request', app.callback());
-  const stopWatch = startWatch(config.dataDir, () => buildCatalog(config.dataDir), hub);
+  const stopWatch = startWatch(config.dataDir, () => store.catalog(), hub);
 
   let stopping: Promise<void> | null = null;
   return {
@@ -70,6 +74,7 @@ export async function start(config: Config, report: (err: unknown) => void): Pro
     stop() {
       const work = async () => {
         stopWatch();
+        store.close();
         hub.closeAll();
         stopProbes();
         await jobs.stop();

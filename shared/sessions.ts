@@ -80,14 +80,25 @@ export const IndexedSummarySchema = v.object({
   ...SessionSummarySchema.entries,
   /** The tools called in the session (the agent's, the flow's, those made for a commit), first use first. */
   tools_called: v.array(v.string()),
+  /** Decisions only logged, in shadow (lookups and hand-backs). */
+  shadow_decisions: count,
   /** Per site, what the flow log shows, sorted by site; absent when the flow log has no decision. */
   flow_sites: v.optional(v.array(SessionSiteCountSchema)),
 });
 
+/**
+ * How far the console is in reading the data directory after it started: logs summarized so far of the logs
+ * found. Sent only while that runs (newest logs are read first, so the first pages fill first); absent once
+ * every log is read.
+ */
+export const IndexingSchema = v.object({ indexed: count, total: count });
+export type Indexing = v.InferOutput<typeof IndexingSchema>;
+
 export const SessionListSchema = v.object({
-  /** How many sessions match the filters, before paging. */
+  /** How many sessions match the filters, before paging (of those indexed so far, while `indexing`). */
   total: count,
   items: v.array(SessionSummarySchema),
+  indexing: v.optional(IndexingSchema),
 });
 export type SessionList = v.InferOutput<typeof SessionListSchema>;
 

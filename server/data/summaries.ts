@@ -1,11 +1,18 @@
-// Every readable session's summary, as the index holds it (with the tools called and the flow's sites), for
-// the views computed over all sessions: the closest recorded session, a flow's evidence, savings. This is
-// the one place those views get their summaries from, so the live index can take its place here alone.
+// Every readable session's summary with the index's extra fields (the tools called, the shadow decisions,
+// the flow's sites), for the views computed over all sessions: the closest recorded session, a flow's
+// evidence, savings. Read from the store's index and made once per version of it.
 import type { IndexedSummary } from '../engine/sessions.ts';
 import type { State } from '../state.ts';
 import { sessionSummaries } from './sessions.ts';
 
-/** Readable sessions, newest first, each with the index's extra fields. */
+/** Readable sessions, newest first, each with the index's extra fields (shared: do not change). */
 export async function allSummaries(state: State): Promise<readonly IndexedSummary[]> {
-  return (await sessionSummaries(state)).indexed as IndexedSummary[];
+  const { entries } = await sessionSummaries(state);
+  return state.store.derived('indexedSummaries', () =>
+    entries.map((e) => {
+      const s: IndexedSummary = { ...e.summary!, tools_called: e.tools as string[], shadow_decisions: e.shadowDecisions };
+      if (e.flowSites) s.flow_sites = e.flowSites as IndexedSummary['flow_sites'];
+      return s;
+    }),
+  );
 }

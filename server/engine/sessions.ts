@@ -71,8 +71,8 @@ export type IndexedSummary = v.InferOutput<typeof IndexedSummarySchema>;
 
 /** The summary without the fields that only serve the index. */
 export function publicSummary(s: SessionSummary): SessionSummary {
-  if (!('tools_called' in s) && !('flow_sites' in s)) return s;
-  const { tools_called: _, flow_sites: __, ...wire } = s as IndexedSummary;
+  if (!('tools_called' in s)) return s;
+  const { tools_called: _, shadow_decisions: __, flow_sites: ___, ...wire } = s as IndexedSummary;
   return wire;
 }
 
@@ -550,7 +550,7 @@ export function sessionSummary(files: SessionFiles): IndexedSummary {
   const a = analyse(files, false);
   const called = [...new Set(a.calls.map((c) => c.tool))];
   const sites = a.counts.sites;
-  const summary: IndexedSummary = { ...summaryOf(files, a), tools_called: called };
+  const summary: IndexedSummary = { ...summaryOf(files, a), tools_called: called, shadow_decisions: a.counts.shadow_lookups + a.counts.shadow_hand_backs };
   if (sites.size > 0) summary.flow_sites = [...sites.values()].sort((x, y) => (x.site < y.site ? -1 : x.site > y.site ? 1 : 0));
   return summary;
 }

@@ -11,6 +11,7 @@ import { useTitle } from '../components/ui/title.ts';
 import { Button, Card, Empty, ErrorState, PageHeader, Pagination, Segmented, Skeleton } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
 import { compareHref, compareOrder, tick } from '../lib/compare.ts';
+import { IndexingNotice } from '../components/ui/IndexingNotice.tsx';
 import { formatCount } from '../lib/format.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { domain, setDomain } from '../stores/domain.ts';
@@ -117,6 +118,7 @@ export default function SessionsPage() {
           Compare{ticked().length > 0 ? ` (${ticked().length} of 2)` : ''}
         </Button>
       </div>
+      <IndexingNotice indexing={res.data()?.indexing} />
       <Card label="Sessions" flush>
         <Show when={!res.error()} fallback={<ErrorState error={res.error()!} retry={res.refetch} />}>
           <Show when={res.data()} fallback={<div style={{ padding: '8px 18px' }}><Skeleton lines={10} /></div>}>

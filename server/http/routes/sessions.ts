@@ -9,9 +9,8 @@ import type { Ok } from '../../../shared/common.ts';
 import { CompareQuerySchema, type ClosestSession, type SessionComparison } from '../../../shared/compare.ts';
 import { SessionsQuerySchema, type SessionList } from '../../../shared/sessions.ts';
 import { closestRecorded } from '../../engine/compare.ts';
-import { listSessions } from '../../engine/session-list.ts';
 import type { SessionFile } from '../../data/catalog.ts';
-import { filesOf, sessionDetailJson, sessionSummaries, UnreadableSession } from '../../data/sessions.ts';
+import { filesOf, sessionDetailJson, sessionsPage, UnreadableSession } from '../../data/sessions.ts';
 import { allSummaries } from '../../data/summaries.ts';
 import { moveToTrash, TrashError } from '../../data/trash.ts';
 import type { State } from '../../state.ts';
@@ -36,8 +35,7 @@ export function sessionsRoutes(state: State): Router {
   return new Router()
     .get('/api/sessions', async (ctx) => {
       const query = parseQuery(ctx, SessionsQuerySchema);
-      const { indexed } = await sessionSummaries(state);
-      ctx.body = listSessions(indexed, query) satisfies SessionList;
+      ctx.body = (await sessionsPage(state, query)) satisfies SessionList;
     })
     // A literal path before /api/sessions/:key: a log whose stem is `compare` gets a hashed key (catalog.ts).
     .get('/api/sessions/compare', async (ctx) => {

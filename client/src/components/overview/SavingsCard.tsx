@@ -66,6 +66,7 @@ export function SavingsCard() {
           />
           <button type="button" class="btn btn-ghost btn-sm" aria-pressed={table()} data-testid="savings-toggle" onClick={() => setTable(!table())}>
             <Icon name={table() ? 'chart' : 'table'} />
+            <span class="sr-only">Savings as a </span>
             {table() ? 'Chart' : 'Table'}
           </button>
         </>

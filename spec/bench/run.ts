@@ -151,21 +151,9 @@ async function main(): Promise<void> {
     await warm('search by tool', '/api/sessions?q=search', 50);
     await warm('overview', '/api/overview', 50);
 
-    // 4b. Views over every session from the index (issue 11): a flow's evidence and the savings, warm.
-    for (const path of ['/api/flows/shop/sites', '/api/savings?days=365']) {
-      await figure(`${path} warm`, async () => {
-        const runs: number[] = [];
-        for (let i = 0; i < WARM_RUNS; i++) {
-          const t0 = performance.now();
-          const res = await api(path);
-          await res.arrayBuffer();
-          if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
-          runs.push(performance.now() - t0);
-        }
-        const m = median(runs);
-        report(m <= 50, `${path} warm: ${fmt(m)} ms median of ${WARM_RUNS} (min ${fmt(Math.min(...runs))}, max ${fmt(Math.max(...runs))}) — target ≤ 50 ms`);
-      });
-    }
+    // Views over every session from the index (issue 11): a flow's evidence and the savings.
+    await warm('flow evidence', '/api/flows/shop/sites', 50);
+    await warm('savings', '/api/savings?days=365', 50);
 
     // 5. The biggest log's detail, with /api/health asked every 20 ms meanwhile.
     await figure('detail of the big log', async () => {

@@ -13,22 +13,56 @@ import type { IndexedSummary } from '../engine/sessions.ts';
 import type { SessionFile } from '../data/catalog.ts';
 
 
-export interface SessionEntry extends SessionFile {
-  base: string;
+const NO_TOOLS: readonly string[] = Object.freeze([]);
+
+/**
+ * One session log in the index. Its absolute paths are made when asked (from the data directory and its
+ * rel), so 100k entries hold one string each rather than three.
+ */
+export class SessionEntry implements SessionFile {
+  key = '';
   /** The stamps the summary was made from (`log|flow log|confirm log`); null before the first index. */
-  stamp: string | null;
-  mtimeMs: number;
-  summary: SessionSummary | null;
+  stamp: string | null = null;
+  mtimeMs = 0;
+  summary: SessionSummary | null = null;
   /** Why the log is not a session log this engine can read (null when it reads, or before the first index). */
-  error: string | null;
+  error: string | null = null;
   /** The names of the tools called, shared between sessions that called the same ones. */
-  tools: readonly string[];
+  tools: readonly string[] = NO_TOOLS;
   /** Decisions the flow log holds in shadow (lookups and hand-backs). */
-  shadowDecisions: number;
+  shadowDecisions = 0;
   /** What the flow log shows per site (a flow's evidence reads it); null without a decision. */
-  flowSites: readonly SessionSiteCount[] | null;
+  flowSites: readonly SessionSiteCount[] | null = null;
+  /** The session id lowercased, for `q` (the same string when it has no capitals). */
+  idLower = '';
   /** When it was last summarized (ms, process clock): a log that keeps growing is re-read at a measured pace. */
-  indexedAt: number;
+  indexedAt = 0;
+  hasFlowLog: boolean;
+  hasConfirmLog: boolean;
+
+  constructor(
+    /** The data directory. */
+    readonly root: string,
+    readonly rel: string,
+    readonly base: string,
+    hasFlowLog: boolean,
+    hasConfirmLog: boolean,
+  ) {
+    this.hasFlowLog = hasFlowLog;
+    this.hasConfirmLog = hasConfirmLog;
+  }
+
+  get path(): string {
+    return `${this.root}/${this.rel}`;
+  }
+
+  get flowLog(): string | null {
+    return this.hasFlowLog ? `${this.root}/${this.rel.slice(0, -'.jsonl'.length)}.flow.jsonl` : null;
+  }
+
+  get confirmLog(): string | null {
+    return this.hasConfirmLog ? `${this.root}/${this.rel.slice(0, -'.jsonl'.length)}.confirm.jsonl` : null;
+  }
 }
 
 /** One shared copy of each repeated string and structure. */
@@ -92,7 +126,8 @@ export interface ListQuery {
 export class SessionIndex {
   readonly byRel = new Map<string, SessionEntry>();
   readonly byKey = new Map<string, SessionEntry>();
-  private readonly groups = new Map<string, SessionEntry[]>();
+  /** Entries by key base: one entry, or several when their stems clash. */
+  private readonly groups = new Map<string, SessionEntry | SessionEntry[]>();
   /** Readable sessions, newest first. */
   private readonly sorted: SessionEntry[] = [];
   private readonly intern = new Interner();
@@ -119,34 +154,19 @@ export class SessionIndex {
     return keys;
   }
 
-  /** Add logs (their companions as found): keys are assigned per group once all are in. */
-  add(files: readonly { rel: string; path: string; name: string; flowLog: string | null; confirmLog: string | null }[]): SessionEntry[] {
+  /** Add logs (with whether their companions are there): keys are assigned per group once all are in. */
+  add(root: string, files: readonly { rel: string; name: string; flowLog: boolean; confirmLog: boolean }[]): SessionEntry[] {
     const touchedBases = new Set<string>();
     const out: SessionEntry[] = [];
     for (const f of files) {
       if (this.byRel.has(f.rel)) continue;
-      const base = keyBase(f.name.slice(0, -'.jsonl'.length));
-      const entry: SessionEntry = {
-        key: '',
-        rel: f.rel,
-        path: f.path,
-        flowLog: f.flowLog,
-        confirmLog: f.confirmLog,
-        base,
-        stamp: null,
-        mtimeMs: 0,
-        summary: null,
-        error: null,
-        tools: [],
-        shadowDecisions: 0,
-        flowSites: null,
-        indexedAt: 0,
-      };
+      const entry = new SessionEntry(root, f.rel, keyBase(f.name.slice(0, -'.jsonl'.length)), f.flowLog, f.confirmLog);
       this.byRel.set(f.rel, entry);
-      let group = this.groups.get(base);
-      if (!group) this.groups.set(base, (group = []));
-      group.push(entry);
-      touchedBases.add(base);
+      const group = this.groups.get(entry.base);
+      if (group === undefined) this.groups.set(entry.base, entry);
+      else if (Array.isArray(group)) group.push(entry);
+      else this.groups.set(entry.base, [group, entry]);
+      touchedBases.add(entry.base);
       out.push(entry);
     }
     for (const base of touchedBases) this.rekey(base);
@@ -162,9 +182,9 @@ export class SessionIndex {
     this.byRel.delete(rel);
     if (this.byKey.get(entry.key) === entry) this.byKey.delete(entry.key);
     this.changed.add(entry.key);
-    const group = this.groups.get(entry.base) ?? [];
-    const rest = group.filter((e) => e !== entry);
-    if (rest.length) this.groups.set(entry.base, rest);
+    const rest = this.group(entry.base).filter((e) => e !== entry);
+    if (rest.length > 1) this.groups.set(entry.base, rest);
+    else if (rest.length === 1) this.groups.set(entry.base, rest[0]!);
     else this.groups.delete(entry.base);
     this.rekey(entry.base);
     this.version++;
@@ -172,10 +192,10 @@ export class SessionIndex {
   }
 
   /** A companion came or went: the entry's files change (and it must be summarized again). */
-  setCompanion(rel: string, which: 'flowLog' | 'confirmLog', path: string | null): SessionEntry | null {
+  setCompanion(rel: string, which: 'hasFlowLog' | 'hasConfirmLog', there: boolean): SessionEntry | null {
     const entry = this.byRel.get(rel);
-    if (!entry || entry[which] === path) return entry ?? null;
-    entry[which] = path;
+    if (!entry) return null;
+    entry[which] = there;
     return entry;
   }
 
@@ -192,11 +212,12 @@ export class SessionIndex {
       entry.tools = this.intern.tools(result.value.tools_called);
       entry.shadowDecisions = result.value.shadow_decisions;
       entry.flowSites = result.value.flow_sites ?? null;
+      entry.idLower = entry.summary.session_id.toLowerCase();
       entry.error = null;
       this.insertSorted(entry);
     } else {
       entry.summary = null;
-      entry.tools = [];
+      entry.tools = NO_TOOLS;
       entry.shadowDecisions = 0;
       entry.flowSites = null;
       entry.error = result.message;
@@ -239,7 +260,7 @@ export class SessionIndex {
   private matches(e: SessionEntry, s: SessionSummary, needle: string): boolean {
     const i = this.intern;
     return (
-      i.lowered(s.session_id).includes(needle) ||
+      e.idLower.includes(needle) ||
       (s.domain !== null && i.lowered(s.domain).includes(needle)) ||
       (s.agent !== null && i.lowered(s.agent).includes(needle)) ||
       (e.tools.length > 0 && i.toolsText(e.tools).includes(needle))
@@ -274,22 +295,35 @@ export class SessionIndex {
   }
 
   /** Keys of one group, as assignKeys gives them (collisions only happen within a group). */
+  private group(base: string): SessionEntry[] {
+    const g = this.groups.get(base);
+    return g === undefined ? [] : Array.isArray(g) ? g : [g];
+  }
+
   private rekey(base: string): void {
-    const group = this.groups.get(base) ?? [];
+    const one = this.groups.get(base);
+    if (one instanceof SessionEntry && !RESERVED_SESSION_KEYS.has(base)) {
+      // A stem of its own: its key is its base (what assignKeys gives a group of one).
+      if (one.key !== base) this.setKey(one, base);
+      return;
+    }
+    const group = this.group(base);
     const keys = assignKeys(
       group.map((e) => ({ stem: e.base, rel: e.rel })),
       RESERVED_SESSION_KEYS,
     );
     group.forEach((e, i) => {
-      const key = keys[i]!;
-      if (e.key === key) return;
-      if (e.key !== '' && this.byKey.get(e.key) === e) this.byKey.delete(e.key);
-      if (e.key !== '') this.changed.add(e.key);
-      e.key = key;
-      if (e.summary) e.summary = { ...e.summary, key };
-      this.byKey.set(key, e);
-      this.changed.add(key);
+      if (e.key !== keys[i]!) this.setKey(e, keys[i]!);
     });
+  }
+
+  private setKey(e: SessionEntry, key: string): void {
+    if (e.key !== '' && this.byKey.get(e.key) === e) this.byKey.delete(e.key);
+    if (e.key !== '') this.changed.add(e.key);
+    e.key = key;
+    if (e.summary) e.summary = { ...e.summary, key };
+    this.byKey.set(key, e);
+    this.changed.add(key);
   }
 
   private position(s: SessionSummary): number {

@@ -82,7 +82,7 @@ export class Store {
   /** The cold index has queued every log found at start (until then an empty queue is not the end). */
   private coldQueued = false;
   /** Files found after the first walk are indexed as they come. */
-  private opened = false;
+  private walked = false;
   /** Waiting for the cold index (or for enough of it): each answers whether it is done waiting. */
   private coldWaiters: (() => boolean)[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -102,20 +102,29 @@ export class Store {
     this.details = new DetailCache(options.pool);
   }
 
+  private markOpened: () => void = () => {};
+  /** Resolves once the first walk is done (readers wait for it; indexing goes on behind). */
+  readonly opened = new Promise<void>((resolve) => {
+    this.markOpened = resolve;
+  });
+
   /** Walk the tree and start indexing; resolves once the walk is done (indexing goes on). */
   async open(): Promise<void> {
+    if (this.closed) return this.markOpened();
     const files = this.tree.open();
     this.addFiles(files);
-    this.opened = true;
+    this.walked = true;
     this.sessions.drainChanged(); // the first index announces nothing
     this.flowsChanged.clear();
     void this.coldIndex().catch(() => this.finishCold());
     this.timer = setInterval(() => this.tick(), TICK_MS);
     this.timer.unref();
+    this.markOpened();
   }
 
   close(): void {
     this.closed = true;
+    this.markOpened();
     if (this.timer) clearInterval(this.timer);
     this.tree.close();
     this.finishCold();
@@ -136,6 +145,7 @@ export class Store {
    * answers what it has so far (with `progress()`).
    */
   async warm(budgetMs: number, enough: (indexed: number) => boolean = () => false): Promise<void> {
+    await this.opened;
     if (this.coldDone || enough(this.sessions.indexed)) return;
     await new Promise<void>((resolve) => {
       const waiter = (): boolean => {
@@ -157,6 +167,7 @@ export class Store {
    * a request sees what was written before it was made.
    */
   async sync(budgetMs = 2_000): Promise<void> {
+    await this.opened;
     this.applyTree(this.tree.refresh(true, false));
     if (!this.coldDone || (this.queue.length === 0 && this.inFlight === 0)) return;
     await new Promise<void>((resolve) => {
@@ -301,20 +312,18 @@ export class Store {
       if (f.kind === 'session') logs.push(f);
       else if (f.kind === 'flow') flows = true;
     }
-    const companion = (f: TreeFile, suffix: string) => {
-      const rel = f.rel.slice(0, -'.jsonl'.length) + suffix;
-      return this.tree.files.get(rel)?.path ?? null;
-    };
+    const companion = (f: TreeFile, suffix: string) => this.tree.files.has(f.rel.slice(0, -'.jsonl'.length) + suffix);
     const added = this.sessions.add(
-      logs.map((f) => ({ rel: f.rel, path: f.path, name: f.name, flowLog: companion(f, '.flow.jsonl'), confirmLog: companion(f, '.confirm.jsonl') })),
+      this.tree.root,
+      logs.map((f) => ({ rel: f.rel, name: f.name, flowLog: companion(f, '.flow.jsonl'), confirmLog: companion(f, '.confirm.jsonl') })),
     );
     // Companions that arrived beside a log already indexed.
     for (const f of files) {
       if (f.kind !== 'flowlog' && f.kind !== 'confirmlog') continue;
-      const e = this.sessions.setCompanion(ownerRel(f), f.kind === 'flowlog' ? 'flowLog' : 'confirmLog', f.path);
+      const e = this.sessions.setCompanion(ownerRel(f), f.kind === 'flowlog' ? 'hasFlowLog' : 'hasConfirmLog', true);
       if (e && e.stamp !== null) this.enqueue(e, false);
     }
-    if (this.opened) for (const e of added) this.enqueue(e, true);
+    if (this.walked) for (const e of added) this.enqueue(e, true);
     if (flows) this.rebuildFlows();
   }
 
@@ -328,7 +337,7 @@ export class Store {
           this.deferred.delete(e);
         }
       } else if (f.kind === 'flowlog' || f.kind === 'confirmlog') {
-        const e = this.sessions.setCompanion(ownerRel(f), f.kind === 'flowlog' ? 'flowLog' : 'confirmLog', null);
+        const e = this.sessions.setCompanion(ownerRel(f), f.kind === 'flowlog' ? 'hasFlowLog' : 'hasConfirmLog', false);
         if (e && e.stamp !== null) this.enqueue(e, false);
       } else if (f.kind === 'flow') flows = true;
     }
@@ -341,7 +350,7 @@ export class Store {
       found.map((f) => ({ stem: f.name.slice(0, -'.flow.json'.length), rel: f.rel })),
       RESERVED_FLOW_KEYS,
     );
-    this.flowFiles = found.map((f, i) => ({ key: keys[i]!, rel: f.rel, path: f.path }));
+    this.flowFiles = found.map((f, i) => ({ key: keys[i]!, rel: f.rel, path: this.tree.pathOf(f.rel) }));
     this.flowByKey = new Map(this.flowFiles.map((f) => [f.key, f]));
     this.flowsVersion++;
   }

@@ -26,9 +26,12 @@ export function fileKind(name: string): FileKind {
   return 'other';
 }
 
-/** A kept regular file: its absolute path (through the data directory, not canonical) and its rel. */
+/**
+ * A kept regular file: its path relative to the data directory (its absolute path, through the data
+ * directory and not canonical, is `tree.pathOf(rel)`), its name and what it is. Kept small: a 100k-session
+ * directory holds some 160k of them.
+ */
 export interface TreeFile {
-  path: string;
   rel: string;
   name: string;
   kind: FileKind;
@@ -81,6 +84,11 @@ export class DataTree {
 
   constructor(readonly root: string, private readonly useWatch = true) {
     this.consoleDir = join(root, 'console');
+  }
+
+  /** The absolute path of a file in the tree. */
+  pathOf(rel: string): string {
+    return `${this.root}/${rel}`;
   }
 
   /** Walk the whole tree (the first scan); every file found is reported as added. */
@@ -197,15 +205,14 @@ export class DataTree {
 
   private enter(node: DirNode, name: string, kind: EntryKind, added: TreeFile[]): void {
     const childRel = this.relOf(node, name);
-    const childPath = join(node.path, name);
     if (kind === 'dir') {
       if (node.depth >= SCAN_DEPTH || name === 'oracle-cache') return;
       node.entries.set(name, 'dir');
-      this.walk(childPath, childRel, node.depth + 1, added);
+      this.walk(join(node.path, name), childRel, node.depth + 1, added);
       return;
     }
     node.entries.set(name, 'file');
-    const file: TreeFile = { path: childPath, rel: childRel, name, kind: fileKind(name) };
+    const file: TreeFile = { rel: childRel, name, kind: fileKind(name) };
     this.files.set(childRel, file);
     added.push(file);
   }

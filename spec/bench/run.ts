@@ -4,11 +4,11 @@
 // the bench itself breaks. Loopback only; every loop is bounded.
 //   tsx spec/bench/run.ts [--sessions N] [--big MB,MB] [--keep]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateHome } from '../../scripts/synth/home.ts';
+import { generateHome, type GeneratedHome } from '../../scripts/synth/home.ts';
 import { repoRoot } from '../support/fixtures.ts';
 import { cleanEnv, launch, launcherPath, type Launched } from '../support/launch.ts';
 import { bareParse, cpuMs, freePort, initialUiJs, jsonlFiles, median, memoryMb, sleep } from './measure.ts';
@@ -23,7 +23,7 @@ const LOAD_CLIENTS = 20;
 const LOAD_SECONDS = 30;
 
 const { values } = parseArgs({
-  options: { sessions: { type: 'string' }, big: { type: 'string' }, keep: { type: 'boolean' } },
+  options: { sessions: { type: 'string' }, big: { type: 'string' }, keep: { type: 'boolean' }, home: { type: 'string' } },
 });
 const sessionCount = Number(values.sessions ?? 10_000);
 const bigSizes = (values.big ?? '100,50').split(',').map(Number).filter((n) => n > 0);
@@ -67,10 +67,20 @@ async function timeToFirstAnswer(dataDir: string): Promise<number> {
   }
 }
 
+/** A home generated once and described beside its files (the console reads neither name). */
+async function keptHome(dir: string, make: () => Promise<GeneratedHome>): Promise<GeneratedHome> {
+  const manifest = join(dir, 'bench-home.manifest');
+  if (existsSync(manifest)) return JSON.parse(readFileSync(manifest, 'utf8')) as GeneratedHome;
+  const home = await make();
+  if (values.home) writeFileSync(manifest, JSON.stringify(home));
+  return home;
+}
+
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'engine-bench-'));
   const small = join(work, 'small');
-  const big = join(work, 'big');
+  // --home DIR: a generated home kept between runs (a 100k home takes minutes to write); made there if empty.
+  const big = values.home ?? join(work, 'big');
   let console_: Launched | null = null;
   const cleanup = () => {
     if (!values.keep) rmSync(work, { recursive: true, force: true });
@@ -96,7 +106,7 @@ async function main(): Promise<void> {
 
     // 2. The big directory.
     const genStarted = performance.now();
-    const home = await generateHome({ dir: big, sessions: sessionCount, seed: 5, big: bigSizes });
+    const home = await keptHome(big, () => generateHome({ dir: big, sessions: sessionCount, seed: 5, big: bigSizes }));
     const files = jsonlFiles(big);
     report(null, `generated ${home.sessions.length} sessions + ${home.big.length} big logs (${home.big.map((b) => `${(b.bytes / 1048576).toFixed(0)} MB`).join(', ')}), ${files.length} .jsonl files, in ${fmt(performance.now() - genStarted)} ms`);
 

@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCatalog } from '../../server/data/catalog.ts';
-import { changes, snapshot, type Snapshot } from '../../server/events/watch.ts';
+import { changes, snapshot, startWatch, type Snapshot } from '../../server/events/watch.ts';
+import { Hub } from '../../server/events/hub.ts';
 import { frame } from '../../server/events/sse.ts';
 import { tempDir } from '../support/fixtures.ts';
 
@@ -59,6 +60,30 @@ watch('a snapshot sees a changed flow, a stage file, and a job record', () => {
 
 watch('an event is framed as event, data and a blank line', () => {
   assert.is(frame({ event: 'changed', data: { what: 'sessions', keys: ['copy'] } }), 'event: changed\ndata: {"what":"sessions","keys":["copy"]}\n\n');
+});
+
+watch('a file written between a listener arriving and the first tick is announced (the baseline is taken on arrival)', async () => {
+  const t = tempDir();
+  const hub = new Hub();
+  const stop = startWatch(t.dir, () => buildCatalog(t.dir), hub);
+  try {
+    writeFileSync(join(t.dir, 'shop.flow.json'), '{}');
+    const seen: unknown[] = [];
+    hub.subscribe((e) => seen.push(e.data), () => {});
+    // Right after the listener arrived, before any tick could take a snapshot of its own.
+    writeFileSync(join(t.dir, 'cart.flow.json'), '{}');
+    mkdirSync(join(t.dir, 'console/jobs'), { recursive: true });
+    writeFileSync(join(t.dir, 'console/jobs/7.json'), '{}');
+    const end = Date.now() + 3_000;
+    while (seen.length < 2 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(seen, [
+      { what: 'flows', keys: ['cart'] },
+      { what: 'jobs', keys: ['7'] },
+    ]);
+  } finally {
+    stop();
+    t.cleanup();
+  }
 });
 
 watch.run();

@@ -43,6 +43,25 @@ export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
 export const SESSION_SAME_TURN_MS = 500;
 /** The longest session-log line the console reads (a longer one makes the log unreadable, not the worker crash). */
 export const SESSION_LINE_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * Session-log lines up to this long are read as they are. In a longer line, every string longer than
+ * SESSION_VALUE_KEEP_BYTES is cut for display (the raw download keeps it whole): a worker's heap holds the
+ * line's text and values, and a 30 MB tool result would fill it. Flow and confirmation logs are read so too.
+ */
+export const SESSION_LINE_FULL_BYTES = 1024 * 1024;
+/** What a string cut for display keeps, in bytes: under SESSION_RESULT_CUT_BYTES, so a result keeps its mark. */
+export const SESSION_VALUE_KEEP_BYTES = 63 * 1024;
+/**
+ * The most a long line may hold besides its cut strings (many small values): past it, 422. A line of 4 MiB
+ * of small objects still fits a worker's heap once parsed and copied into the view; twice that does not.
+ */
+export const SESSION_LINE_REST_MAX_BYTES = 4 * 1024 * 1024;
+/** servers.json past this size is not read (422): it is read whole on the main thread; real ones are KBs. */
+export const REGISTRY_FILE_MAX_BYTES = 16 * 1024 * 1024;
+/** A flow file past this size does not load (its error says so): parsed whole in a worker, it would not fit. */
+export const FLOW_FILE_MAX_BYTES = 32 * 1024 * 1024;
+/** A job record past this size is not a job (skipped): records are read whole at start; real ones are KBs. */
+export const JOB_RECORD_MAX_BYTES = 1024 * 1024;
 /** A one-time sign-in code (the `--open` link) signs in once, within this long after it was made. */
 export const SIGN_IN_CODE_TTL_MS = 60_000;
 /** Random bytes in a one-time sign-in code (hex in the URL). */

@@ -6,7 +6,7 @@ import type { Overview } from '../../shared/overview.ts';
 import { OVERVIEW_JOBS, OVERVIEW_SESSIONS } from '../../shared/limits.ts';
 import { flowSummaries, latestListing, loadFlowEntry } from './flows.ts';
 import { loadRegistry, RegistryError, serverView, type LoadedRegistry } from './registry.ts';
-import { sessionSummaries, sessionsByDomain } from './sessions.ts';
+import { sessionSummaries, sessionsOfDomain } from './sessions.ts';
 import { setupHealth } from '../engine/doctor.ts';
 import { activity, healthList, totalsAndDomains, type HealthInputs } from '../engine/overview.ts';
 import { listingSource, toolWarnings } from '../engine/warnings.ts';
@@ -17,8 +17,10 @@ export async function overview(state: State): Promise<Overview> {
   const { config } = state;
   const now = config.now();
   const catalog = await state.catalog();
-  const [{ readable, entries, unreadable }, summaries, jobs] = await Promise.all([
-    sessionSummaries(state),
+  // The index's progress is read with the summaries: read later, a cold index that ended in between would
+  // hide that these summaries were partial.
+  const [[{ readable, entries, unreadable }, indexing], summaries, jobs] = await Promise.all([
+    sessionSummaries(state).then((s) => [s, state.store.progress()] as const),
     flowSummaries(state, catalog),
     state.jobs.list(),
   ]);
@@ -32,7 +34,6 @@ export async function overview(state: State): Promise<Overview> {
   }
 
   const { store } = state;
-  const indexing = store.progress();
   const shadow = store.derived('shadowDecisions', () => entries.reduce((n, e) => n + e.shadowDecisions, 0));
 
   const flows: HealthInputs['flows'][number][] = [];
@@ -52,11 +53,10 @@ export async function overview(state: State): Promise<Overview> {
   }
 
   const ctx = serverViewContext(state);
-  const byDomain = sessionsByDomain(state, readable);
   const servers = await Promise.all(
     registry.servers.map(async (entry) => ({
       name: entry.name,
-      issues: (await serverView(entry, byDomain.get(entry.name) ?? [], async () => null, ctx)).issues,
+      issues: (await serverView(entry, sessionsOfDomain(state, readable, entry.name), async () => null, ctx)).issues,
     })),
   );
 

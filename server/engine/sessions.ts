@@ -208,6 +208,8 @@ function parseOrNull(text: string): unknown {
 interface Analysis {
   header: LogHeader;
   size: number;
+  /** Strings cut for display in the log and the flow log (shrink.ts). */
+  cut: number;
   duration: number;
   proxyEntries: boolean;
   clientName: string | null;
@@ -238,6 +240,8 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
   let truncated = false;
   let proxyEntries = false;
   let duration = 0;
+  // Whether the entry being read had strings cut for display (its line was too long to read whole).
+  let lineCut = false;
   const turns = new TurnInference();
 
   const event = (t: number, from: From, kind: TimelineEvent['kind'], method: string | null, id: string | null, s: string) =>
@@ -352,10 +356,12 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
           c.ok = !error;
           if (full) {
             const cut = cutBytes(text, SESSION_RESULT_CUT_BYTES);
-            if (cut.cut) truncated = true;
+            // A result whose line was cut for display is cut too, though its text may fit.
+            const short = cut.cut || lineCut;
+            if (short) truncated = true;
             c.result_text = detach(cut.text);
-            c.result_json = cut.cut ? null : parseOrNull(cut.text);
-            c.result_truncated = cut.cut;
+            c.result_json = short ? null : parseOrNull(cut.text);
+            c.result_truncated = short;
           }
           if (from === 'server' && c.fromClient) lastAnswered = c.id;
         }
@@ -386,6 +392,7 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
     const { t, from } = e;
     if (t > duration) duration = t;
     if (from === 'proxy') proxyEntries = true;
+    lineCut = e.cut !== undefined;
     if (full && e.raw !== null) event(t, from, 'raw', null, null, e.raw);
     const msg = e.message;
     // The agent's turns are inferred without the proxy's own requests (session-format §6.5).
@@ -479,14 +486,15 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
   const look: Peek = (line, t, from, rest, at, bytes) =>
     peek(line, t, from, rest, at, bytes) || (bytes === null && escapesLoneSurrogate(line));
 
-  const { header, size } = readLog(files.path, onEntry, full ? undefined : look);
+  const { header, size, cut } = readLog(files.path, onEntry, full ? undefined : look);
   // The summary needs only counts from the flow log; the detail reads every decision and run.
-  const flow = files.flowLog && full ? readFlowLog(files.flowLog) : { decisions: [], runs: [] };
+  const flow = files.flowLog && full ? readFlowLog(files.flowLog) : { decisions: [], runs: [], cut: 0 };
   const counts = files.flowLog && !full ? flowCounts(files.flowLog) : countsOf(flow.decisions);
 
   return {
     header,
     size,
+    cut: cut + flow.cut,
     duration,
     proxyEntries,
     clientName,
@@ -545,8 +553,24 @@ function summaryOf(files: SessionFiles, a: Analysis): SessionSummary {
   };
 }
 
+/**
+ * A value nested so deep that walking it overflows the stack (JSON.parse itself takes any depth) makes the
+ * log unreadable, as the CLI's parser refuses nesting past 128 levels: a `parsing` error, not a crash.
+ */
+function tooDeep(files: SessionFiles, e: unknown): unknown {
+  return e instanceof RangeError ? new Error(`parsing ${files.path}: a value is nested too deeply to read (${e.message})`) : e;
+}
+
 /** The list's item for one session log, with the tools called. Throws when the file is not a session log. */
 export function sessionSummary(files: SessionFiles): IndexedSummary {
+  try {
+    return summaryWithTools(files);
+  } catch (e) {
+    throw tooDeep(files, e);
+  }
+}
+
+function summaryWithTools(files: SessionFiles): IndexedSummary {
   const a = analyse(files, false);
   const called = [...new Set(a.calls.map((c) => c.tool))];
   const sites = a.counts.sites;
@@ -557,6 +581,14 @@ export function sessionSummary(files: SessionFiles): IndexedSummary {
 
 /** The single-session view with every section. Throws when the file is not a session log. */
 export function sessionDetail(files: SessionFiles): SessionDetail {
+  try {
+    return detailOf(files);
+  } catch (e) {
+    throw tooDeep(files, e);
+  }
+}
+
+function detailOf(files: SessionFiles): SessionDetail {
   const a = analyse(files, true);
   const summary = summaryOf(files, a);
 
@@ -601,7 +633,9 @@ export function sessionDetail(files: SessionFiles): SessionDetail {
   }
 
   const names = [...a.listed.keys()].sort(byCodePoint);
-  return {
+  const tally = { cut: a.cut };
+  const confirmations = files.confirmLog ? readConfirmLog(files.confirmLog, tally) : [];
+  const detail: SessionDetail = {
     summary,
     header: sortKeys(a.header.value),
     tools: names.map((name) => toolInfo(name, a.listed.get(name) ?? {})),
@@ -610,10 +644,13 @@ export function sessionDetail(files: SessionFiles): SessionDetail {
     context: a.context,
     decisions: a.decisions,
     runs: a.runs,
-    confirmations: files.confirmLog ? readConfirmLog(files.confirmLog) : [],
+    confirmations,
     events: a.events,
     truncated: a.truncated,
   };
+  // Only a log with lines too long to read whole says how many of their strings were cut.
+  if (tally.cut > 0) detail.cut_for_display = tally.cut;
+  return detail;
 }
 
 /**
@@ -623,6 +660,10 @@ export function sessionDetail(files: SessionFiles): SessionDetail {
  */
 export function sessionDetailBytes(files: SessionFiles): Uint8Array[] {
   const out = new ByteBuilder();
-  writeJsonConsuming(out, sessionDetail(files) as unknown as Record<string, unknown>);
+  try {
+    writeJsonConsuming(out, sessionDetail(files) as unknown as Record<string, unknown>);
+  } catch (e) {
+    throw tooDeep(files, e);
+  }
   return out.finish();
 }

@@ -34,7 +34,7 @@ export default function JobNewPage() {
     setKindSignal(x);
     setParams({ kind: x }, { replace: true, scroll: false });
   };
-  const [f, setF] = createSignal<JobFields>({ ...defaultFields(), domain: one(params.domain), flow: one(params.flow) });
+  const [f, setF] = createSignal<JobFields>({ ...defaultFields(), domain: one(params.domain), flow: one(params.flow), sessions: one(params.sessions) });
   const set = <K extends keyof JobFields>(key: K, value: JobFields[K]) => setF({ ...f(), [key]: value });
 
   const flows = createApiResource(

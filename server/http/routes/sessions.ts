@@ -14,6 +14,7 @@ import { filesOf, sessionDetailJson, sessionsPage, UnreadableSession } from '../
 import { allSummaries } from '../../data/summaries.ts';
 import { moveToTrash, TrashError } from '../../data/trash.ts';
 import type { State } from '../../state.ts';
+import { WorkerDied } from '../../workers/pool.ts';
 import { forbidden, internal, notFound, unprocessable } from '../errors.ts';
 import { parseQuery } from '../parse.ts';
 
@@ -60,6 +61,7 @@ export function sessionsRoutes(state: State): Router {
         ctx.body = await sessionDetailJson(state, file);
       } catch (err) {
         if (err instanceof UnreadableSession) throw unprocessable(`${file.rel} is not a session log engine can read: ${err.message}`);
+        if (err instanceof WorkerDied) throw unprocessable(`${file.rel} cannot be shown: ${err.message}`);
         throw err;
       }
     })

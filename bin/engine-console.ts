@@ -179,7 +179,8 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
   if (!hasUi) say('this build has no UI (console/dist); the API is up, and / says how to build the UI');
   warnNow = true;
   for (const line of warnings.splice(0)) process.stderr.write(`${line}\n`);
-  if (options.open) await openBrowser(config.tokenGenerated ? `${url}?token=${token}` : url, env);
+  // The browser's command line is public to local users: it gets a one-time code, never the token.
+  if (options.open) await openBrowser(token === null ? url : `${url}?code=${started.signInCode()}`, env);
 }
 
 async function main(): Promise<number> {

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { Hub } from './events/hub.ts';
 import { startWatch } from './events/watch.ts';
 import { createApp } from './http/app.ts';
+import { SignInCodes } from './http/sign-in-codes.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { stopProbes } from './probe.ts';
 import type { State } from './state.ts';
@@ -16,6 +17,8 @@ import { createPool } from './workers/pool.ts';
 export interface Started {
   state: State;
   server: Server;
+  /** A one-time sign-in code for the `--open` link (sign-in-codes.ts). */
+  signInCode(): string;
   stop(): Promise<void>;
 }
 
@@ -87,7 +90,8 @@ export async function start(
     hub,
     jobs,
   };
-  const app = createApp(state, report);
+  const codes = new SignInCodes();
+  const app = createApp(state, report, codes);
   let stopping: Promise<void> | null = null;
   serve = app.callback();
   for (const [req, res] of early.splice(0)) serve(req, res);
@@ -99,6 +103,7 @@ export async function start(
   return {
     state,
     server,
+    signInCode: () => codes.issue(),
     stop() {
       const work = async () => {
         stopWatch();

@@ -62,3 +62,10 @@ export const REGISTRY_FILE_MAX_BYTES = 16 * 1024 * 1024;
 export const FLOW_FILE_MAX_BYTES = 32 * 1024 * 1024;
 /** A job record past this size is not a job (skipped): records are read whole at start; real ones are KBs. */
 export const JOB_RECORD_MAX_BYTES = 1024 * 1024;
+/** A one-time sign-in code (the `--open` link) signs in once, within this long after it was made. */
+export const SIGN_IN_CODE_TTL_MS = 60_000;
+/** Random bytes in a one-time sign-in code (hex in the URL). */
+export const SIGN_IN_CODE_BYTES = 16;
+/** GET /api/savings: the period's default length and its longest, in UTC days. */
+export const SAVINGS_DAYS_DEFAULT = 14;
+export const SAVINGS_DAYS_MAX = 365;

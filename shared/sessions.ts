@@ -59,6 +59,33 @@ export const SessionSummarySchema = v.object({
 });
 export type SessionSummary = v.InferOutput<typeof SessionSummarySchema>;
 
+/** What a session's flow log shows the flow did at one site (the call it had just seen returned). */
+export const SessionSiteCountSchema = v.object({
+  /** The decision lines' `site`: `tool`, or `tool (error)` after a failed call; "" when there was none. */
+  site: v.string(),
+  /** Lookups decided and not in shadow (each is a call the flow made, or could not make and so handed back). */
+  lookups: count,
+  /** Hand-backs not in shadow. */
+  hand_backs: count,
+  /** Decisions only logged, in shadow (lookups and hand-backs). */
+  shadow: count,
+});
+export type SessionSiteCount = v.InferOutput<typeof SessionSiteCountSchema>;
+
+/**
+ * A summary as the index keeps it: the wire summary plus two fields no endpoint sends as they are. They serve
+ * the views computed over every session (the list's `q`, the closest session, a flow's evidence, savings).
+ */
+export const IndexedSummarySchema = v.object({
+  ...SessionSummarySchema.entries,
+  /** The tools called in the session (the agent's, the flow's, those made for a commit), first use first. */
+  tools_called: v.array(v.string()),
+  /** Decisions only logged, in shadow (lookups and hand-backs). */
+  shadow_decisions: count,
+  /** Per site, what the flow log shows, sorted by site; absent when the flow log has no decision. */
+  flow_sites: v.optional(v.array(SessionSiteCountSchema)),
+});
+
 /**
  * How far the console is in reading the data directory after it started: logs summarized so far of the logs
  * found. Sent only while that runs (newest logs are read first, so the first pages fill first); absent once

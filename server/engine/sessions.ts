@@ -8,6 +8,8 @@
 // parse it does not check either: a log whose only fault is in such a line is listed, and its detail (which
 // parses everything) answers that it is unreadable. Both run in a worker: they read files synchronously and
 // throw an Error whose message says why a file is not a session log.
+import type * as v from 'valibot';
+import type { IndexedSummarySchema } from '../../shared/sessions.ts';
 import type {
   CallView,
   ContextMessage,
@@ -61,15 +63,16 @@ export interface SessionFiles {
 
 /**
  * A summary as the summary task answers it: the wire fields, plus the names of the tools called (the
- * agent's, the flow's and those made for a commit), which the list's `q` matches. `tools_called` is not a
- * wire field: listSessions drops it, and `publicSummary` drops it for any other answer.
+ * agent's, the flow's and those made for a commit), which the list's `q` matches, and what the flow did at
+ * each site (shared/sessions.ts, IndexedSummarySchema). Neither is a wire field: listSessions drops them, and
+ * `publicSummary` drops them for any other answer.
  */
-export type IndexedSummary = SessionSummary & { tools_called: string[]; shadow_decisions: number };
+export type IndexedSummary = v.InferOutput<typeof IndexedSummarySchema>;
 
-/** The summary without the fields that only serve the list's filter. */
+/** The summary without the fields that only serve the index. */
 export function publicSummary(s: SessionSummary): SessionSummary {
   if (!('tools_called' in s)) return s;
-  const { tools_called: _, shadow_decisions: __, ...wire } = s as IndexedSummary;
+  const { tools_called: _, shadow_decisions: __, flow_sites: ___, ...wire } = s as IndexedSummary;
   return wire;
 }
 
@@ -570,7 +573,10 @@ export function sessionSummary(files: SessionFiles): IndexedSummary {
 function summaryWithTools(files: SessionFiles): IndexedSummary {
   const a = analyse(files, false);
   const called = [...new Set(a.calls.map((c) => c.tool))];
-  return { ...summaryOf(files, a), tools_called: called, shadow_decisions: a.counts.shadow_lookups + a.counts.shadow_hand_backs };
+  const sites = a.counts.sites;
+  const summary: IndexedSummary = { ...summaryOf(files, a), tools_called: called, shadow_decisions: a.counts.shadow_lookups + a.counts.shadow_hand_backs };
+  if (sites.size > 0) summary.flow_sites = [...sites.values()].sort((x, y) => (x.site < y.site ? -1 : x.site > y.site ? 1 : 0));
+  return summary;
 }
 
 /** The single-session view with every section. Throws when the file is not a session log. */

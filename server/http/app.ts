@@ -8,6 +8,7 @@ import type { State } from '../state.ts';
 import { clientWentAway, methodNotAllowed, notFound, renderErrors } from './errors.ts';
 import { guard } from './guard.ts';
 import { securityHeaders } from './headers.ts';
+import type { SignInCodes } from './sign-in-codes.ts';
 import { authRoutes } from './routes/auth.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { flowsRoutes } from './routes/flows.ts';
@@ -15,6 +16,7 @@ import { healthRoutes } from './routes/health.ts';
 import { jobsRoutes } from './routes/jobs.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { overviewRoutes } from './routes/overview.ts';
+import { savingsRoutes } from './routes/savings.ts';
 import { serversRoutes } from './routes/servers.ts';
 import { sessionsRoutes } from './routes/sessions.ts';
 import { settingsRoutes } from './routes/settings.ts';
@@ -59,7 +61,7 @@ function jsonBody(): Koa.Middleware {
   };
 }
 
-export function createApp(state: State, report: (err: unknown) => void): Koa {
+export function createApp(state: State, report: (err: unknown) => void, codes?: SignInCodes): Koa {
   const api = new Router();
   // Literal paths before parameters: /api/flows/diff is registered (in flowsRoutes) before /api/flows/:key.
   for (const area of [
@@ -73,6 +75,7 @@ export function createApp(state: State, report: (err: unknown) => void): Koa {
     serversRoutes(state),
     jobsRoutes(state),
     overviewRoutes(state),
+    savingsRoutes(state),
     settingsRoutes(state),
     trashRoutes(state),
   ]) {
@@ -87,7 +90,7 @@ export function createApp(state: State, report: (err: unknown) => void): Koa {
   });
   app.use(securityHeaders);
   app.use(renderErrors(report));
-  app.use(guard({ token: state.config.token, readOnly: state.config.readOnly, port: state.config.port }));
+  app.use(guard({ token: state.config.token, readOnly: state.config.readOnly, port: state.config.port, codes }));
   app.use(bodyIsJson);
   app.use(jsonBody());
   app.use(api.routes());

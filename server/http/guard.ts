@@ -3,6 +3,8 @@
 //  1. Host check (only with --no-auth): Host must be localhost, 127.0.0.1 or [::1] with our port
 //     (DNS rebinding defence).
 //  2. A non-API path with ?token= is the sign-in link: set the cookie and redirect without the token.
+//     A non-API path with ?code= is the one-time link of --open (sign-in-codes.ts): a live code sets the
+//     same cookie; a used, late or unknown one redirects with ?sign_in=<why> so the sign-in screen says so.
 //     Other non-API paths are the UI, served without a token.
 //  3. /api/health passes.
 //  4. The token, from the engine_console cookie or Authorization: Bearer, compared in constant time
@@ -12,11 +14,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { forbidden, unauthorized } from './errors.ts';
+import type { SignInCodes } from './sign-in-codes.ts';
 
 export interface GuardOptions {
   token: string | null;
   readOnly: boolean;
   port: number;
+  /** The one-time codes of --open; absent, a ?code= link is refused as unknown. */
+  codes?: SignInCodes;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
@@ -90,19 +95,36 @@ export function decodeQueryValue(raw: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** The first `token=` piece of the raw query, decoded; null when there is none. */
-export function queryToken(rawQuery: string): string | null {
-  for (const piece of rawQuery.split('&')) if (piece.startsWith('token=')) return decodeQueryValue(piece.slice(6));
+/** The first `name=` piece of the raw query, decoded; null when there is none. */
+export function queryParam(rawQuery: string, name: string): string | null {
+  for (const piece of rawQuery.split('&')) if (piece.startsWith(`${name}=`)) return decodeQueryValue(piece.slice(name.length + 1));
   return null;
 }
 
-/** Where the sign-in link sends the browser: the same path without the token. */
-export function withoutToken(path: string, rawQuery: string): string {
-  const kept = rawQuery.split('&').filter((p) => p !== '' && p !== 'token' && !p.startsWith('token='));
+/** The first `token=` piece of the raw query, decoded; null when there is none. */
+export const queryToken = (rawQuery: string) => queryParam(rawQuery, 'token');
+
+/** The same path without the named query parameters (and with `extra` pieces appended). */
+export function withoutParams(path: string, rawQuery: string, names: readonly string[], extra: readonly string[] = []): string {
+  const named = (p: string) => names.some((n) => p === n || p.startsWith(`${n}=`));
+  const kept = [...rawQuery.split('&').filter((p) => p !== '' && !named(p)), ...extra];
   return kept.length ? `${path}?${kept.join('&')}` : path;
 }
 
+/** Where the sign-in link sends the browser: the same path without the token. */
+export const withoutToken = (path: string, rawQuery: string) => withoutParams(path, rawQuery, ['token']);
+
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** ?code= → the cookie once; otherwise the same page with ?sign_in=<why>, which the sign-in screen explains. */
+function exchangeCode(ctx: Context, code: string, options: GuardOptions): void {
+  const result = options.codes && options.token !== null ? options.codes.redeem(code) : ({ ok: false, why: 'unknown' } as const);
+  if (result.ok) ctx.set('Set-Cookie', `${COOKIE}=${options.token}; HttpOnly; SameSite=Strict; Path=/`);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.status = 303;
+  ctx.set('Location', withoutParams(ctx.path, ctx.querystring, ['code', 'sign_in'], result.ok ? [] : [`sign_in=${result.why}`]));
+  ctx.body = '';
+}
 
 export function guard(options: GuardOptions) {
   return async function guardRequest(ctx: Context, next: Next): Promise<void> {
@@ -110,6 +132,8 @@ export function guard(options: GuardOptions) {
 
     if (!isApi(ctx.path)) {
       const given = queryToken(ctx.querystring);
+      const code = given === null ? queryParam(ctx.querystring, 'code') : null;
+      if (code !== null) return exchangeCode(ctx, code, options);
       if (given === null) return next();
       if (options.token !== null && !sameToken(given, options.token)) {
         ctx.status = 401;

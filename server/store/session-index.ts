@@ -6,7 +6,7 @@
 // or goes re-keys its own group and nothing else. A summary is stored once, compacted: its text fields that
 // repeat across sessions (domain, agent, mode, the upstream, the tools called) point at one shared copy.
 // Measured at 100k generated sessions: about 1.2 KB of heap a session (entry, summary, tree file, maps).
-import type { SessionMode, SessionSort, SessionSummary, SortOrder, UpstreamView } from '../../shared/sessions.ts';
+import type { SessionMode, SessionSiteCount, SessionSort, SessionSummary, SortOrder, UpstreamView } from '../../shared/sessions.ts';
 import { assignKeys, keyBase, RESERVED_SESSION_KEYS } from '../engine/keys.ts';
 import { sessionComparator, startedWithin } from '../engine/session-filter.ts';
 import { newestFirst } from '../engine/session-list.ts';
@@ -32,6 +32,8 @@ export class SessionEntry implements SessionFile {
   tools: readonly string[] = NO_TOOLS;
   /** Decisions the flow log holds in shadow (lookups and hand-backs). */
   shadowDecisions = 0;
+  /** What the flow log shows per site (a flow's evidence reads it); null without a decision. */
+  flowSites: readonly SessionSiteCount[] | null = null;
   /** The session id lowercased, for `q` (the same string when it has no capitals). */
   idLower = '';
   /** When it was last summarized (ms, process clock): a log that keeps growing is re-read at a measured pace. */
@@ -215,6 +217,7 @@ export class SessionIndex {
       entry.summary = this.compact(result.value, entry);
       entry.tools = this.intern.tools(result.value.tools_called);
       entry.shadowDecisions = result.value.shadow_decisions;
+      entry.flowSites = result.value.flow_sites ?? null;
       entry.idLower = entry.summary.session_id.toLowerCase();
       entry.error = null;
       this.insertSorted(entry);
@@ -222,6 +225,7 @@ export class SessionIndex {
       entry.summary = null;
       entry.tools = NO_TOOLS;
       entry.shadowDecisions = 0;
+      entry.flowSites = null;
       entry.error = result.message;
     }
     this.changed.add(entry.key);

@@ -161,6 +161,10 @@ async function main(): Promise<void> {
     await warm('search by tool', '/api/sessions?q=search', 50);
     await warm('overview', '/api/overview', 50);
 
+    // Views over every session from the index (issue 11): a flow's evidence and the savings.
+    await warm('flow evidence', '/api/flows/shop/sites', 50);
+    await warm('savings', '/api/savings?days=365', 50);
+
     // 5. The biggest log's detail, with /api/health asked every 20 ms meanwhile.
     await figure('detail of the big log', async () => {
       const biggest = [...home.big].sort((a, b) => b.bytes - a.bytes)[0];

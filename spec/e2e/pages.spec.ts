@@ -22,9 +22,9 @@ pages('the overview shows the totals, the chart, health and the domains of the d
   assert.ok(await p.getByText('read ahead by flows, every session').isVisible());
   assert.ok(await p.getByRole('link', { name: 'shop', exact: false }).first().isVisible());
   assert.is(await p.getByRole('heading', { name: 'Get started' }).count(), 0, 'a populated data dir shows no first-run steps');
-  await p.getByRole('button', { name: 'Table' }).click();
+  await p.getByRole('button', { name: 'Table', exact: true }).click();
   assert.is(await p.locator('figure table tbody tr').count(), 14);
-  await p.getByRole('button', { name: 'Chart' }).click();
+  await p.getByRole('button', { name: 'Chart', exact: true }).click();
   await ui.check('overview');
 });
 

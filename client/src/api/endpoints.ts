@@ -9,6 +9,9 @@ import { MetaSchema } from '../../../shared/meta.ts';
 import { HostConfigSchema, ProbeResultSchema, ServerListSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
 import { StageViewSchema } from '../../../shared/stage.ts';
 import { SessionDetailSchema, SessionListSchema, type SessionMode, type SessionSort, type SortOrder } from '../../../shared/sessions.ts';
+import { ClosestSessionSchema, SessionComparisonSchema } from '../../../shared/compare.ts';
+import { FlowSitesSchema } from '../../../shared/flow-sites.ts';
+import { SavingsSchema } from '../../../shared/savings.ts';
 import { apiPath } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
 import { OverviewSchema } from '../../../shared/overview.ts';
@@ -25,6 +28,8 @@ export interface OverviewQuery {
   to?: string | null;
 }
 export const getOverview = (query: OverviewQuery = {}, o?: Opts) => requestAs(OverviewSchema, '/api/overview', { ...quiet(o), query: { ...query } });
+export const getSavings = (days: number, domain: string | null, o?: Opts) =>
+  requestAs(SavingsSchema, '/api/savings', { ...quiet(o), query: { days, domain } });
 export const getSettings = (o?: Opts) => requestAs(SettingsSchema, '/api/settings', quiet(o));
 
 export interface SessionsQuery {
@@ -44,11 +49,15 @@ export const getSessions = (query: SessionsQuery, o?: Opts) =>
 export const getSession = (key: string, o?: Opts) => requestAs(SessionDetailSchema, apiPath('sessions', key), quiet(o));
 export const sessionRawUrl = (key: string) => apiPath('sessions', key, 'raw');
 export const getSessionRaw = (key: string, o?: Opts) => requestText(sessionRawUrl(key), quiet(o));
+export const getComparison = (a: string, b: string, o?: Opts) =>
+  requestAs(SessionComparisonSchema, '/api/sessions/compare', { ...quiet(o), query: { a, b } });
+export const getClosestSession = (key: string, o?: Opts) => requestAs(ClosestSessionSchema, apiPath('sessions', key, 'closest'), quiet(o));
 export const deleteSession = (key: string) => requestAs(OkSchema, apiPath('sessions', key), { method: 'DELETE', quiet: true });
 
 export const getFlows = (o?: Opts) => requestAs(FlowListSchema, '/api/flows', quiet(o));
 export const getFlow = (key: string, threshold: number, o?: Opts) =>
   requestAs(FlowDetailSchema, apiPath('flows', key), { ...quiet(o), query: { threshold } });
+export const getFlowSites = (key: string, o?: Opts) => requestAs(FlowSitesSchema, apiPath('flows', key, 'sites'), quiet(o));
 export const flowRawUrl = (key: string) => apiPath('flows', key, 'raw');
 export const getFlowRaw = (key: string, o?: Opts) => requestText(flowRawUrl(key), quiet(o));
 export const getFlowDiff = (from: string, to: string, threshold: number, o?: Opts) =>

@@ -14,6 +14,8 @@ import FlowGraph from '../components/flow/FlowGraph.tsx';
 import FlowStage from '../components/flow/FlowStage.tsx';
 import FlowToolsTable from '../components/flow/FlowToolsTable.tsx';
 import SitesTable from '../components/flow/SitesTable.tsx';
+import FlowEvidence from '../components/flow/FlowEvidence.tsx';
+import '../components/session/compare.css';
 import ThresholdSlider from '../components/flow/ThresholdSlider.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
 import { Icon } from '../components/ui/Icon.tsx';
@@ -31,13 +33,14 @@ import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
 import { deletedToast } from '../lib/undo-delete.ts';
 
-type Tab = 'flow' | 'review' | 'raw' | 'compare' | 'staged';
+type Tab = 'flow' | 'review' | 'raw' | 'compare' | 'staged' | 'evidence';
 const TABS: TabDef<Tab>[] = [
   { id: 'flow', label: 'Flow', icon: 'flow' },
   { id: 'review', label: 'Review', icon: 'file-text' },
   { id: 'raw', label: 'Raw JSON', icon: 'table' },
   { id: 'compare', label: 'Compare', icon: 'waypoints' },
   { id: 'staged', label: 'Staged', icon: 'branch' },
+  { id: 'evidence', label: 'Evidence', icon: 'sessions' },
 ];
 const ASK_AFTER_MS = 220;
 
@@ -114,7 +117,7 @@ function FlowTab(props: { detail: FlowDetail; threshold: number; onThreshold: (t
       <Show when={d().sites.length > 0}>
         <Card title="Sites" caption="After each call, the lookups the flow may make next" flush>
           <div classList={{ refreshing: props.refreshing }}>
-            <SitesTable previews={previews()} sites={d().sites} promoted={promoted()} />
+            <SitesTable previews={previews()} sites={d().sites} promoted={promoted()} flowKey={d().summary.key} />
           </div>
         </Card>
       </Show>
@@ -152,7 +155,7 @@ function FlowTab(props: { detail: FlowDetail; threshold: number; onThreshold: (t
 
 export default function FlowPage() {
   const params = useParams<{ key: string }>();
-  const [search, setSearch] = useSearchParams<{ threshold?: string; tab?: string; compare?: string }>();
+  const [search, setSearch] = useSearchParams<{ threshold?: string; tab?: string; compare?: string; site?: string }>();
   const navigate = useNavigate();
 
   /** What the slider shows now; `asked` follows it 220 ms after it stops, and is what the server answers. */
@@ -392,6 +395,9 @@ export default function FlowPage() {
                         )}
                       </Show>
                     </Card>
+                  </Match>
+                  <Match when={tab() === 'evidence'}>
+                    <FlowEvidence flowKey={params.key} site={search.site ?? null} />
                   </Match>
                   <Match when={tab() === 'staged'}>
                     <FlowStage

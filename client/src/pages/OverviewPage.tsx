@@ -7,6 +7,7 @@ import { For, Show } from 'solid-js';
 import { getOverview } from '../api/endpoints.ts';
 import { ActivityChart } from '../components/overview/ActivityChart.tsx';
 import { DomainCard, FirstRun, HealthList, JobList } from '../components/overview/parts.tsx';
+import { SavingsCard } from '../components/overview/SavingsCard.tsx';
 import { SessionsTable } from '../components/session/SessionsTable.tsx';
 import { cleanDay, DateRange, rangeWords } from '../components/ui/DateRange.tsx';
 import { useTitle } from '../components/ui/title.ts';
@@ -138,6 +139,7 @@ export function OverviewPage() {
             </Show>
           </Card>
         </div>
+        <SavingsCard />
         <section class="stack" style={{ gap: '12px' }} aria-labelledby="domains-title">
           <div class="section-head">
             <h2 id="domains-title">Domains</h2>

@@ -5,6 +5,8 @@ import { A, useNavigate, useParams, useSearchParams } from '@solidjs/router';
 import { createSignal, Match, Show, Switch } from 'solid-js';
 import { FLOW_THRESHOLD_DEFAULT } from '../../../shared/limits.ts';
 import { deleteSession, getServers, getSession, sessionRawUrl } from '../api/endpoints.ts';
+import { CompareWithRecorded } from '../components/session/CompareButton.tsx';
+import { siteEvidenceHref } from '../lib/compare.ts';
 import { Confirmations, DecisionsTable, RawLog, RunsTable, ToolsTable } from '../components/session/tabs.tsx';
 import { SessionTimeline } from '../components/session/Timeline.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
@@ -55,6 +57,9 @@ export default function SessionPage() {
     | undefined;
   const server = () => servers.data()?.items.find((x) => x.name === s()?.domain);
   const threshold = () => server()?.threshold ?? FLOW_THRESHOLD_DEFAULT;
+  // Each decision's site links to the evidence of the flow its domain's server runs.
+  const flowKey = () => server()?.flow_summary?.key ?? null;
+  const siteHref = () => (flowKey() === null ? undefined : (site: string) => siteEvidenceHref(flowKey()!, site));
 
   const [confirm, setConfirm] = createSignal(false);
   const [busy, setBusy] = createSignal(false);
@@ -106,6 +111,9 @@ export default function SessionPage() {
         }
         actions={
           <>
+            <Show when={s()?.mode === 'served'}>
+              <CompareWithRecorded summary={s()!} />
+            </Show>
             <Button icon="download" href={sessionRawUrl(key())} download={`${s()?.session_id ?? key()}.jsonl`} disabled={!s()}>
               Download
             </Button>
@@ -167,7 +175,7 @@ export default function SessionPage() {
                 </Match>
                 <Match when={tab() === 'decisions'}>
                   <Card flush label="Decisions">
-                    <DecisionsTable detail={d()!} threshold={threshold()} />
+                    <DecisionsTable detail={d()!} threshold={threshold()} siteHref={siteHref()} />
                   </Card>
                   <Show when={d()!.runs.length > 0}>
                     <Card flush title="Flow runs" caption="After each of the agent’s calls the flow ran: the sites it visited and how surprised it was">

@@ -12,6 +12,7 @@ import { Icon } from '../components/ui/Icon.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Button, Card, Empty, ErrorState, PageHeader, Pagination, Segmented, Skeleton } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
+import { compareHref, compareOrder, tick } from '../lib/compare.ts';
 import { IndexingNotice } from '../components/ui/IndexingNotice.tsx';
 import { formatCount } from '../lib/format.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
@@ -111,6 +112,12 @@ export default function SessionsPage() {
   const total = () => res.data()?.total ?? 0;
   const countText = () =>
     `${formatCount(total())} ${total() === 1 ? 'session' : 'sessions'}${filtered() ? (total() === 1 ? ' matches' : ' match') : ''}${from() || to() ? ` ${rangeWords(from(), to())}` : ''}`;
+  // Two ticked sessions can be compared; the one started first goes on side A.
+  const [ticked, setTicked] = createSignal<string[]>([]);
+  const starts = new Map<string, number>();
+  createEffect(() => res.data()?.items.forEach((s) => starts.set(s.key, s.started_unix_ms)));
+  const pair = () => compareOrder(ticked(), (k) => starts.get(k));
+  const ticks = { ticked, onTick: (key: string, on: boolean) => setTicked(tick(ticked(), key, on)) };
   const clear = () => {
     setText('');
     setDomain(null);
@@ -152,6 +159,15 @@ export default function SessionsPage() {
         <span class="count" aria-live="polite" data-testid="sessions-count">
           <Show when={res.data()}>{countText()}</Show>
         </span>
+        <Button
+          icon="scale"
+          testid="compare-ticked"
+          disabled={pair() === null}
+          reason="Tick two sessions to compare them"
+          to={pair() ? compareHref(...pair()!) : undefined}
+        >
+          Compare{ticked().length > 0 ? ` (${ticked().length} of 2)` : ''}
+        </Button>
       </div>
       <IndexingNotice indexing={res.data()?.indexing} />
       <div ref={top} class="scroll-anchor" />
@@ -193,7 +209,7 @@ export default function SessionsPage() {
               }
             >
               <div class={res.refreshing() ? 'refreshing' : undefined}>
-                <SessionsTable items={res.data()!.items} hideDomain={domain() !== null} sort={{ key: sort(), order: order(), onSort: setSort }} />
+                <SessionsTable items={res.data()!.items} hideDomain={domain() !== null} sort={{ key: sort(), order: order(), onSort: setSort }} ticks={ticks} />
                 <Show when={total() > SESSIONS_LIMIT_DEFAULT}>
                   <Pagination
                     offset={offset()}

@@ -12,6 +12,27 @@ const [meta, setMeta] = createSignal<Meta | null>(null);
 const [problem, setProblem] = createSignal('');
 export { state as authState, meta, problem as unreachableMessage };
 
+/**
+ * Why a one-time link of `--open` did not sign in: the guard redirects with ?sign_in=used|expired|unknown.
+ * Read once at load and taken out of the address bar, so a reload or a shared URL does not repeat it.
+ */
+const CODE_REFUSALS: Record<string, string> = {
+  used: 'That sign-in link was already used: each link from engine-console --open signs in once. If you did not use it, someone else on this machine may have; restart the console to change the token. Otherwise, paste the token or open the URL engine-console printed.',
+  expired: 'That sign-in link has expired: a link from engine-console --open works for 60 seconds. Paste the token, or open the URL engine-console printed.',
+  unknown: "That sign-in link is not this console's (it may have restarted). Paste the token, or open the URL engine-console printed.",
+};
+function takeCodeRefusal(): string {
+  if (typeof window === 'undefined') return '';
+  const url = new URL(window.location.href);
+  const why = url.searchParams.get('sign_in');
+  if (why === null) return '';
+  url.searchParams.delete('sign_in');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  return CODE_REFUSALS[why] ?? '';
+}
+const [codeRefusal] = createSignal(takeCodeRefusal());
+export { codeRefusal };
+
 export const readOnly = () => meta()?.read_only ?? false;
 export const READ_ONLY_REASON = 'The console is read-only';
 

@@ -4,7 +4,7 @@
 // skipped, so a half-written last line costs nothing.
 import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import type { FlowDecision, FlowRun, FlowSite } from '../../../shared/sessions.ts';
+import type { FlowDecision, FlowRun, FlowSite, SessionSiteCount } from '../../../shared/sessions.ts';
 import { SESSION_LINE_MAX_BYTES } from '../../../shared/limits.ts';
 import { byCodePoint, has, idString, isObject, sortKeys } from './json.ts';
 import { LineTooBig, lineText } from './shrink.ts';
@@ -206,17 +206,19 @@ export interface FlowCounts {
   shadowed: boolean;
   /** Some decision handed back because the session surprised the flow. */
   surprised: boolean;
+  /** What the flow did at each site, by site (a flow's evidence reads these from the index). */
+  sites: Map<string, SessionSiteCount>;
 }
 
 function noCounts(): FlowCounts {
-  return { hand_backs: 0, shadow_lookups: 0, shadow_hand_backs: 0, acted: false, shadowed: false, surprised: false };
+  return { hand_backs: 0, shadow_lookups: 0, shadow_hand_backs: 0, acted: false, shadowed: false, surprised: false, sites: new Map() };
 }
 
 /** The counts of decisions already read (the detail's path). */
 export function countsOf(decisions: readonly FlowDecision[]): FlowCounts {
   const c = noCounts();
   for (const d of decisions) {
-    count(c, { action: d.action, shadow: d.shadow, surprised: d.reason !== null && d.reason.startsWith(SURPRISE_PREFIX) });
+    count(c, { action: d.action, shadow: d.shadow, surprised: d.reason !== null && d.reason.startsWith(SURPRISE_PREFIX), site: d.site });
   }
   return c;
 }
@@ -233,13 +235,34 @@ const SITE_FIELD = ',"site":';
 const SHADOW_BEFORE_SITE = ',"shadow":true';
 const SURPRISE_REASON = ',"reason":"the session surprised the flow';
 
-function count(c: FlowCounts, d: { action: string; shadow: boolean; surprised: boolean }): void {
+function count(c: FlowCounts, d: { action: string; shadow: boolean; surprised: boolean; site: string }): void {
   if (d.shadow) c.shadowed = true;
   else c.acted = true;
   if (d.action === 'hand_back' && !d.shadow) c.hand_backs++;
   if (d.action === 'lookup' && d.shadow) c.shadow_lookups++;
   if (d.action === 'hand_back' && d.shadow) c.shadow_hand_backs++;
   if (d.surprised) c.surprised = true;
+  let at = c.sites.get(d.site);
+  if (!at) {
+    at = { site: d.site, lookups: 0, hand_backs: 0, shadow: 0 };
+    c.sites.set(d.site, at);
+  }
+  if (d.shadow) at.shadow++;
+  else if (d.action === 'lookup') at.lookups++;
+  else at.hand_backs++;
+}
+
+/** A JSON string token (or anything else, read as "") at `i` of a line the proxy wrote: the site's value. */
+const STRING_TOKEN = /"(?:[^"\\]|\\.)*"/y;
+function siteValueAt(text: string, i: number): string {
+  STRING_TOKEN.lastIndex = i;
+  const m = STRING_TOKEN.exec(text);
+  if (!m) return '';
+  try {
+    return JSON.parse(m[0]) as string;
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -257,7 +280,12 @@ export function flowCounts(path: string): FlowCounts {
       const shadow = text.startsWith(SHADOW_BEFORE_SITE, site - SHADOW_BEFORE_SITE.length);
       const before = shadow ? site - SHADOW_BEFORE_SITE.length : site;
       const reason = m[1] === 'hand_back' ? text.lastIndexOf(',"reason":"', before) : -1;
-      count(c, { action: m[1] as string, shadow, surprised: reason !== -1 && text.startsWith(SURPRISE_REASON, reason) });
+      count(c, {
+        action: m[1] as string,
+        shadow,
+        surprised: reason !== -1 && text.startsWith(SURPRISE_REASON, reason),
+        site: siteValueAt(text, site + SITE_FIELD.length),
+      });
       continue;
     }
     let line: unknown;
@@ -273,6 +301,7 @@ export function flowCounts(path: string): FlowCounts {
       action: line.action,
       shadow: line.shadow === true,
       surprised: typeof reason === 'string' && reason.startsWith(SURPRISE_PREFIX),
+      site: typeof line.site === 'string' ? line.site : '',
     });
   }
   return c;

@@ -16,7 +16,11 @@ import {
   type FlowList,
 } from '../../../shared/flows.ts';
 import type { FlowFile } from '../../data/catalog.ts';
-import { flowDetail, flowDiffView, flowSummaries, FlowUnreadable } from '../../data/flows.ts';
+import { FlowSitesQuerySchema, type FlowSites } from '../../../shared/flow-sites.ts';
+import { flowDetail, flowDiffView, flowSummaries, FlowUnreadable, loadedOrThrow, loadFlowEntry } from '../../data/flows.ts';
+import { allSummaries } from '../../data/summaries.ts';
+import { flowSiteEvidence } from '../../engine/flow-sites.ts';
+import { siteKeys, siteName } from '../../engine/flows.ts';
 import { moveToTrash, TrashError } from '../../data/trash.ts';
 import { debugString, display } from '../../engine/format.ts';
 import type { State } from '../../state.ts';
@@ -72,6 +76,13 @@ export function flowsRoutes(state: State): Router {
       const threshold = checkThreshold(parseQuery(ctx, FlowDetailQuerySchema).threshold);
       const file = await find(keyOf(ctx));
       ctx.body = (await unreadableAs422(() => flowDetail(state, file, threshold))) satisfies FlowDetail;
+    })
+    .get('/api/flows/:key/sites', async (ctx) => {
+      const { limit } = parseQuery(ctx, FlowSitesQuerySchema);
+      const file = await find(keyOf(ctx));
+      const flow = await unreadableAs422(async () => loadedOrThrow(await loadFlowEntry(state, file)));
+      const sites = { key: file.key, domain: flow.domain, sites: siteKeys(flow).map(siteName) };
+      ctx.body = flowSiteEvidence(sites, await allSummaries(state), limit) satisfies FlowSites;
     })
     .get('/api/flows/:key/raw', async (ctx) => {
       const file = await find(keyOf(ctx));

@@ -6,9 +6,12 @@ import { basename } from 'node:path';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Ok } from '../../../shared/common.ts';
+import { CompareQuerySchema, type ClosestSession, type SessionComparison } from '../../../shared/compare.ts';
 import { SessionsQuerySchema, type SessionList } from '../../../shared/sessions.ts';
+import { closestRecorded } from '../../engine/compare.ts';
 import type { SessionFile } from '../../data/catalog.ts';
-import { sessionDetailJson, sessionsPage, UnreadableSession } from '../../data/sessions.ts';
+import { filesOf, sessionDetailJson, sessionsPage, UnreadableSession } from '../../data/sessions.ts';
+import { allSummaries } from '../../data/summaries.ts';
 import { moveToTrash, TrashError } from '../../data/trash.ts';
 import type { State } from '../../state.ts';
 import { WorkerDied } from '../../workers/pool.ts';
@@ -35,6 +38,21 @@ export function sessionsRoutes(state: State): Router {
       const query = parseQuery(ctx, SessionsQuerySchema);
       ctx.body = (await sessionsPage(state, query)) satisfies SessionList;
     })
+    // A literal path before /api/sessions/:key: a log whose stem is `compare` gets a hashed key (catalog.ts).
+    .get('/api/sessions/compare', async (ctx) => {
+      const query = parseQuery(ctx, CompareQuerySchema);
+      const catalog = await state.catalog();
+      const a = catalog.session(query.a);
+      if (!a) throw notFound(`no session ${JSON.stringify(query.a)} (a)`);
+      const b = catalog.session(query.b);
+      if (!b) throw notFound(`no session ${JSON.stringify(query.b)} (b)`);
+      const r = await state.pool.run('compareSessionsTask', { a: filesOf(a), b: filesOf(b) });
+      if (!r.ok) {
+        const file = r.side === 'a' ? a : b;
+        throw unprocessable(`${file.rel} is not a session log engine can read: ${r.message}`);
+      }
+      ctx.body = r.value satisfies SessionComparison;
+    })
     .get('/api/sessions/:key', async (ctx) => {
       const file = await find(ctx);
       try {
@@ -46,6 +64,13 @@ export function sessionsRoutes(state: State): Router {
         if (err instanceof WorkerDied) throw unprocessable(`${file.rel} cannot be shown: ${err.message}`);
         throw err;
       }
+    })
+    .get('/api/sessions/:key/closest', async (ctx) => {
+      const file = await find(ctx);
+      const all = await allSummaries(state);
+      const target = all.find((s) => s.key === file.key);
+      if (!target) throw unprocessable(`${file.rel} is not a session log engine can read`);
+      ctx.body = closestRecorded(target, all) satisfies ClosestSession;
     })
     .get('/api/sessions/:key/raw', async (ctx) => {
       const file = await find(ctx);

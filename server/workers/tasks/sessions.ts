@@ -3,7 +3,9 @@
 // not a session log this engine can read.
 import { statSync } from 'node:fs';
 import Tinypool from 'tinypool';
+import type { SessionComparison } from '../../../shared/compare.ts';
 import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts';
+import { compareSessions } from '../../engine/compare.ts';
 import { type IndexedSummary, type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
 
 /** Whether this worker is a child process (pool.ts) rather than a thread (a test's own pool). */
@@ -66,6 +68,18 @@ export function sessionDetailJsonTask(files: SessionFiles): SessionTaskResult<st
 /** Summaries of many sessions, one result per file in the same order (a cold index split across threads). */
 export function sessionSummariesTask(files: SessionFiles[]): SessionTaskResult<SessionSummary>[] {
   return files.map((f) => sessionSummaryTask(f));
+}
+
+/** Two sessions lined up (engine/compare.ts); an unreadable log answers which side it is and why. */
+export function compareSessionsTask(input: {
+  a: SessionFiles;
+  b: SessionFiles;
+}): { ok: true; value: SessionComparison } | { ok: false; side: 'a' | 'b'; message: string } {
+  const a = sessionDetailTask(input.a);
+  if (!a.ok) return { ok: false, side: 'a', message: a.message };
+  const b = sessionDetailTask(input.b);
+  if (!b.ok) return { ok: false, side: 'b', message: b.message };
+  return { ok: true, value: compareSessions(a.value, b.value) };
 }
 
 /** One log to index: its files, and the stamp the index holds for it (null when it has none). */

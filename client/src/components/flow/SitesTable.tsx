@@ -1,6 +1,8 @@
 // The sites table: after each call, what the agent did next in training, what the flow does there at the
 // previewed threshold, and (for a promoted flow) the promotion record. Rows stack into blocks on phones.
+import { A } from '@solidjs/router';
 import { For, Show } from 'solid-js';
+import { siteEvidenceHref } from '../../lib/compare.ts';
 import type { SitePreview } from '../../lib/flow-graph.ts';
 import type { SiteView } from '../../../../shared/flows.ts';
 import { DataTable, type Column } from '../ui/Table.tsx';
@@ -8,7 +10,7 @@ import { ProbBar } from '../ui/ui.tsx';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-export default function SitesTable(props: { previews: SitePreview[]; sites: SiteView[]; promoted: boolean }) {
+export default function SitesTable(props: { previews: SitePreview[]; sites: SiteView[]; promoted: boolean; flowKey?: string }) {
   const full = (name: string) => props.sites.find((s) => s.name === name);
   const columns: Column<SitePreview>[] = [
     {
@@ -24,6 +26,11 @@ export default function SitesTable(props: { previews: SitePreview[]; sites: Site
             {full(p.site.name)?.steps ?? 0} {full(p.site.name)?.steps === 1 ? 'step' : 'steps'} in training · weighed by{' '}
             {full(p.site.name)?.weighed_by === 'reach' ? 'reach' : 'the habit'}
           </div>
+          <Show when={props.flowKey}>
+            <A class="caption" href={siteEvidenceHref(props.flowKey!, p.site.name)} data-testid="site-evidence-link">
+              Sessions where it acted here
+            </A>
+          </Show>
         </>
       ),
     },

@@ -1,6 +1,6 @@
 // The sign-in screen (after a 401) and the "server did not answer" card.
 import { createSignal, Show } from 'solid-js';
-import { checkMeta, signIn, unreachableMessage } from '../../stores/auth.ts';
+import { checkMeta, codeRefusal, signIn, unreachableMessage } from '../../stores/auth.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Button } from '../ui/ui.tsx';
 
@@ -35,6 +35,11 @@ export function SignInScreen() {
       <form class="signin card" data-testid="sign-in" onSubmit={(e) => void submit(e)} novalidate>
         <Brand />
         <h1>Sign in to the console</h1>
+        <Show when={codeRefusal()}>
+          <p class="notice notice-warn" role="alert" data-testid="code-refused">
+            {codeRefusal()}
+          </p>
+        </Show>
         <p class="muted" id="signin-help">
           When it starts, <code>engine-console</code> prints a link with its token, such as <code>http://127.0.0.1:7878/?token=…</code>. Open that
           link, or paste the token here.

@@ -8,6 +8,7 @@ import { formatCount, formatDuration, plural } from '../../lib/format.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { DataTable, type Column } from '../ui/Table.tsx';
 import { ModeBadge, RelTime } from '../ui/ui.tsx';
+import './compare.css';
 
 const href = (s: SessionSummary) => `/sessions/${encodeURIComponent(s.key)}`;
 
@@ -89,18 +90,46 @@ function sortable(key: SessionSort, c: Column<SessionSummary>, sort: SortState):
   };
 }
 
-export function SessionsTable(props: { items: SessionSummary[]; compact?: boolean; hideDomain?: boolean; sort?: SortState }) {
-  const columns = () =>
-    (['session', 'domain', 'agent', 'mode', 'calls', 'turns', 'lookups', 'errors', 'duration', 'started'] as const)
+/** Ticking sessions to compare two of them (the Sessions page). */
+export interface SessionTicks {
+  ticked: () => readonly string[];
+  onTick: (key: string, on: boolean) => void;
+}
+
+/** The tick box of one session; a click on it neither opens the row nor follows the card's link. */
+function Tick(props: { s: SessionSummary; ticks: SessionTicks }) {
+  return (
+    <input
+      type="checkbox"
+      class="session-tick"
+      data-testid="session-tick"
+      aria-label={`Compare session ${props.s.session_id}`}
+      checked={props.ticks.ticked().includes(props.s.key)}
+      onClick={(e) => e.stopPropagation()}
+      onChange={(e) => props.ticks.onTick(props.s.key, e.currentTarget.checked)}
+    />
+  );
+}
+
+export function SessionsTable(props: { items: SessionSummary[]; compact?: boolean; hideDomain?: boolean; sort?: SortState; ticks?: SessionTicks }) {
+  const tickColumn = (): Column<SessionSummary>[] =>
+    props.ticks ? [{ head: <span class="sr-only">Compare</span>, label: 'Compare', class: 'tickcell', cell: (s) => <Tick s={s} ticks={props.ticks!} /> }] : [];
+  const columns = () => [
+    ...tickColumn(),
+    ...(['session', 'domain', 'agent', 'mode', 'calls', 'turns', 'lookups', 'errors', 'duration', 'started'] as const)
       .filter((k) => !(k === 'domain' && props.hideDomain) && !(props.compact && (k === 'agent' || k === 'turns' || k === 'errors' || k === 'duration')))
-      .map((k) => (props.sort ? sortable(k, COLUMNS[k], props.sort) : COLUMNS[k]));
+      .map((k) => (props.sort ? sortable(k, COLUMNS[k], props.sort) : COLUMNS[k])),
+  ];
   return (
     <>
       <DataTable wrapClass={props.sort ? 'session-table sticky-head' : 'session-table'} rows={props.items} rowClass="clickable" rowHref={href} columns={columns()} />
-      <ul class="session-cards">
+      <ul class={props.ticks ? 'session-cards tickable' : 'session-cards'}>
         <For each={props.items}>
           {(s) => (
             <li>
+              <Show when={props.ticks}>
+                <Tick s={s} ticks={props.ticks!} />
+              </Show>
               <A href={href(s)}>
                 <span class="line1">
                   <span class="idcell">{s.session_id}</span>

@@ -1,5 +1,6 @@
 // The session page's other views: the decisions table grouped by the call they followed, the raw log
 // (its events in short, or the JSON lines themselves) and the tools the server listed.
+import { A } from '@solidjs/router';
 import { createSignal, For, type JSX, Show } from 'solid-js';
 import type { FlowDecision, SessionDetail, ToolInfo } from '../../../../shared/sessions.ts';
 import { getSessionRaw, sessionRawUrl } from '../../api/endpoints.ts';
@@ -13,7 +14,7 @@ import { Icon } from '../ui/Icon.tsx';
 import { Term } from '../ui/Term.tsx';
 import { Button, CopyButton, Empty, ErrorState, KindBadge, ProbBar, Segmented, Skeleton } from '../ui/ui.tsx';
 
-export function DecisionsTable(props: { detail: SessionDetail; threshold: number }) {
+export function DecisionsTable(props: { detail: SessionDetail; threshold: number; siteHref?: (site: string) => string }) {
   const calls = () => new Map(props.detail.calls.map((c) => [c.id, c]));
   const groups = () => {
     const out: { after: string; rows: FlowDecision[] }[] = [];
@@ -29,7 +30,12 @@ export function DecisionsTable(props: { detail: SessionDetail; threshold: number
       head: 'Site',
       cell: (d) => (
         <>
-          <code>{d.address}</code> after <code>{d.site}</code>
+          <code>{d.address}</code> after{' '}
+          <Show when={props.siteHref} fallback={<code>{d.site}</code>}>
+            <A href={props.siteHref!(d.site)} title="This site on the flow page, with the sessions where the flow acted here">
+              <code>{d.site}</code>
+            </A>
+          </Show>
         </>
       ),
     },

@@ -1,0 +1,36 @@
+// "Compare with a recorded session": on a served session's page, asks for the recorded session of the same
+// domain closest by the tools called and opens the two side by side (recorded as A, this one as B).
+import { useNavigate } from '@solidjs/router';
+import { createSignal } from 'solid-js';
+import type { SessionSummary } from '../../../../shared/sessions.ts';
+import { getClosestSession } from '../../api/endpoints.ts';
+import { compareHref } from '../../lib/compare.ts';
+import { toast } from '../../stores/toasts.ts';
+import { Button } from '../ui/ui.tsx';
+
+export function CompareWithRecorded(props: { summary: SessionSummary }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = createSignal(false);
+  const go = async () => {
+    setBusy(true);
+    try {
+      const r = await getClosestSession(props.summary.key);
+      if (r.closest === null) {
+        toast({
+          kind: 'info',
+          title: 'No recorded session to compare with',
+          message: `The domain ${props.summary.domain ?? '(none)'} has no session recorded without a flow.`,
+        });
+      } else navigate(compareHref(r.closest, props.summary.key));
+    } catch (e) {
+      toast({ kind: 'error', title: 'Could not find a session to compare with', message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon="scale" loading={busy()} testid="compare-with-recorded" title="Open this session beside the recorded session of its domain that called the most alike tools" onClick={() => void go()}>
+      Compare with a recorded session
+    </Button>
+  );
+}

@@ -43,3 +43,12 @@ export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
 export const SESSION_SAME_TURN_MS = 500;
 /** The longest session-log line the console reads (a longer one makes the log unreadable, not the worker crash). */
 export const SESSION_LINE_MAX_BYTES = 64 * 1024 * 1024;
+/** A call's payload larger than this is shown cut, with its size, "show all" and the raw download. */
+export const PAYLOAD_DISPLAY_BYTES = 1024 * 1024;
+/** The outline's short forms of a call's arguments and result, in code points. */
+export const OUTLINE_SHORT_CHARS = 120;
+/** Find inside a session: the longest query, in code points. */
+export const SESSION_FIND_MAX_CHARS = 200;
+/** Raw-log events per page, default and most. */
+export const SESSION_EVENTS_LIMIT_DEFAULT = 200;
+export const SESSION_EVENTS_LIMIT_MAX = 1000;

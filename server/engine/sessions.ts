@@ -125,15 +125,34 @@ const SUMMARY_BUDGET = TIMELINE_SUMMARY_CHARS * 4;
 
 interface Call extends CallView {
   fromClient: boolean;
+  /** Where the request and its first answer lie in the log (the detail's pass only), and the answer's size. */
+  place: CallPlace;
 }
 
+/** Where a message lies in the log: its line's bytes, and its index when the line holds a batch. */
+export interface MessagePlace {
+  offset: number;
+  length: number;
+  element: number | null;
+}
+
+/** Where a call's request and first answer lie, and the UTF-8 size of the answer's whole text. */
+export interface CallPlace {
+  request: MessagePlace | null;
+  answer: MessagePlace | null;
+  result_bytes: number | null;
+}
+
+const placeOf = (at: LineAt, element: number | null): MessagePlace | null =>
+  at.offset < 0 ? null : { offset: at.offset, length: at.length, element };
+
 /** The (error, content) of an answer (session-format §3.4). */
-function isErrorAnswer(m: Record<string, unknown>): boolean {
+export function isErrorAnswer(m: Record<string, unknown>): boolean {
   if (given(m.error)) return true;
   return isObject(m.result) && m.result.isError === true;
 }
 
-function outcomeText(m: Record<string, unknown>): string {
+export function outcomeText(m: Record<string, unknown>): string {
   const error = m.error;
   if (given(error)) return isObject(error) && typeof error.message === 'string' ? error.message : jsonText(error);
   const result = m.result;
@@ -194,7 +213,7 @@ function upstreamOf(command: string[]): UpstreamView | null {
   return command.length > 0 ? { kind: 'stdio', command } : null;
 }
 
-function parseOrNull(text: string): unknown {
+export function parseOrNull(text: string): unknown {
   try {
     return sortKeys(JSON.parse(text));
   } catch {
@@ -324,6 +343,7 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
           after,
           decision: null,
           fromClient,
+          place: { request: full ? placeOf(at, element) : null, answer: null, result_bytes: null },
         });
       }
       return;
@@ -348,6 +368,8 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
           c.latency_ms = Math.max(0, t - c.t_ms);
           c.ok = !error;
           if (full) {
+            c.place.answer = placeOf(at, element);
+            c.place.result_bytes = Buffer.byteLength(text, 'utf8');
             const cut = cutBytes(text, SESSION_RESULT_CUT_BYTES);
             if (cut.cut) truncated = true;
             c.result_text = detach(cut.text);
@@ -551,6 +573,11 @@ export function sessionSummary(files: SessionFiles): IndexedSummary {
 
 /** The single-session view with every section. Throws when the file is not a session log. */
 export function sessionDetail(files: SessionFiles): SessionDetail {
+  return sessionDetailPlaced(files).detail;
+}
+
+/** The view, and where each of its calls lies in the log (in the order of `calls`). */
+export function sessionDetailPlaced(files: SessionFiles): { detail: SessionDetail; places: CallPlace[] } {
   const a = analyse(files, true);
   const summary = summaryOf(files, a);
 
@@ -595,12 +622,12 @@ export function sessionDetail(files: SessionFiles): SessionDetail {
   }
 
   const names = [...a.listed.keys()].sort(byCodePoint);
-  return {
+  const detail: SessionDetail = {
     summary,
     header: sortKeys(a.header.value),
     tools: names.map((name) => toolInfo(name, a.listed.get(name) ?? {})),
     turns,
-    calls: a.calls.map(({ fromClient: _, ...view }) => view),
+    calls: a.calls.map(({ fromClient: _, place: __, ...view }) => view),
     context: a.context,
     decisions: a.decisions,
     runs: a.runs,
@@ -608,6 +635,7 @@ export function sessionDetail(files: SessionFiles): SessionDetail {
     events: a.events,
     truncated: a.truncated,
   };
+  return { detail, places: a.calls.map((c) => c.place) };
 }
 
 /**

@@ -17,6 +17,7 @@ import { metaRoutes } from './routes/meta.ts';
 import { overviewRoutes } from './routes/overview.ts';
 import { serversRoutes } from './routes/servers.ts';
 import { sessionsRoutes } from './routes/sessions.ts';
+import { sessionViewsRoutes } from './routes/session-views.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { stageRoutes } from './routes/stage.ts';
 import { serveUi } from './ui.ts';
@@ -67,6 +68,7 @@ export function createApp(state: State, report: (err: unknown) => void): Koa {
     authRoutes(),
     eventsRoutes(state),
     sessionsRoutes(state),
+    sessionViewsRoutes(state),
     flowsRoutes(state),
     stageRoutes(state),
     serversRoutes(state),

@@ -326,13 +326,22 @@ function readLines(
     const bytes = buf.subarray(0, got);
     if (!isUtf8(bytes)) throw new Error(`reading ${path}: stream did not contain valid UTF-8`);
     const text = bytes.toString('utf8');
+    // A full read (no peek: the detail and the outline) gives every line its byte offset, so a call's
+    // payload can be read again later; the summary's hot path does not pay for it.
+    const exact = peek === undefined;
+    let byteAt = 0;
     let from = 0;
     while (from < text.length) {
       let nl = text.indexOf('\n', from);
       const terminated = nl !== -1;
       if (!terminated) nl = text.length;
-      const lineText = text.charCodeAt(nl - 1) === 0x0d && nl > from ? text.slice(from, nl - 1) : text.slice(from, nl);
-      handle(lineText, terminated, { offset: -1, length: 0, text: lineText }, null);
+      const cr = text.charCodeAt(nl - 1) === 0x0d && nl > from;
+      const lineText = cr ? text.slice(from, nl - 1) : text.slice(from, nl);
+      if (exact) {
+        const length = Buffer.byteLength(lineText, 'utf8');
+        handle(lineText, terminated, { offset: byteAt, length, text: lineText }, null);
+        byteAt += length + (cr ? 1 : 0) + 1;
+      } else handle(lineText, terminated, { offset: -1, length: 0, text: lineText }, null);
       from = nl + 1;
     }
     base = 0;

@@ -9,6 +9,7 @@ import { MetaSchema } from '../../../shared/meta.ts';
 import { HostConfigSchema, ProbeResultSchema, ServerListSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
 import { StageViewSchema } from '../../../shared/stage.ts';
 import { SessionDetailSchema, SessionListSchema, type SessionMode } from '../../../shared/sessions.ts';
+import { CallPayloadSchema, SessionEventsSchema, SessionFindSchema, SessionOutlineSchema } from '../../../shared/session-views.ts';
 import { apiPath } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
 import { OverviewSchema } from '../../../shared/overview.ts';
@@ -33,6 +34,14 @@ export const getSessions = (query: SessionsQuery, o?: Opts) =>
 export const getSession = (key: string, o?: Opts) => requestAs(SessionDetailSchema, apiPath('sessions', key), quiet(o));
 export const sessionRawUrl = (key: string) => apiPath('sessions', key, 'raw');
 export const getSessionRaw = (key: string, o?: Opts) => requestText(sessionRawUrl(key), quiet(o));
+export const getSessionOutline = (key: string, o?: Opts) => requestAs(SessionOutlineSchema, apiPath('sessions', key, 'outline'), quiet(o));
+export const getCallPayload = (key: string, n: number, all: boolean, o?: Opts) =>
+  requestAs(CallPayloadSchema, apiPath('sessions', key, 'calls', n), { ...quiet(o), query: { all: all ? 1 : undefined } });
+export const callResultUrl = (key: string, n: number) => apiPath('sessions', key, 'calls', n, 'result');
+export const findInSession = (key: string, q: string, o?: Opts) =>
+  requestAs(SessionFindSchema, apiPath('sessions', key, 'find'), { ...quiet(o), query: { q } });
+export const getSessionEvents = (key: string, offset: number, limit: number, o?: Opts) =>
+  requestAs(SessionEventsSchema, apiPath('sessions', key, 'events'), { ...quiet(o), query: { offset, limit } });
 export const deleteSession = (key: string) => requestAs(OkSchema, apiPath('sessions', key), { method: 'DELETE', quiet: true });
 
 export const getFlows = (o?: Opts) => requestAs(FlowListSchema, '/api/flows', quiet(o));

@@ -1,7 +1,7 @@
 // The session page's other views: the decisions table grouped by the call they followed, the raw log
 // (its events in short, or the JSON lines themselves) and the tools the server listed.
 import { createSignal, For, type JSX, Show } from 'solid-js';
-import type { FlowDecision, SessionDetail, ToolInfo } from '../../../../shared/sessions.ts';
+import type { FlowDecision, FlowRun, SessionDetail, ToolInfo } from '../../../../shared/sessions.ts';
 import { getSessionRaw, sessionRawUrl } from '../../api/endpoints.ts';
 import { createApiResource } from '../../data/createApiResource.ts';
 import { formatOffset, formatProb } from '../../lib/format.ts';
@@ -11,7 +11,7 @@ import { JsonTree } from '../ui/JsonTree.tsx';
 import { Cells, DataTable, TableHead, type Column } from '../ui/Table.tsx';
 import { Button, CopyButton, Empty, ErrorState, KindBadge, ProbBar, Segmented, Skeleton } from '../ui/ui.tsx';
 
-export function DecisionsTable(props: { detail: SessionDetail; threshold: number }) {
+export function DecisionsTable(props: { detail: { calls: { id: string; tool: string }[]; decisions: FlowDecision[] }; threshold: number }) {
   const calls = () => new Map(props.detail.calls.map((c) => [c.id, c]));
   const groups = () => {
     const out: { after: string; rows: FlowDecision[] }[] = [];
@@ -105,7 +105,7 @@ const SMALL_WRAP: JSX.CSSProperties = { 'font-size': '12px', 'overflow-wrap': 'a
 
 const FROM_CLASS: Record<string, string> = { client: 'badge', server: 'badge', proxy: 'badge accent', context: 'badge dashed', header: 'badge' };
 
-export function RawLog(props: { detail: SessionDetail; sessionKey: string; fileName: string }) {
+export function RawLog(props: { detail: Pick<SessionDetail, 'events'>; sessionKey: string; fileName: string }) {
   const [view, setView] = createSignal<'events' | 'lines'>('events');
   const raw = createApiResource(
     () => (view() === 'lines' ? props.sessionKey : false),
@@ -231,7 +231,7 @@ export function ToolsTable(props: { tools: ToolInfo[] }) {
 }
 
 /** The flow's runs: one per agent call it ran after, with the sites it visited and its surprise. */
-export function RunsTable(props: { detail: SessionDetail }) {
+export function RunsTable(props: { detail: { calls: { id: string; tool: string }[]; runs: FlowRun[] } }) {
   const calls = () => new Map(props.detail.calls.map((c) => [c.id, c]));
   return (
     <DataTable

@@ -38,6 +38,7 @@ const paths: Record<string, string[]> = {
   logout: ['M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4', 'M16 17l5-5-5-5', 'M21 12H9'],
   'chevron-right': ['M9 6l6 6-6 6'],
   'chevron-down': ['M6 9l6 6 6-6'],
+  'chevron-up': ['M6 15l6-6 6 6'],
   'chevrons-up-down': ['M7 9l5-5 5 5', 'M7 15l5 5 5-5'],
   'arrow-right': ['M5 12h14', 'M13 6l6 6-6 6'],
   'arrow-left': ['M19 12H5', 'M11 6l-6 6 6 6'],

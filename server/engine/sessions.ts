@@ -44,6 +44,7 @@ import {
 } from './session/json.ts';
 import { type From, type LineAt, type LogEntry, type LogHeader, type Peek, readLine, readLog } from './session/log.ts';
 import { type LazyText, TurnInference } from './session/turns.ts';
+import { plainAnswer } from './session/plain-answer.ts';
 
 /** A session log and its companions, as the catalogue found them. */
 export interface SessionFiles {
@@ -238,8 +239,12 @@ interface Analysis {
   counts: FlowCounts;
 }
 
-/** The one pass over the log (session-format §6.3). `full` builds what only the detail shows. */
-function analyse(files: SessionFiles, full: boolean): Analysis {
+/**
+ * The one pass over the log (session-format §6.3). `full` builds what only the detail shows; `outline` (with
+ * `full`) takes plain successful answers without parsing them (plain-answer.ts): their calls keep only the
+ * head of their text, enough for short forms and events, which is all the outline shows.
+ */
+function analyse(files: SessionFiles, full: boolean, outline = false): Analysis {
   const listed = new Map<string, Record<string, unknown>>();
   const awaitingLists = new Set<string>();
   const calls: Call[] = [];
@@ -498,7 +503,27 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
   const look: Peek = (line, t, from, rest, at, bytes) =>
     peek(line, t, from, rest, at, bytes) || (bytes === null && escapesLoneSurrogate(line));
 
-  const { header, size } = readLog(files.path, onEntry, full ? undefined : look);
+  // The outline's look: a plain success to a pending call is taken from its text, not parsed.
+  const outlineLook: Peek = (line, t, from, rest, at) => {
+    if (from !== 'server' || !line.startsWith('"message":', rest)) return true;
+    ANSWER_HEAD.lastIndex = rest + '"message":'.length;
+    const fast = ANSWER_HEAD.exec(line);
+    if (!fast || fast[3] !== 'result') return true;
+    const key = (fast[1] ?? fast[2]) as string;
+    const index = pending.get(key);
+    const c = index === undefined ? undefined : calls[index];
+    if (!c || awaitingLists.has(key)) return true;
+    const plain = plainAnswer(line, ANSWER_HEAD.lastIndex);
+    if (plain === null) return true;
+    successLater(t, from, key, at);
+    c.place.answer = placeOf(at, null);
+    c.place.result_bytes = plain.bytes;
+    c.result_text = detach(plain.head);
+    event(t, from, 'response', toServer.get(key) ?? null, c.id, plain.head);
+    return false;
+  };
+
+  const { header, size } = readLog(files.path, onEntry, full ? (outline ? outlineLook : undefined) : look, full);
   // The summary needs only counts from the flow log; the detail reads every decision and run.
   const flow = files.flowLog && full ? readFlowLog(files.flowLog) : { decisions: [], runs: [] };
   const counts = files.flowLog && !full ? flowCounts(files.flowLog) : countsOf(flow.decisions);
@@ -576,9 +601,13 @@ export function sessionDetail(files: SessionFiles): SessionDetail {
   return sessionDetailPlaced(files).detail;
 }
 
-/** The view, and where each of its calls lies in the log (in the order of `calls`). */
-export function sessionDetailPlaced(files: SessionFiles): { detail: SessionDetail; places: CallPlace[] } {
-  const a = analyse(files, true);
+/**
+ * The view, and where each of its calls lies in the log (in the order of `calls`). With `outline`, plain
+ * successful answers are not parsed: their calls carry only the head of their text (result_json null), for
+ * the outline, which shows no payloads.
+ */
+export function sessionDetailPlaced(files: SessionFiles, outline = false): { detail: SessionDetail; places: CallPlace[] } {
+  const a = analyse(files, true, outline);
   const summary = summaryOf(files, a);
 
   // The agent's turns (session-format §6.5): tool-call turns take the agent's calls in order; message

@@ -217,6 +217,8 @@ export function readLog(
   path: string,
   onEntry: (e: LogEntry, at: LineAt) => void,
   peek?: Peek,
+  /** Give small files' lines their byte offsets too (a later read of a payload needs them). */
+  offsets = peek === undefined,
 ): { header: LogHeader; truncated: boolean; size: number } {
   let fd: number;
   try {
@@ -225,7 +227,7 @@ export function readLog(
     throw new Error(`reading ${path}: ${(e as Error).message}`);
   }
   try {
-    return readLines(path, fd, onEntry, peek);
+    return readLines(path, fd, onEntry, peek, offsets);
   } finally {
     closeSync(fd);
   }
@@ -235,7 +237,8 @@ function readLines(
   path: string,
   fd: number,
   onEntry: (e: LogEntry, at: LineAt) => void,
-  peek?: Peek,
+  peek: Peek | undefined,
+  offsets: boolean,
 ): { header: LogHeader; truncated: boolean; size: number } {
   let size: number;
   try {
@@ -326,9 +329,9 @@ function readLines(
     const bytes = buf.subarray(0, got);
     if (!isUtf8(bytes)) throw new Error(`reading ${path}: stream did not contain valid UTF-8`);
     const text = bytes.toString('utf8');
-    // A full read (no peek: the detail and the outline) gives every line its byte offset, so a call's
-    // payload can be read again later; the summary's hot path does not pay for it.
-    const exact = peek === undefined;
+    // The detail and the outline give every line its byte offset, so a call's payload can be read again
+    // later; the summary's hot path does not pay for it.
+    const exact = offsets;
     let byteAt = 0;
     let from = 0;
     while (from < text.length) {

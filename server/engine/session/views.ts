@@ -26,9 +26,12 @@ function short(text: string): string {
   return cut === s && head !== text ? `${s}…` : cut;
 }
 
-/** The outline of one session, with the places of its calls and its events. Throws when not a session log. */
-export function sessionIndex(files: SessionFiles): SessionIndex {
-  const { detail, places } = sessionDetailPlaced(files);
+/**
+ * The outline of one session, with the places of its calls and its events. Throws when not a session log.
+ * `quick` (the default) takes plain answers without parsing them; the result is the same either way.
+ */
+export function sessionIndex(files: SessionFiles, quick = true): SessionIndex {
+  const { detail, places } = sessionDetailPlaced(files, quick);
   const calls: CallOutline[] = detail.calls.map((c, n) => {
     const args = compact(c.arguments);
     return {
@@ -151,6 +154,22 @@ export function callResultText(path: string, place: CallPlace): string | null {
   }
 }
 
+/** Arguments as find sees them: their compact JSON, and every key and string in it as written (unescaped). */
+function argumentsText(args: unknown): string {
+  const words: string[] = [compact(args)];
+  const walk = (x: unknown): void => {
+    if (typeof x === 'string') words.push(x);
+    else if (Array.isArray(x)) x.forEach(walk);
+    else if (isObject(x))
+      for (const [k, val] of Object.entries(x)) {
+        words.push(k);
+        walk(val);
+      }
+  };
+  walk(args);
+  return words.join('\n');
+}
+
 /** ASCII letters to lower case, in place. */
 function lowerAscii(b: Buffer): Buffer {
   for (let i = 0; i < b.length; i++) {
@@ -184,7 +203,7 @@ export function findInCalls(path: string, places: CallPlace[], q: string): { n: 
         if (raw && lowerAscii(reader.bytes(at)).indexOf(raw) === -1) return;
         if (text(reader.message(at)).toLowerCase().includes(needle)) fields.push(field);
       };
-      look(place.request, 'arguments', (m) => compact(argumentsOf(m)));
+      look(place.request, 'arguments', (m) => argumentsText(argumentsOf(m)));
       look(place.answer, 'result', outcomeText);
       if (fields.length > 0) out.push({ n, fields });
     });

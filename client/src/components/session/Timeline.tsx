@@ -316,9 +316,11 @@ export function SessionTimeline(props: { outline: SessionOutline; sessionKey: st
   const [findError, setFindError] = createSignal<string | null>(null);
   let findCtrl: AbortController | null = null;
   let findTimer: ReturnType<typeof setTimeout> | undefined;
+  // A memo of the text alone: moving to another match changes the URL, not the text, and must not search again.
+  const findText = createMemo(() => find().q);
   createEffect(
     on(
-      () => find().q,
+      findText,
       (q) => {
         findCtrl?.abort();
         clearTimeout(findTimer);

@@ -81,6 +81,18 @@ export function CallPayloadView(props: { call: CallOutline; sessionKey: string; 
     }),
   );
   const r = () => payload()?.result ?? null;
+  const isJson = () => r()?.json !== null && r()?.json !== undefined;
+  // A find match inside the result shows in the text, marked (a tree would hide it in a closed node).
+  const [text, setText] = createSignal<boolean | null>(null);
+  const asText = () => text() ?? (props.q !== '' && (r()?.text.toLowerCase().includes(props.q.toLowerCase()) ?? false));
+  let pre: HTMLPreElement | undefined;
+  createEffect(
+    on([payload, () => props.q], () => {
+      // The first mark scrolls into view inside the panel (not the page: the timeline places the call).
+      const mark = pre?.querySelector('mark');
+      if (pre && mark) pre.scrollTop = Math.max(0, (mark as HTMLElement).offsetTop - 40);
+    }),
+  );
   const label = () => (r()?.error ? 'Error result' : 'Result');
   return (
     <div class="call-body">
@@ -91,16 +103,24 @@ export function CallPayloadView(props: { call: CallOutline; sessionKey: string; 
             <Match when={r() === null}>
               <p class="muted">The server never answered this call.</p>
             </Match>
-            <Match when={r()!.json !== null && r()!.json !== undefined}>
+            <Match when={isJson() && !asText()}>
               <JsonTree value={r()!.json} label={label()} depth={r()!.bytes > BIG_TREE_BYTES ? 1 : 2} maxHeight={420} what="Result" />
+              <button type="button" class="btn btn-ghost btn-sm align-start" onClick={() => setText(true)}>
+                Show the result as text
+              </button>
             </Match>
             <Match when={true}>
               <div class="text-panel">
                 <div class="json-head">
                   <span class="json-label">{label()}</span>
+                  <Show when={isJson()}>
+                    <button type="button" class="btn btn-ghost btn-sm" onClick={() => setText(false)}>
+                      Show as a tree
+                    </button>
+                  </Show>
                   <CopyButton text={() => r()?.text ?? ''} what="Result" />
                 </div>
-                <pre>
+                <pre ref={pre}>
                   <Highlight text={r()!.text} q={props.q} />
                 </pre>
               </div>

@@ -13,6 +13,8 @@ export interface VirtualHandle {
 
 /** Rows rendered beyond the viewport, in pixels each way. */
 const OVERSCAN_PX = 800;
+/** Rows rendered at most, however tall the viewport (a full-page screenshot makes it the page's height). */
+const MAX_ROWS = 60;
 
 export function VirtualList(props: {
   count: number;
@@ -66,7 +68,7 @@ export function VirtualList(props: {
       if (o[mid]! < to) lo = mid + 1;
       else hi = mid;
     }
-    const end = Math.max(start, lo);
+    const end = Math.min(Math.max(start, lo), start + MAX_ROWS);
     const r = untrack(range);
     if (r.start !== start || r.end !== end) setRange({ start, end });
     if (props.onTop) {

@@ -1,17 +1,16 @@
 // start(config) binds the listener, wires the long-lived parts and serves; stop() ends event streams first
 // (so open pages do not keep the process up), then the server and the worker pool. The launcher and the
 // tests both use it.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
-import { buildCatalog } from './data/catalog.ts';
-import { StampCache } from './data/cache.ts';
 import { Hub } from './events/hub.ts';
 import { startWatch } from './events/watch.ts';
 import { createApp } from './http/app.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { stopProbes } from './probe.ts';
 import type { State } from './state.ts';
+import { Store } from './store/store.ts';
 import { createPool } from './workers/pool.ts';
 
 export interface Started {
@@ -24,6 +23,14 @@ export interface Started {
 export async function start(config: Config, report: (err: unknown) => void): Promise<Started> {
   const server = createServer();
   server.keepAliveTimeout = 5_000;
+  // Requests that arrive between the bind and the app being ready wait for it (with no listener, Node
+  // would hold them unanswered until its request timeout).
+  let serve: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  const early: [IncomingMessage, ServerResponse][] = [];
+  server.on('request', (req, res) => {
+    if (serve) serve(req, res);
+    else early.push([req, res]);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ host: config.listenHost, port: config.port }, () => {
@@ -35,7 +42,15 @@ export async function start(config: Config, report: (err: unknown) => void): Pro
 
   const hub = new Hub();
   const pool = createPool();
-  const catalog = async () => buildCatalog(config.dataDir);
+  const store = new Store({ dataDir: config.dataDir, pool, hub });
+  // The walk of the data directory starts once the app answers: the health check and the start-up lines do
+  // not wait for it; every reader of the store does (Store.opened).
+  setImmediate(() => void store.open());
+  const catalog = async () => {
+    await store.opened;
+    store.touched();
+    return store.catalog();
+  };
   const jobs = await JobRunner.open({
     dataDir: config.dataDir,
     home: config.home,
@@ -48,23 +63,28 @@ export async function start(config: Config, report: (err: unknown) => void): Pro
   });
   const state: State = {
     config,
-    catalog: async () => buildCatalog(config.dataDir),
+    catalog,
+    store,
     pool,
     hub,
-    sessionCache: new StampCache(),
     jobs,
   };
   const app = createApp(state, report);
-  server.on('request', app.callback());
-  const stopWatch = startWatch(config.dataDir, () => buildCatalog(config.dataDir), hub);
-
   let stopping: Promise<void> | null = null;
+  serve = app.callback();
+  for (const [req, res] of early.splice(0)) serve(req, res);
+  let stopWatch = () => {};
+  void store.opened.then(() => {
+    if (!stopping) stopWatch = startWatch(config.dataDir, () => store.catalog(), hub);
+  });
+
   return {
     state,
     server,
     stop() {
       const work = async () => {
         stopWatch();
+        store.close();
         hub.closeAll();
         stopProbes();
         await jobs.stop();

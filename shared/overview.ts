@@ -2,7 +2,7 @@
 // health list (the CLI doctor's checks, the flows', the registry's) and the 5 newest jobs.
 import * as v from 'valibot';
 import { JobSchema } from './jobs.ts';
-import { SessionSummarySchema } from './sessions.ts';
+import { IndexingSchema, SessionSummarySchema } from './sessions.ts';
 
 const count = v.number();
 
@@ -66,5 +66,7 @@ export const OverviewSchema = v.object({
   health: v.array(HealthItemSchema),
   /** The 5 newest jobs, with the tail of their output. */
   jobs: v.array(JobSchema),
+  /** While the console is still reading the data directory after start (the session figures are partial). */
+  indexing: v.optional(IndexingSchema),
 });
 export type Overview = v.InferOutput<typeof OverviewSchema>;

@@ -59,10 +59,19 @@ export const SessionSummarySchema = v.object({
 });
 export type SessionSummary = v.InferOutput<typeof SessionSummarySchema>;
 
+/**
+ * How far the console is in reading the data directory after it started: logs summarized so far of the logs
+ * found. Sent only while that runs (newest logs are read first, so the first pages fill first); absent once
+ * every log is read.
+ */
+export const IndexingSchema = v.object({ indexed: count, total: count });
+export type Indexing = v.InferOutput<typeof IndexingSchema>;
+
 export const SessionListSchema = v.object({
-  /** How many sessions match the filters, before paging. */
+  /** How many sessions match the filters, before paging (of those indexed so far, while `indexing`). */
   total: count,
   items: v.array(SessionSummarySchema),
+  indexing: v.optional(IndexingSchema),
 });
 export type SessionList = v.InferOutput<typeof SessionListSchema>;
 

@@ -1,10 +1,10 @@
-// The console's index of the data directory: which session logs and flows exist, under which keys, and the
-// companions (flow log, confirmation log) beside each log. It is rebuilt from a fresh scan for every request,
-// so a file dropped in shows at once; only parsed contents are cached (cache.ts).
+// The catalog: which session logs and flows exist, under which keys, and the companions (flow log,
+// confirmation log) beside each log. The running console keeps it in its store (store/store.ts), current
+// through change notifications; `buildCatalog` makes one from a single scan, for tools and tests.
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { assignKeys } from '../engine/keys.ts';
-import { dirStamp, scanDataDir, type ScannedFile } from '../engine/scan.ts';
+import { assignKeys, RESERVED_FLOW_KEYS, RESERVED_SESSION_KEYS } from '../engine/keys.ts';
+import { scanDataDir, type ScannedFile } from '../engine/scan.ts';
 
 export interface SessionFile {
   key: string;
@@ -32,23 +32,16 @@ export interface Catalog {
   flowAt(path: string): FlowFile | undefined;
 }
 
-/** Flow keys that would shadow a literal route (`/api/flows/diff`). */
-const RESERVED_FLOW_KEYS = new Set(['diff']);
 
 const stemOf = (name: string, suffix: string) => name.slice(0, name.length - suffix.length);
 
-/** The last catalog per data directory, reused while no directory it walked has changed. */
-const memo = new Map<string, { dirs: [string, string][]; catalog: Catalog }>();
-
+/** A catalog from one scan of the data directory. */
 export function buildCatalog(dataDir: string): Catalog {
-  const last = memo.get(dataDir);
-  if (last && last.dirs.every(([dir, stamp]) => dirStamp(dir) === stamp)) return last.catalog;
-  return scanCatalog(dataDir);
-}
-
-function scanCatalog(dataDir: string): Catalog {
   const scan = scanDataDir(dataDir);
-  const sessionKeys = assignKeys(scan.sessions.map((f) => ({ stem: stemOf(f.name, '.jsonl'), rel: f.rel })));
+  const sessionKeys = assignKeys(
+    scan.sessions.map((f) => ({ stem: stemOf(f.name, '.jsonl'), rel: f.rel })),
+    RESERVED_SESSION_KEYS,
+  );
   const flowKeys = assignKeys(
     scan.flows.map((f) => ({ stem: stemOf(f.name, '.flow.json'), rel: f.rel })),
     RESERVED_FLOW_KEYS,
@@ -93,8 +86,5 @@ function scanCatalog(dataDir: string): Catalog {
       });
     },
   };
-  // A link's target can change without any directory changing: never reuse a scan that met one.
-  if (scan.sawLink) memo.delete(dataDir);
-  else memo.set(dataDir, { dirs: scan.dirs, catalog });
   return catalog;
 }

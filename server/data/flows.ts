@@ -20,11 +20,10 @@ import {
 import { flowWarnings } from '../engine/warnings.ts';
 import type { State } from '../state.ts';
 import type { LoadedFlow } from '../workers/tasks/flows.ts';
-import { StampCache } from './cache.ts';
 import type { Catalog, FlowFile, SessionFile } from './catalog.ts';
 import { resolveRequestPath } from './paths.ts';
 import { loadRegistry } from './registry.ts';
-import { sessionDetail, sessionSummaries } from './sessions.ts';
+import { sessionDetail, sessionsByDomain, sessionSummaries } from './sessions.ts';
 
 /** A flow file, loaded or not, with its stamps. */
 export interface FlowEntry extends LoadedFlow {
@@ -36,16 +35,6 @@ export interface FlowEntry extends LoadedFlow {
 /** The flow does not load: the routes answer 422 with this message. */
 export class FlowUnreadable extends Error {}
 
-const caches = new WeakMap<State, StampCache<LoadedFlow>>();
-
-function cacheOf(state: State): StampCache<LoadedFlow> {
-  let cache = caches.get(state);
-  if (!cache) {
-    cache = new StampCache<LoadedFlow>();
-    caches.set(state, cache);
-  }
-  return cache;
-}
 
 /** Loads a flow file through the cache; a file that cannot be read or parsed carries its error. */
 export async function loadFlowEntry(state: State, file: FlowFile): Promise<FlowEntry> {
@@ -60,7 +49,7 @@ export async function loadFlowEntry(state: State, file: FlowFile): Promise<FlowE
   } catch {
     // the read below reports why
   }
-  const cache = cacheOf(state);
+  const cache = state.store.caches.flows;
   let loaded = stamp === '-' ? undefined : cache.get(file.path, stamp);
   if (!loaded) {
     try {
@@ -183,7 +172,7 @@ function summaryOf(entry: FlowEntry, served_by: string[], stage: StageLink | nul
 export async function flowSummaries(state: State, catalog?: Catalog): Promise<FlowSummary[]> {
   const cat = catalog ?? (await state.catalog());
   const [entries, served] = await Promise.all([Promise.all(cat.flows.map((f) => loadFlowEntry(state, f))), servedFlows(state)]);
-  cacheOf(state).retain(new Set(cat.flows.map((f) => f.path)));
+  state.store.caches.flows.retain(new Set(cat.flows.map((f) => f.path)));
   const items = await Promise.all(entries.map(async (e) => summaryOf(e, servedBy(e.file, served), await stageLink(e.file, cat))));
   return items.sort((a, b) => b.modified_unix_ms - a.modified_unix_ms || compareText(a.path, b.path));
 }
@@ -199,17 +188,10 @@ export async function flowSummary(state: State, file: FlowFile, catalog?: Catalo
 // Detail, warnings, diff
 // ---------------------------------------------------------------------------------------------------------
 
-type ListedTools = { name: string; read_only_hint: boolean | null; contract: string | null }[];
-
-/** The tools each session listed, by log path and stamp: a flow page refreshes often, its session rarely changes. */
-const listings = new WeakMap<State, StampCache<ListedTools>>();
+export type ListedTools = { name: string; read_only_hint: boolean | null; contract: string | null }[];
 
 async function listedTools(state: State, file: SessionFile): Promise<ListedTools | null> {
-  let cache = listings.get(state);
-  if (!cache) {
-    cache = new StampCache<ListedTools>();
-    listings.set(state, cache);
-  }
+  const cache = state.store.caches.listings;
   let stamp: string;
   try {
     const st = await stat(file.path);
@@ -238,8 +220,7 @@ export async function latestListing(state: State, domain: string): Promise<{ ses
   if (domain === '') return null;
   const catalog = await state.catalog();
   const { readable } = await sessionSummaries(state);
-  for (const summary of readable) {
-    if (summary.domain !== domain) continue;
+  for (const summary of sessionsByDomain(state, readable).get(domain) ?? []) {
     const file = catalog.session(summary.key);
     if (!file) continue;
     const tools = await listedTools(state, file);

@@ -1,14 +1,14 @@
 // The session page's light views as the API serves them. Every one of them starts from `sessionIndex`, the
-// one place that gets a parsed session for them: today a small memo of the last few sessions opened, keyed
-// by the stamps of the log and its companions (the index is small: no payloads, a few hundred bytes a call);
-// the data directory's detail cache can back it later without any route changing. The parse itself, and
+// one place that gets a parsed session for them: a small memo of the last few sessions opened, keyed by the
+// stamps of the log and its companions as the store's detail cache keys its details (the index is small:
+// no payloads, a few hundred bytes a call); the store can take it over without any route changing. The parse itself, and
 // every read of a payload, runs in the worker pool, never on the event loop.
 import type { CallPayload, FindMatch, SessionEvents } from '../../shared/session-views.ts';
 import type { SessionIndex } from '../engine/session/views.ts';
 import type { State } from '../state.ts';
 import type { SessionFile } from './catalog.ts';
 import { filesOf, UnreadableSession } from './sessions.ts';
-import { sessionStamps } from './stamps.ts';
+import { stampNow } from '../store/store.ts';
 
 /** How many sessions' indexes the memo keeps: the pages open now, not the whole directory. */
 const MEMO_SESSIONS = 4;
@@ -19,17 +19,12 @@ interface Held {
 }
 const memo = new Map<string, Held>();
 
-function stampOf(f: SessionFile): string {
-  const now = Date.now();
-  return `${sessionStamps.stamp(f.path, now)}|${sessionStamps.stamp(f.flowLog, now)}|${sessionStamps.stamp(f.confirmLog, now)}`;
-}
-
 /**
  * The session's outline, the places of its calls and its events. Concurrent asks for the same session share
  * one parse. Throws UnreadableSession when the log is not a session log this engine can read.
  */
 export function sessionIndex(state: State, file: SessionFile): Promise<SessionIndex> {
-  const stamp = stampOf(file);
+  const stamp = stampNow(file);
   const held = memo.get(file.path);
   if (held && held.stamp === stamp) {
     // Most recently used last, so the oldest goes first.

@@ -1,129 +1,86 @@
-// Sessions as the console serves them: summaries for every log in the catalog, parsed in the worker pool
-// and cached by the stamps of the log and its two companions; details parsed fresh for each request.
+// Sessions as the console serves them, read from the store (store/store.ts): the summaries it keeps
+// current, and details made in the worker pool and kept in its byte-bounded cache.
 import { Readable } from 'node:stream';
-import type { SessionDetail, SessionSummary } from '../../shared/sessions.ts';
-import { publicSummary } from '../engine/sessions.ts';
+import type { SessionDetail, SessionList, SessionsQuery, SessionSummary } from '../../shared/sessions.ts';
 import type { State } from '../state.ts';
+import type { SessionEntry } from '../store/session-index.ts';
+import { stampNow } from '../store/store.ts';
 import type { SessionFile } from './catalog.ts';
-import { sessionStamps } from './stamps.ts';
 
 export type SessionSummaryResult = { ok: true; value: SessionSummary } | { ok: false; message: string };
 
 export class UnreadableSession extends Error {}
 
-function stampsOf(f: SessionFile, now: number): string {
-  return `${sessionStamps.stamp(f.path, now)}|${sessionStamps.stamp(f.flowLog, now)}|${sessionStamps.stamp(f.confirmLog, now)}`;
-}
-
 /** The plain data a worker needs for one session. */
 export const filesOf = (f: SessionFile) => ({ key: f.key, rel: f.rel, path: f.path, flowLog: f.flowLog, confirmLog: f.confirmLog });
 
 export interface SessionSummaries {
-  /** Readable sessions, newest first, as the API sends them. */
-  readable: SessionSummary[];
-  /** The same sessions carrying the tools they called (`tools_called`), for the list's `q` filter only. */
-  indexed: SessionSummary[];
+  /** Readable sessions, newest first, as the API sends them (shared: do not change). */
+  readable: readonly SessionSummary[];
+  /** The index entries of the same sessions, in the same order (tools called, shadow decisions). */
+  entries: readonly SessionEntry[];
   /** Logs that are not session logs this engine can read, in scan order. */
   unreadable: { file: SessionFile; error: string }[];
 }
 
-const newestFirst = (a: SessionSummary, b: SessionSummary) =>
-  b.started_unix_ms - a.started_unix_ms || (a.session_id < b.session_id ? 1 : a.session_id > b.session_id ? -1 : 0);
+/** How long a request waits for a cold index before it answers with what is indexed so far. */
+export const WARM_BUDGET_MS = 700;
 
-/** The last answer per cache: reused while every file, key and cached result is the same. */
-interface Memo {
-  files: readonly SessionFile[];
-  results: readonly SessionSummaryResult[];
-  answer: SessionSummaries;
-}
-const memos = new WeakMap<object, Memo>();
-
-function sameAsMemo(memo: Memo | undefined, files: readonly SessionFile[], results: readonly (SessionSummaryResult | undefined)[]): boolean {
-  if (!memo || memo.files.length !== files.length) return false;
-  for (let i = 0; i < files.length; i++) {
-    const a = memo.files[i]!;
-    const b = files[i]!;
-    if (a.key !== b.key || a.path !== b.path || memo.results[i] !== results[i]) return false;
-  }
-  return true;
-}
-
-export async function sessionSummaries(state: State, files?: readonly SessionFile[]): Promise<SessionSummaries> {
-  const all = files ?? (await state.catalog()).sessions;
-  const cache = state.sessionCache;
-  const results = new Array<SessionSummaryResult | undefined>(all.length);
-  const now = Date.now();
-  const stamps = all.map((f) => stampsOf(f, now));
-  const missing: number[] = [];
-  all.forEach((f, i) => {
-    const hit = cache.get(f.path, stamps[i]!);
-    if (hit) results[i] = hit;
-    else missing.push(i);
+/** Every summary, current as of this request (files written before it are in). */
+export async function sessionSummaries(state: State): Promise<SessionSummaries> {
+  const { store } = state;
+  await store.warm(WARM_BUDGET_MS);
+  await store.sync();
+  return store.derived('sessionSummaries', () => {
+    const entries = store.sessions.readable;
+    return {
+      readable: entries.map((e) => e.summary!),
+      entries,
+      unreadable: store.sessions.unreadable().map((e) => ({ file: e, error: e.error ?? '' })),
+    };
   });
+}
 
-  if (missing.length) {
-    // Split a cold index across every worker thread; small batches keep a big log from holding up the rest.
-    const chunks = Math.min(missing.length, Math.max(state.pool.threads * 4, 1));
-    const size = Math.ceil(missing.length / chunks);
-    const batches: number[][] = [];
-    for (let i = 0; i < missing.length; i += size) batches.push(missing.slice(i, i + size));
-    await Promise.all(
-      batches.map(async (batch) => {
-        const out = await state.pool.run('sessionSummariesTask', batch.map((i) => filesOf(all[i]!)));
-        batch.forEach((i, j) => {
-          const r = out[j] ?? { ok: false as const, message: 'the worker gave no answer' };
-          results[i] = r;
-          cache.set(all[i]!.path, stamps[i]!, r);
-        });
-      }),
-    );
-  }
-  // The same catalog as last time (nothing was added or removed): nothing to forget.
-  if (!files && memos.get(cache)?.files !== all) {
-    const paths = new Set(all.map((f) => f.path));
-    cache.retain(paths);
-    for (const f of all) {
-      if (f.flowLog) paths.add(f.flowLog);
-      if (f.confirmLog) paths.add(f.confirmLog);
+/** Readable sessions by domain, newest first (one pass per version of the store). */
+export function sessionsByDomain(state: State, readable: readonly SessionSummary[]): ReadonlyMap<string, readonly SessionSummary[]> {
+  return state.store.derived('sessionsByDomain', () => {
+    const out = new Map<string, SessionSummary[]>();
+    for (const s of readable) {
+      if (s.domain === null) continue;
+      const list = out.get(s.domain);
+      if (list) list.push(s);
+      else out.set(s.domain, [s]);
     }
-    sessionStamps.retain(paths);
-  }
-  const memo = files ? undefined : memos.get(cache);
-  if (missing.length === 0 && sameAsMemo(memo, all, results)) return memo!.answer;
-
-  const readable: SessionSummary[] = [];
-  const unreadable: SessionSummaries['unreadable'] = [];
-  all.forEach((f, i) => {
-    const r = results[i]!;
-    // Keys can change when a clashing file appears; the cached summary keeps its data, not its key.
-    if (r.ok) readable.push(r.value.key === f.key && r.value.path === f.rel ? r.value : { ...r.value, key: f.key, path: f.rel });
-    else unreadable.push({ file: f, error: r.message });
+    return out;
   });
-  readable.sort(newestFirst);
-  // The API's copies (without tools_called) are made only when somebody asks for them.
-  let published: SessionSummary[] | null = null;
-  const answer: SessionSummaries = {
-    get readable() {
-      published ??= readable.map(publicSummary);
-      return published;
-    },
-    indexed: readable,
-    unreadable,
-  };
-  if (!files) memos.set(cache, { files: all, results: results as SessionSummaryResult[], answer });
-  return answer;
 }
 
 /**
- * One session as the JSON bytes the API sends, serialized in the worker: a big log's view is tens of MB, and
- * cloning and stringifying it here would stall every other request. Throws UnreadableSession.
+ * A page of GET /api/sessions: filters in the order domain, mode, q, newest first, `total` before paging.
+ * The index keeps the sessions in this order, so the cost is the sessions a filter looks at; the same query
+ * at the same version of the index is answered from memory.
+ */
+export async function sessionsPage(state: State, query: SessionsQuery): Promise<SessionList> {
+  const { store } = state;
+  // The newest logs are read first: once the page's worth is in, the page is (nearly always) the right one.
+  await store.warm(WARM_BUDGET_MS, (indexed) => indexed >= query.offset + query.limit);
+  await store.sync();
+  const id = JSON.stringify([query.domain, query.mode, query.q, query.limit, query.offset]);
+  const page = store.derived(`sessionsPage:${id}`, () => store.sessions.list(query));
+  const indexing = store.progress();
+  return indexing ? { ...page, indexing } : page;
+}
+
+/**
+ * One session as the JSON bytes the API sends, made in the worker and cached by the files' stamps: a big
+ * log's view is tens of MB, and building or encoding it here would stall every other request. The chunks
+ * are at most 1 MiB, so other answers interleave with a big one. Throws UnreadableSession.
  */
 export async function sessionDetailJson(state: State, file: SessionFile): Promise<Readable> {
-  const r = await state.pool.run('sessionDetailBytesTask', filesOf(file));
-  if (typeof r === 'string') throw new UnreadableSession(r);
-  // Chunks of at most 1 MiB keep each socket write short, so other answers interleave with a big one.
+  const r = await state.store.details.get(filesOf(file), stampNow(file));
+  if (!r.ok) throw new UnreadableSession(r.message);
   return Readable.from(
-    r.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength)),
+    r.chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength)),
     { objectMode: false },
   );
 }

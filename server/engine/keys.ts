@@ -5,7 +5,11 @@ import { createHash } from 'node:crypto';
 import { KEY_HASH_HEX } from '../../shared/limits.ts';
 
 /** The stem made URL-safe: anything but ASCII alphanumerics and `. _ -` becomes `_`. */
+const SAFE_STEM = /^[A-Za-z0-9._-]*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
 export function keyBase(stem: string): string {
+  // Most stems are already safe (and not all dots): the same string, without a copy.
+  if (SAFE_STEM.test(stem)) return stem;
   // Per Unicode scalar, not per UTF-16 unit: an astral character is one `_`.
   const out = stem.replace(/[^A-Za-z0-9._-]/gu, '_');
   return out === '' || /^\.+$/.test(out) ? '_' : out;
@@ -27,3 +31,8 @@ export function assignKeys(items: readonly { stem: string; rel: string }[], rese
   for (const k of keys) seen.set(k, (seen.get(k) ?? 0) + 1);
   return keys.map((k, i) => ((seen.get(k) ?? 0) > 1 ? `${bases[i]}~${pathHash(items[i]!.rel)}` : k));
 }
+
+/** Session keys that would shadow a literal route (`/api/sessions/compare`): such a stem takes a hash. */
+export const RESERVED_SESSION_KEYS: ReadonlySet<string> = new Set(['compare']);
+/** Flow keys that would shadow a literal route (`/api/flows/diff`). */
+export const RESERVED_FLOW_KEYS: ReadonlySet<string> = new Set(['diff']);

@@ -112,18 +112,3 @@ export function healthList(input: HealthInputs): HealthItem[] {
   for (const s of input.servers) for (const issue of s.issues) items.push({ level: 'warn', message: `server ${s.name}: ${issue}` });
   return items;
 }
-
-/** Decisions a flow log holds with `"shadow": true` (lookups and hand-backs alike); unreadable lines count 0. */
-export function shadowDecisionsIn(text: string): number {
-  let n = 0;
-  for (const line of text.split('\n')) {
-    if (!line.includes('"shadow"')) continue;
-    try {
-      const value: unknown = JSON.parse(line);
-      if (value !== null && typeof value === 'object' && (value as { shadow?: unknown }).shadow === true && 'action' in value) n += 1;
-    } catch {
-      // a torn last line is not a decision
-    }
-  }
-  return n;
-}

@@ -65,12 +65,12 @@ export interface SessionFiles {
  * agent's, the flow's and those made for a commit), which the list's `q` matches. `tools_called` is not a
  * wire field: listSessions drops it, and `publicSummary` drops it for any other answer.
  */
-export type IndexedSummary = SessionSummary & { tools_called: string[] };
+export type IndexedSummary = SessionSummary & { tools_called: string[]; shadow_decisions: number };
 
 /** The summary without the fields that only serve the list's filter. */
 export function publicSummary(s: SessionSummary): SessionSummary {
   if (!('tools_called' in s)) return s;
-  const { tools_called: _, ...wire } = s as IndexedSummary;
+  const { tools_called: _, shadow_decisions: __, ...wire } = s as IndexedSummary;
   return wire;
 }
 
@@ -593,7 +593,7 @@ function summaryOf(files: SessionFiles, a: Analysis): SessionSummary {
 export function sessionSummary(files: SessionFiles): IndexedSummary {
   const a = analyse(files, false);
   const called = [...new Set(a.calls.map((c) => c.tool))];
-  return { ...summaryOf(files, a), tools_called: called };
+  return { ...summaryOf(files, a), tools_called: called, shadow_decisions: a.counts.shadow_lookups + a.counts.shadow_hand_backs };
 }
 
 /** The single-session view with every section. Throws when the file is not a session log. */

@@ -12,8 +12,16 @@ type Listener = (e: HubEvent) => void;
 export class Hub {
   private readonly listeners = new Set<Listener>();
   private readonly closers = new Set<() => void>();
+  private readonly firstHooks = new Set<() => void>();
+
+  /** Run `hook` when a listener arrives while nobody listened (before it is added); returns an unhook. */
+  onFirstListener(hook: () => void): () => void {
+    this.firstHooks.add(hook);
+    return () => this.firstHooks.delete(hook);
+  }
 
   subscribe(listener: Listener, close: () => void): () => void {
+    if (this.listeners.size === 0) for (const hook of this.firstHooks) hook();
     this.listeners.add(listener);
     this.closers.add(close);
     return () => {

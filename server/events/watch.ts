@@ -1,18 +1,18 @@
-// The 1-second poll behind `changed` events (console-api.md §6). A snapshot is stat data only (size and
-// mtime), never contents; `changes` is a pure diff of two snapshots. The timer runs only while somebody
-// listens, and the first snapshot after a quiet spell is a baseline that emits nothing.
+// The 1-second poll behind the `changed` events of flows, jobs and the registry (console-api.md §6); the
+// sessions' events come from the store (store/store.ts), which sees the logs through the same notifications
+// as its index. A snapshot is stat data only (size and mtime), never contents; `changes` is a pure diff of
+// two snapshots. The poll runs only while somebody listens. Its baseline is taken when the first listener
+// arrives, before that listener's stream is answered, so a file written in the first second is announced.
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { WATCH_POLL_MS } from '../../shared/limits.ts';
 import type { Catalog } from '../data/catalog.ts';
-import { sessionStamps } from '../data/stamps.ts';
 import type { Hub } from './hub.ts';
 
 /** `size:mtimeMs`, or '' when the file is missing. */
 export type Stamp = string;
 
 export interface Snapshot {
-  sessions: Map<string, Stamp>;
   flows: Map<string, Stamp>;
   jobs: Map<string, Stamp>;
   servers: Stamp;
@@ -36,15 +36,7 @@ function stageFileOf(flowPath: string): string {
   return join(dirname(flowPath), `${name}.stage.json`);
 }
 
-export function snapshot(dataDir: string, catalog: Catalog, now = Date.now()): Snapshot {
-  const sessions = new Map<string, Stamp>();
-  for (const s of catalog.sessions) {
-    // Companions the scan did not attach are missing: no stat needed for them.
-    const log = sessionStamps.stamp(s.path, now);
-    const flowLog = s.flowLog ? sessionStamps.stamp(s.flowLog, now) : '';
-    const confirmLog = s.confirmLog ? sessionStamps.stamp(s.confirmLog, now) : '';
-    sessions.set(s.key, `${log}|${flowLog}|${confirmLog}`);
-  }
+export function snapshot(dataDir: string, catalog: Catalog): Snapshot {
   const flows = new Map<string, Stamp>();
   for (const f of catalog.flows) flows.set(f.key, `${stamp(f.path)}|${stamp(stageFileOf(f.path))}`);
   const jobs = new Map<string, Stamp>();
@@ -61,7 +53,7 @@ export function snapshot(dataDir: string, catalog: Catalog, now = Date.now()): S
     if (id.endsWith('.audit')) continue;
     jobs.set(id, stamp(join(jobsDir, name)));
   }
-  return { sessions, flows, jobs, servers: stamp(join(dataDir, 'servers.json')) };
+  return { flows, jobs, servers: stamp(join(dataDir, 'servers.json')) };
 }
 
 function changedKeys(before: Map<string, Stamp>, now: Map<string, Stamp>): string[] {
@@ -71,10 +63,10 @@ function changedKeys(before: Map<string, Stamp>, now: Map<string, Stamp>): strin
   return keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** What moved between two snapshots, in the order events are sent: sessions, flows, jobs, servers. */
+/** What moved between two snapshots, in the order events are sent: flows, jobs, servers. */
 export function changes(before: Snapshot, now: Snapshot): Changed[] {
   const out: Changed[] = [];
-  for (const what of ['sessions', 'flows', 'jobs'] as const) {
+  for (const what of ['flows', 'jobs'] as const) {
     const keys = changedKeys(before[what], now[what]);
     if (keys.length) out.push({ what, keys });
   }
@@ -87,18 +79,24 @@ export function startWatch(dataDir: string, catalog: () => Catalog, hub: Hub): (
   let previous: Snapshot | null = null;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  const take = (): Snapshot | null => {
+    try {
+      return snapshot(dataDir, catalog());
+    } catch {
+      return null;
+    }
+  };
+  const unhook = hub.onFirstListener(() => {
+    previous = take();
+  });
   const tick = () => {
     if (stopped) return;
     if (hub.listening === 0) {
       previous = null;
     } else {
-      try {
-        const now = snapshot(dataDir, catalog());
-        if (previous) for (const c of changes(previous, now)) hub.publish('changed', c);
-        previous = now;
-      } catch {
-        previous = null;
-      }
+      const now = take();
+      if (previous && now) for (const c of changes(previous, now)) hub.publish('changed', c);
+      previous = now;
     }
     timer = setTimeout(tick, WATCH_POLL_MS);
     timer.unref();
@@ -106,6 +104,7 @@ export function startWatch(dataDir: string, catalog: () => Catalog, hub: Hub): (
   tick();
   return () => {
     stopped = true;
+    unhook();
     if (timer) clearTimeout(timer);
   };
 }

@@ -3,7 +3,7 @@
 // and typed from their own signatures: a wrong name or input does not compile.
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import Tinypool from 'tinypool';
 import type * as Tasks from './tasks.ts';
 
@@ -27,9 +27,10 @@ function workerEntry(): { filename: string; execArgv: string[] } {
   return { filename: new URL('./tasks.ts', import.meta.url).href, execArgv: ['--import', 'tsx'] };
 }
 
-export function createPool(): Pool {
+/** `entry`: the built worker file to use (tests run the source but need built workers). */
+export function createPool(options: { entry?: string } = {}): Pool {
   const threads = Math.max(1, availableParallelism());
-  const { filename, execArgv } = workerEntry();
+  const { filename, execArgv } = options.entry ? { filename: pathToFileURL(options.entry).href, execArgv: [] } : workerEntry();
   const pool = new Tinypool({
     filename,
     minThreads: 0,

@@ -72,7 +72,8 @@ peek('a session reads the same in the compact shape and spelled with spaces', ()
 
 peek('the compact summary agrees with the detail, which parses every line', () => {
   const files = { key: 'p', rel: 'c.jsonl', path: write('d', LINES, false), flowLog: null, confirmLog: null };
-  const { tools_called: called, ...wire } = sessionSummary(files);
+  const { tools_called: called, shadow_decisions: shadow, ...wire } = sessionSummary(files);
+  assert.is(shadow, 0);
   const detail = sessionDetail(files);
   assert.equal(wire, detail.summary);
   assert.equal(called, ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);

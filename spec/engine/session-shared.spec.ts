@@ -48,7 +48,7 @@ shared('logs that repeat the same listing and handshake each get the summary the
   }
   // The detail parses every line itself: the summary agrees with the detail's.
   const detail = sessionDetail(session('s4', [...handshake('agent', 0), line(2, 'server', listing(false)), ...call(10, 3, 'put')]));
-  const { tools_called: _, ...wire } = sessionSummary(session('s5', [...handshake('agent', 0), line(2, 'server', listing(false)), ...call(10, 3, 'put')]));
+  const { tools_called: _, shadow_decisions: __, ...wire } = sessionSummary(session('s5', [...handshake('agent', 0), line(2, 'server', listing(false)), ...call(10, 3, 'put')]));
   assert.equal({ ...wire, key: 's4', path: 's4.jsonl', session_id: 's4' }, detail.summary);
 });
 

@@ -25,6 +25,8 @@ export interface Launched {
   token: string | null;
   dataDir: string;
   child: ChildProcess;
+  /** performance.now() when the process was spawned. */
+  startedMs: number;
   stderr(): string;
   /** fetch with the token as a Bearer header and, for writes, X-Engine-Console: 1. */
   api(path: string, init?: RequestInit): Promise<Response>;
@@ -53,6 +55,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
+  const startedMs = performance.now();
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr!.setEncoding('utf8');
@@ -83,6 +86,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
     token,
     dataDir,
     child,
+    startedMs,
     stderr: () => err,
     api(path, init = {}) {
       const headers = new Headers(init.headers);

@@ -1,7 +1,7 @@
 // The only EventSource of the client: /api/events, opened once signed in and closed when signed out.
 // Pages subscribe to `changed` topics and to `job` events, and unsubscribe in onCleanup. When the browser
 // gives up on the stream (a 401, the server gone), the shell re-checks /api/meta and the stream reopens
-// after a growing delay (2 s, 4 s … 30 s).
+// after a growing delay (2 s, 4 s … 30 s). Each time the stream opens, every subscribed resource refreshes.
 import { createSignal } from 'solid-js';
 import * as v from 'valibot';
 import { ChangedEventSchema, type ChangedWhat } from '../../../shared/events.ts';
@@ -70,6 +70,9 @@ export function openEvents(onGiveUp: () => void): void {
   es.addEventListener('open', () => {
     attempts = 0;
     setStatus('live');
+    // Whatever changed while this page had no open stream was announced to nobody: every open resource
+    // loads again, so nothing written around a (re)connect is missed.
+    for (const set of changedListeners.values()) for (const fn of [...set]) fn([]);
   });
   es.addEventListener('changed', handleChanged as EventListener);
   es.addEventListener('job', handleJob as EventListener);

@@ -8,6 +8,7 @@ import { SessionsTable } from '../components/session/SessionsTable.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Button, Card, Empty, ErrorState, PageHeader, Skeleton, Stat } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
+import { IndexingNotice } from '../components/ui/IndexingNotice.tsx';
 import { formatCount } from '../lib/format.ts';
 import { meta, READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { domain } from '../stores/domain.ts';
@@ -54,6 +55,7 @@ export function OverviewPage() {
         <Show when={firstRun()}>
           <FirstRun servers={o()!.totals.servers} sessions={o()!.totals.sessions} flows={o()!.totals.flows} />
         </Show>
+        <IndexingNotice indexing={o()?.indexing} />
         <section aria-label="Totals" class="stack" style={{ gap: '10px' }}>
           <Show when={domain()}>
             <p class="scope-note">

@@ -10,6 +10,7 @@ import { Icon } from '../components/ui/Icon.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Button, Card, Empty, ErrorState, PageHeader, Pagination, Segmented, Skeleton } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
+import { IndexingNotice } from '../components/ui/IndexingNotice.tsx';
 import { formatCount } from '../lib/format.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { domain, setDomain } from '../stores/domain.ts';
@@ -101,6 +102,7 @@ export default function SessionsPage() {
           <Show when={res.data()}>{countText()}</Show>
         </span>
       </div>
+      <IndexingNotice indexing={res.data()?.indexing} />
       <Card label="Sessions" flush>
         <Show when={!res.error()} fallback={<ErrorState error={res.error()!} retry={res.refetch} />}>
           <Show when={res.data()} fallback={<div style={{ padding: '8px 18px' }}><Skeleton lines={10} /></div>}>

@@ -178,6 +178,8 @@ export interface FlowCounts {
   hand_backs: number;
   /** Shadow lookups. */
   shadow_lookups: number;
+  /** Shadow hand-backs (with the shadow lookups: every decision logged in shadow). */
+  shadow_hand_backs: number;
   /** Some decision was not in shadow (the flow acted). */
   acted: boolean;
   /** Some decision was in shadow. */
@@ -187,7 +189,7 @@ export interface FlowCounts {
 }
 
 function noCounts(): FlowCounts {
-  return { hand_backs: 0, shadow_lookups: 0, acted: false, shadowed: false, surprised: false };
+  return { hand_backs: 0, shadow_lookups: 0, shadow_hand_backs: 0, acted: false, shadowed: false, surprised: false };
 }
 
 /** The counts of decisions already read (the detail's path). */
@@ -216,6 +218,7 @@ function count(c: FlowCounts, d: { action: string; shadow: boolean; surprised: b
   else c.acted = true;
   if (d.action === 'hand_back' && !d.shadow) c.hand_backs++;
   if (d.action === 'lookup' && d.shadow) c.shadow_lookups++;
+  if (d.action === 'hand_back' && d.shadow) c.shadow_hand_backs++;
   if (d.surprised) c.surprised = true;
 }
 

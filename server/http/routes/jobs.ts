@@ -5,35 +5,15 @@ import Router from '@koa/router';
 import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { ArtifactParamsSchema, JobParamsSchema, JobRequestSchema, type Job, type JobList } from '../../../shared/jobs.ts';
-import { loadFlowEntry } from '../../data/flows.ts';
+import { planContext } from '../../data/job-context.ts';
 import { resolveRequestPath } from '../../data/paths.ts';
 import { debugString } from '../../engine/format.ts';
-import { planJob, PlanError, type PlanContext } from '../../jobs/plan.ts';
+import { planJob, PlanError } from '../../jobs/plan.ts';
 import type { State } from '../../state.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { parseParams } from '../parse.ts';
 
 const noJob = (id: string) => notFound(`no job ${debugString(id)}`);
-
-async function planContext(state: State): Promise<PlanContext> {
-  const catalog = await state.catalog();
-  const { config } = state;
-  return {
-    dataDir: config.dataDir,
-    home: config.home,
-    keySet: config.keySet || config.keyFileSet,
-    redactSaltSet: config.redactSaltSet,
-    flow: (key) => catalog.flow(key),
-    // Through the flows area's cache (parsed in the pool): a flow the list has loaded is not parsed again.
-    flowDomain: async (path) => {
-      const file = catalog.flowAt(path);
-      if (!file) throw new Error(`${path} is not in the data directory's flows`);
-      const entry = await loadFlowEntry(state, file);
-      if (!entry.flow) throw new Error(entry.error ?? 'unknown error');
-      return entry.flow.domain;
-    },
-  };
-}
 
 function contentType(path: string): string {
   if (path.endsWith('.json')) return 'application/json';

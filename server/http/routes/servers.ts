@@ -35,7 +35,7 @@ import {
   type Change,
   type StoredEntry,
 } from '../../data/registry.ts';
-import { sessionSummaries } from '../../data/sessions.ts';
+import { sessionsByDomain, sessionSummaries } from '../../data/sessions.ts';
 import { probe } from '../../probe.ts';
 import { serverViewContext } from '../../data/server-context.ts';
 import type { State } from '../../state.ts';
@@ -64,15 +64,18 @@ function flowSummaryAt(state: State): (path: string) => Promise<FlowSummary | nu
 async function serverList(state: State): Promise<ServerList> {
   const registry = await loadRegistry(state.config.dataDir);
   const { readable } = await sessionSummaries(state);
+  const byDomain = sessionsByDomain(state, readable);
   const ctx = serverViewContext(state);
   const summary = flowSummaryAt(state);
-  const items = await Promise.all(registry.servers.map((entry) => serverView(entry, readable, summary, ctx)));
-  return { items, discovered: discoveredUpstreams(readable, new Set(registry.servers.map((s) => s.name))) };
+  const items = await Promise.all(registry.servers.map((entry) => serverView(entry, byDomain.get(entry.name) ?? [], summary, ctx)));
+  const names = registry.servers.map((s) => s.name);
+  const discovered = state.store.derived(`discovered:${JSON.stringify(names)}`, () => discoveredUpstreams(readable, new Set(names)));
+  return { items, discovered };
 }
 
 async function oneServerView(state: State, entry: ServerEntry): Promise<ServerView> {
   const { readable } = await sessionSummaries(state);
-  return serverView(entry, readable, flowSummaryAt(state), serverViewContext(state));
+  return serverView(entry, sessionsByDomain(state, readable).get(entry.name) ?? [], flowSummaryAt(state), serverViewContext(state));
 }
 
 /** The probe's flow warnings: only when the entry's flow resolves and loads. */

@@ -7,9 +7,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Ok } from '../../../shared/common.ts';
 import { SessionsQuerySchema, type SessionList } from '../../../shared/sessions.ts';
-import { listSessions } from '../../engine/session-list.ts';
 import type { SessionFile } from '../../data/catalog.ts';
-import { sessionDetailJson, sessionSummaries, UnreadableSession } from '../../data/sessions.ts';
+import { sessionDetailJson, sessionsPage, UnreadableSession } from '../../data/sessions.ts';
 import { moveToTrash, TrashError } from '../../data/trash.ts';
 import type { State } from '../../state.ts';
 import { forbidden, internal, notFound, unprocessable } from '../errors.ts';
@@ -33,8 +32,7 @@ export function sessionsRoutes(state: State): Router {
   return new Router()
     .get('/api/sessions', async (ctx) => {
       const query = parseQuery(ctx, SessionsQuerySchema);
-      const { indexed } = await sessionSummaries(state);
-      ctx.body = listSessions(indexed, query) satisfies SessionList;
+      ctx.body = (await sessionsPage(state, query)) satisfies SessionList;
     })
     .get('/api/sessions/:key', async (ctx) => {
       const file = await find(ctx);

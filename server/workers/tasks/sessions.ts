@@ -1,9 +1,10 @@
 // Worker tasks of the sessions area: reading and parsing a whole session log (with its flow and
 // confirmation logs) runs here, off the event loop. Each answers plain data: the view, or why the file is
 // not a session log this engine can read.
+import { statSync } from 'node:fs';
 import Tinypool from 'tinypool';
 import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts';
-import { type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
+import { type IndexedSummary, type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
 
 export type SessionTaskResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -57,4 +58,46 @@ export function sessionDetailJsonTask(files: SessionFiles): SessionTaskResult<st
 /** Summaries of many sessions, one result per file in the same order (a cold index split across threads). */
 export function sessionSummariesTask(files: SessionFiles[]): SessionTaskResult<SessionSummary>[] {
   return files.map((f) => sessionSummaryTask(f));
+}
+
+/** One log to index: its files, and the stamp the index holds for it (null when it has none). */
+export interface IndexItem extends SessionFiles {
+  known: string | null;
+}
+
+/**
+ * What indexing one log found: its stamp (`size:mtime` of the log and each companion, `-` when missing),
+ * and, unless the stamp is the one the index holds, the summary or why the log is not a session log.
+ */
+export type IndexResult =
+  | { stamp: string; mtimeMs: number; unchanged: true }
+  | { stamp: string; mtimeMs: number; unchanged: false; result: SessionTaskResult<IndexedSummary> };
+
+function stampOf(path: string | null): { stamp: string; mtimeMs: number } {
+  if (path === null) return { stamp: '-', mtimeMs: 0 };
+  const st = statSync(path, { throwIfNoEntry: false });
+  return st ? { stamp: `${st.size}:${st.mtimeMs}`, mtimeMs: st.mtimeMs } : { stamp: '-', mtimeMs: 0 };
+}
+
+/**
+ * Stamp and summarize logs for the index. The stamps are taken before the files are read, so a log that
+ * changes while it is read is read again on the next change notice or sweep, never missed.
+ */
+export function indexSessionsTask(items: IndexItem[]): IndexResult[] {
+  return items.map((item) => {
+    const log = stampOf(item.path);
+    const stamp = `${log.stamp}|${stampOf(item.flowLog).stamp}|${stampOf(item.confirmLog).stamp}`;
+    if (stamp === item.known) return { stamp, mtimeMs: log.mtimeMs, unchanged: true };
+    if (log.stamp === '-') return { stamp, mtimeMs: 0, unchanged: false, result: { ok: false, message: 'the log is gone' } };
+    return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result: attempt(() => sessionSummary(item)) };
+  });
+}
+
+/** Modification times of these files in ms (0 when missing): the cold index reads the newest logs first. */
+export function mtimesTask(paths: string[]): Float64Array {
+  const out = new Float64Array(paths.length);
+  paths.forEach((p, i) => {
+    out[i] = statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  });
+  return out;
 }

@@ -1,0 +1,92 @@
+// The overview (console-api.md §4.3): gathers the sessions (from the store), flows, registry and jobs, and
+// hands them to the pure assembly in engine/overview.ts (days, totals, domains, the health list's order).
+// The session figures are computed once per version of the store, so a page polling the overview over
+// 100k sessions costs the flows and the registry, not a pass over every session.
+import type { Overview } from '../../shared/overview.ts';
+import { OVERVIEW_JOBS, OVERVIEW_SESSIONS } from '../../shared/limits.ts';
+import { flowSummaries, latestListing, loadFlowEntry } from './flows.ts';
+import { loadRegistry, RegistryError, serverView, type LoadedRegistry } from './registry.ts';
+import { sessionSummaries, sessionsByDomain } from './sessions.ts';
+import { setupHealth } from '../engine/doctor.ts';
+import { activity, healthList, totalsAndDomains, type HealthInputs } from '../engine/overview.ts';
+import { listingSource, toolWarnings } from '../engine/warnings.ts';
+import { serverViewContext } from './server-context.ts';
+import type { State } from '../state.ts';
+
+export async function overview(state: State): Promise<Overview> {
+  const { config } = state;
+  const now = config.now();
+  const catalog = await state.catalog();
+  const [{ readable, entries, unreadable }, summaries, jobs] = await Promise.all([
+    sessionSummaries(state),
+    flowSummaries(state, catalog),
+    state.jobs.list(),
+  ]);
+  let registry: LoadedRegistry = { servers: [] };
+  let registryError: string | null = null;
+  try {
+    registry = await loadRegistry(config.dataDir);
+  } catch (err) {
+    if (!(err instanceof RegistryError)) throw err;
+    registryError = err.message;
+  }
+
+  const { store } = state;
+  const indexing = store.progress();
+  const shadow = store.derived('shadowDecisions', () => entries.reduce((n, e) => n + e.shadowDecisions, 0));
+
+  const flows: HealthInputs['flows'][number][] = [];
+  const flowDomains: { key: string; domain: string | null }[] = [];
+  for (const summary of summaries) {
+    const file = catalog.flow(summary.key);
+    const entry = file ? await loadFlowEntry(state, file) : null;
+    const flow = entry?.flow ?? null;
+    if (!flow) {
+      flowDomains.push({ key: summary.key, domain: null });
+      flows.push({ rel: summary.path, error: entry?.error ?? summary.error ?? 'unknown error' });
+      continue;
+    }
+    flowDomains.push({ key: summary.key, domain: flow.domain });
+    const listing = await latestListing(state, flow.domain);
+    flows.push({ rel: summary.path, warnings: listing ? toolWarnings(flow, listing.tools, listingSource(listing.sessionId)) : [] });
+  }
+
+  const ctx = serverViewContext(state);
+  const byDomain = sessionsByDomain(state, readable);
+  const servers = await Promise.all(
+    registry.servers.map(async (entry) => ({
+      name: entry.name,
+      issues: (await serverView(entry, byDomain.get(entry.name) ?? [], async () => null, ctx)).issues,
+    })),
+  );
+
+  const serverNames = registry.servers.map((s) => s.name);
+  const { totals, domains } = store.derived(`overviewTotals:${Math.floor(now / 60_000)}:${JSON.stringify([flowDomains, serverNames])}`, () =>
+    totalsAndDomains({ sessions: readable, shadowDecisions: shadow, flows: flowDomains, servers: serverNames }, now),
+  );
+  const health = healthList({
+    setup: setupHealth({
+      dataDir: config.dataDir,
+      readOnly: config.readOnly,
+      pid: process.pid,
+      consoleVersion: config.version,
+      engine: config.engine,
+      proxy: config.proxy,
+      keySet: config.keySet,
+      keyFileSet: config.keyFileSet,
+    }),
+    registryError,
+    flows,
+    unreadable: unreadable.map((u) => ({ rel: u.file.rel, error: u.error })),
+    servers,
+  });
+  return {
+    totals,
+    domains,
+    activity: store.derived(`overviewActivity:${Math.floor(now / 60_000)}`, () => activity(readable, now)),
+    recent_sessions: readable.slice(0, OVERVIEW_SESSIONS),
+    health,
+    jobs: jobs.slice(0, OVERVIEW_JOBS),
+    ...(indexing ? { indexing } : {}),
+  };
+}

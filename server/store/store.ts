@@ -1,0 +1,464 @@
+// The console's one view of the data directory: which sessions and flows exist, under which keys, every
+// session's summary, and the figures derived from them. Built at start, kept current by one watcher, read by
+// every route and by the event stream, so a list never disagrees with the event that announced it.
+//
+// - Start: the tree is walked once; the logs are stamped in the worker pool and summarized newest first, in
+//   batches, so the first page of the list answers while the rest is indexed behind it (`progress()`).
+// - Changes: the tree's notifications (tree.ts) say which directories and files moved. `sync()` applies
+//   them at once (a request calls it, so what was written before the request is seen by it); the 1-second
+//   tick applies them too, re-summarizes what changed in the pool, and publishes one `changed` event per
+//   kind of thing. A log that keeps growing is re-read at most every `size / 10 MB/s` (at most 10 s).
+// - A sweep re-stamps a few hundred logs per tick (the whole directory every few minutes at 100k), for
+//   changes a notification missed (an overflowed inotify queue; a network mount); it costs ~1 ms a tick.
+// - Derived figures (the overview's totals, days and domains; the servers' session counts) are computed
+//   from the index once per version of it, not per request.
+import { realpathSync, statSync } from 'node:fs';
+import { StampCache } from '../data/cache.ts';
+import { KeyedQueue } from '../data/keyed-queue.ts';
+import type { Catalog, FlowFile } from '../data/catalog.ts';
+import type { ListedTools } from '../data/flows.ts';
+import type { LoadedFlow } from '../workers/tasks/flows.ts';
+import { assignKeys, RESERVED_FLOW_KEYS } from '../engine/keys.ts';
+import type { Hub } from '../events/hub.ts';
+import type { Pool } from '../workers/pool.ts';
+import type { IndexItem } from '../workers/tasks/sessions.ts';
+import { DetailCache } from './detail-cache.ts';
+import { compareRel, type SessionEntry, SessionIndex } from './session-index.ts';
+import { DataTree, type TreeChanges, type TreeFile } from './tree.ts';
+
+const TICK_MS = 1_000;
+/** Logs re-stamped per tick by the sweep. */
+const SWEEP_PER_TICK = 400;
+/** Batches of the cold index: small first (the first page sooner), then larger (less overhead). */
+const FIRST_BATCH = 48;
+const BATCH = 400;
+/** A growing log is read again at most this often per byte: 10 MB a second, at most every 10 s. */
+const REREAD_BYTES_PER_MS = 10_000;
+const REREAD_MAX_MS = 10_000;
+/** In a polled directory, a log unchanged for this long is stamped only every QUIET_EVERY_TICKS ticks. */
+const QUIET_MS = 10 * 60_000;
+const QUIET_EVERY_TICKS = 10;
+
+export interface Progress {
+  /** Logs summarized at least once. */
+  indexed: number;
+  /** Logs found. */
+  total: number;
+}
+
+export interface StoreOptions {
+  dataDir: string;
+  pool: Pool;
+  hub: Hub;
+  /** Use change notifications (tests turn them off to exercise the polling fallback). */
+  watch?: boolean;
+}
+
+export class Store {
+  readonly tree: DataTree;
+  readonly sessions = new SessionIndex();
+  readonly details: DetailCache;
+  /** Commits and rollbacks, one at a time per deployment (data/stage.ts). */
+  readonly stageQueue = new KeyedQueue();
+  /** Parsed files by path and stamp, for the flows area (data/flows.ts). */
+  readonly caches = {
+    /** Flow files as loaded in the pool. */
+    flows: new StampCache<LoadedFlow>(),
+    /** The tools each session listed: a flow page refreshes often, its session rarely changes. */
+    listings: new StampCache<ListedTools>(),
+  };
+  private flowFiles: FlowFile[] = [];
+  private flowByKey = new Map<string, FlowFile>();
+  private readonly pool: Pool;
+  private readonly hub: Hub;
+  /** Logs waiting to be (re)indexed, in the order they will be. */
+  private readonly queue: SessionEntry[] = [];
+  private readonly queued = new Set<SessionEntry>();
+  /** Growing logs waiting for their next read. */
+  private readonly deferred = new Set<SessionEntry>();
+  private inFlight = 0;
+  private idleWaiters: (() => void)[] = [];
+  private coldDone = false;
+  /** The cold index has queued every log found at start (until then an empty queue is not the end). */
+  private coldQueued = false;
+  /** Files found after the first walk are indexed as they come. */
+  private walked = false;
+  /** Waiting for the cold index (or for enough of it): each answers whether it is done waiting. */
+  private coldWaiters: (() => boolean)[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private sweepAt = 0;
+  private flowsChanged = new Set<string>();
+  private catalogMemo: { version: number; flowsVersion: number; catalog: Catalog } | null = null;
+  private flowsVersion = 0;
+  private memo = new Map<string, { version: number; value: unknown }>();
+  private closed = false;
+  private announcedIndexed = 0;
+  private pollRound = 0;
+
+  constructor(private readonly options: StoreOptions) {
+    this.pool = options.pool;
+    this.hub = options.hub;
+    this.tree = new DataTree(options.dataDir, options.watch ?? true);
+    this.details = new DetailCache(options.pool);
+  }
+
+  private markOpened: () => void = () => {};
+  /** Resolves once the first walk is done (readers wait for it; indexing goes on behind). */
+  readonly opened = new Promise<void>((resolve) => {
+    this.markOpened = resolve;
+  });
+
+  /** Walk the tree and start indexing; resolves once the walk is done (indexing goes on). */
+  async open(): Promise<void> {
+    if (this.closed) return this.markOpened();
+    const files = this.tree.open();
+    this.addFiles(files);
+    this.walked = true;
+    this.sessions.drainChanged(); // the first index announces nothing
+    this.flowsChanged.clear();
+    void this.coldIndex().catch(() => this.finishCold());
+    this.timer = setInterval(() => this.tick(), TICK_MS);
+    this.timer.unref();
+    this.markOpened();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.markOpened();
+    if (this.timer) clearInterval(this.timer);
+    this.tree.close();
+    this.finishCold();
+    for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  get version(): number {
+    return this.sessions.version * 1_000_003 + this.flowsVersion;
+  }
+
+  progress(): Progress | null {
+    if (this.coldDone) return null;
+    return { indexed: this.sessions.indexed, total: this.sessions.size };
+  }
+
+  /**
+   * Wait until the cold index is done, or `budgetMs` passed: a small directory answers complete, a big one
+   * answers what it has so far (with `progress()`).
+   */
+  async warm(budgetMs: number, enough: (indexed: number) => boolean = () => false): Promise<void> {
+    await this.opened;
+    if (this.coldDone || enough(this.sessions.indexed)) return;
+    await new Promise<void>((resolve) => {
+      const waiter = (): boolean => {
+        if (!this.coldDone && !enough(this.sessions.indexed)) return false;
+        clearTimeout(t);
+        resolve();
+        return true;
+      };
+      const t = setTimeout(() => {
+        this.coldWaiters = this.coldWaiters.filter((w) => w !== waiter);
+        resolve();
+      }, budgetMs);
+      this.coldWaiters.push(waiter);
+    });
+  }
+
+  /**
+   * Apply what the tree knows now, and wait (at most `budgetMs`) for the logs it touched to be summarized:
+   * a request sees what was written before it was made.
+   */
+  async sync(budgetMs = 2_000): Promise<void> {
+    await this.opened;
+    this.applyTree(this.tree.refresh(true, false));
+    if (!this.coldDone || (this.queue.length === 0 && this.inFlight === 0)) return;
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, budgetMs);
+      this.idleWaiters.push(() => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+  }
+
+  /** A value derived from the index, computed once per version of it. */
+  derived<T>(name: string, make: () => T): T {
+    const hit = this.memo.get(name);
+    if (hit && hit.version === this.version) return hit.value as T;
+    const value = make();
+    if (this.memo.size >= 256) this.memo.clear();
+    this.memo.set(name, { version: this.version, value });
+    return value;
+  }
+
+  /** The catalog as the data layer reads it: sessions and flows by key (no copy per request). */
+  catalog(): Catalog {
+    const memo = this.catalogMemo;
+    if (memo && memo.version === this.sessions.version && memo.flowsVersion === this.flowsVersion) return memo.catalog;
+    const sessions = this.sessions;
+    const flows = this.flowFiles;
+    const flowByKey = this.flowByKey;
+    let all: SessionEntry[] | null = null;
+    const catalog: Catalog = {
+      get sessions() {
+        all ??= [...sessions.byRel.values()].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+        return all;
+      },
+      flows,
+      session: (key) => sessions.byKey.get(key),
+      flow: (key) => flowByKey.get(key),
+      flowAt(path) {
+        const direct = flows.find((f) => f.path === path);
+        if (direct) return direct;
+        const canonical = canonicalOf(path);
+        return canonical === null ? undefined : flows.find((f) => canonicalOf(f.path) === canonical);
+      },
+    };
+    this.catalogMemo = { version: sessions.version, flowsVersion: this.flowsVersion, catalog };
+    return catalog;
+  }
+
+  /** The console moved or rewrote these files itself: look at them now rather than at the next tick. */
+  touched(): void {
+    this.applyTree(this.tree.refresh(true, false));
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+
+  private tick(): void {
+    if (this.closed) return;
+    try {
+      this.applyTree(this.tree.refresh());
+      this.sweep();
+      const now = performance.now();
+      for (const e of [...this.deferred]) {
+        if (now >= e.indexedAt + rereadDelay(e)) {
+          this.deferred.delete(e);
+          this.enqueue(e, false);
+        }
+      }
+      this.pump();
+      this.publish();
+    } catch (err) {
+      process.stderr.write(`engine-console: the data directory watch failed once: ${err instanceof Error ? err.message : String(err)}\n`);
+    }
+  }
+
+  private publish(): void {
+    if (!this.coldDone) {
+      // While the cold index runs, pages that show its progress refresh each second; no keys are listed.
+      if (this.sessions.indexed !== this.announcedIndexed) {
+        this.announcedIndexed = this.sessions.indexed;
+        this.hub.publish('changed', { what: 'sessions', keys: [] });
+      }
+      return;
+    }
+    const keys = this.sessions.drainChanged();
+    if (keys.length) this.hub.publish('changed', { what: 'sessions', keys });
+    // Flow changes are announced by the flows watch (events/watch.ts), which also sees the stage files.
+    this.flowsChanged.clear();
+  }
+
+  /** Re-stamp a slice of the logs on the main thread (cheap stats), and queue those that moved. */
+  private sweep(): void {
+    if (!this.coldDone) return;
+    const entries = this.sessions.byRel;
+    if (entries.size === 0) return;
+    let i = 0;
+    const start = this.sweepAt % entries.size;
+    const end = start + Math.min(SWEEP_PER_TICK, entries.size);
+    for (const e of entries.values()) {
+      if (i >= end) break;
+      if (i++ < start) continue;
+      if (e.stamp !== null && !this.queued.has(e) && stampNow(e) !== e.stamp) this.enqueue(e, false);
+    }
+    this.sweepAt = end >= entries.size ? 0 : end;
+  }
+
+  private applyTree(changes: TreeChanges): void {
+    if (changes.removed.length) this.removeFiles(changes.removed);
+    if (changes.added.length) this.addFiles(changes.added);
+    for (const f of changes.touched) {
+      if (f.kind === 'session') {
+        const e = this.sessions.byRel.get(f.rel);
+        if (e) this.touchEntry(e);
+      } else if (f.kind === 'flowlog' || f.kind === 'confirmlog') {
+        const e = this.sessions.byRel.get(ownerRel(f));
+        if (e) this.touchEntry(e);
+      } else if (f.kind === 'flow') {
+        this.flowsChanged.add(f.rel);
+      }
+    }
+    // Polled directories: stat here, and a log quiet for ten minutes only every tenth second.
+    const nowMs = Date.now();
+    this.pollRound = (this.pollRound + 1) % QUIET_EVERY_TICKS;
+    for (const f of changes.polled) {
+      const rel = f.kind === 'flowlog' || f.kind === 'confirmlog' ? ownerRel(f) : f.kind === 'session' ? f.rel : null;
+      const e = rel === null ? undefined : this.sessions.byRel.get(rel);
+      if (!e || e.stamp === null || this.queued.has(e)) continue;
+      if (nowMs - e.mtimeMs > QUIET_MS && this.pollRound !== 0) continue;
+      if (stampNow(e) !== e.stamp) this.touchEntry(e);
+    }
+  }
+
+  private touchEntry(e: SessionEntry): void {
+    if (e.stamp === null || this.queued.has(e)) return; // not indexed yet: it will be
+    if (performance.now() < e.indexedAt + rereadDelay(e)) this.deferred.add(e);
+    else this.enqueue(e, false);
+  }
+
+  private addFiles(files: readonly TreeFile[]): void {
+    const logs: TreeFile[] = [];
+    let flows = false;
+    for (const f of files) {
+      if (f.kind === 'session') logs.push(f);
+      else if (f.kind === 'flow') flows = true;
+    }
+    const companion = (f: TreeFile, suffix: string) => this.tree.files.has(f.rel.slice(0, -'.jsonl'.length) + suffix);
+    const added = this.sessions.add(
+      this.tree.root,
+      logs.map((f) => ({ rel: f.rel, name: f.name, flowLog: companion(f, '.flow.jsonl'), confirmLog: companion(f, '.confirm.jsonl') })),
+    );
+    // Companions that arrived beside a log already indexed.
+    for (const f of files) {
+      if (f.kind !== 'flowlog' && f.kind !== 'confirmlog') continue;
+      const e = this.sessions.setCompanion(ownerRel(f), f.kind === 'flowlog' ? 'hasFlowLog' : 'hasConfirmLog', true);
+      if (e && e.stamp !== null) this.enqueue(e, false);
+    }
+    if (this.walked) for (const e of added) this.enqueue(e, true);
+    if (flows) this.rebuildFlows();
+  }
+
+  private removeFiles(files: readonly TreeFile[]): void {
+    let flows = false;
+    for (const f of files) {
+      if (f.kind === 'session') {
+        const e = this.sessions.remove(f.rel);
+        if (e) {
+          this.queued.delete(e);
+          this.deferred.delete(e);
+        }
+      } else if (f.kind === 'flowlog' || f.kind === 'confirmlog') {
+        const e = this.sessions.setCompanion(ownerRel(f), f.kind === 'flowlog' ? 'hasFlowLog' : 'hasConfirmLog', false);
+        if (e && e.stamp !== null) this.enqueue(e, false);
+      } else if (f.kind === 'flow') flows = true;
+    }
+    if (flows) this.rebuildFlows();
+  }
+
+  private rebuildFlows(): void {
+    const found = [...this.tree.files.values()].filter((f) => f.kind === 'flow').sort((a, b) => compareRel(a.rel, b.rel));
+    const keys = assignKeys(
+      found.map((f) => ({ stem: f.name.slice(0, -'.flow.json'.length), rel: f.rel })),
+      RESERVED_FLOW_KEYS,
+    );
+    this.flowFiles = found.map((f, i) => ({ key: keys[i]!, rel: f.rel, path: this.tree.pathOf(f.rel) }));
+    this.flowByKey = new Map(this.flowFiles.map((f) => [f.key, f]));
+    this.flowsVersion++;
+  }
+
+  private enqueue(e: SessionEntry, fresh: boolean): void {
+    if (this.queued.has(e)) return;
+    this.queued.add(e);
+    // New logs go first: they are what a person who just ran an agent is looking for.
+    if (fresh) this.queue.unshift(e);
+    else this.queue.push(e);
+  }
+
+  /** Summarize queued logs in the pool, at most one batch per thread at a time. */
+  private pump(): void {
+    while (!this.closed && this.queue.length > 0 && this.inFlight < this.pool.threads) {
+      const size = this.sessions.indexed === 0 ? FIRST_BATCH : BATCH;
+      const batch = this.queue.splice(0, size);
+      for (const e of batch) this.queued.delete(e);
+      this.inFlight++;
+      const items: IndexItem[] = batch.map((e) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: e.stamp }));
+      this.pool
+        .run('indexSessionsTask', items)
+        .then(
+          (results) => {
+            const now = performance.now();
+            batch.forEach((e, i) => {
+              const r = results[i];
+              if (!r) return;
+              if (r.unchanged) this.sessions.confirm(e, now);
+              else this.sessions.apply(e, r.stamp, r.mtimeMs, r.result, now);
+            });
+          },
+          (err: unknown) => {
+            const message = `the worker failed on this batch: ${err instanceof Error ? err.message : String(err)}`;
+            const now = performance.now();
+            for (const e of batch) this.sessions.apply(e, stampNow(e), 0, { ok: false, message }, now);
+          },
+        )
+        .then(() => {
+          if (!this.coldDone) this.coldWaiters = this.coldWaiters.filter((w) => !w());
+        })
+        .finally(() => {
+          this.inFlight--;
+          this.pump();
+          if (this.queue.length === 0 && this.inFlight === 0) {
+            if (!this.coldDone && this.coldQueued) this.finishCold();
+            for (const w of this.idleWaiters.splice(0)) w();
+          }
+        });
+    }
+  }
+
+  private async coldIndex(): Promise<void> {
+    const entries = [...this.sessions.byRel.values()];
+    if (entries.length === 0) {
+      this.coldQueued = true;
+      this.finishCold();
+      return;
+    }
+    // Newest logs first: stamp them all in the pool (a stat each), then queue by modification time.
+    const threads = Math.max(1, this.pool.threads);
+    const size = Math.ceil(entries.length / threads);
+    const parts: SessionEntry[][] = [];
+    for (let i = 0; i < entries.length; i += size) parts.push(entries.slice(i, i + size));
+    const times = await Promise.all(parts.map((p) => this.pool.run('mtimesTask', p.map((e) => e.path))));
+    const order = entries.map((e, i) => ({ e, t: times[Math.floor(i / size)]![i % size] ?? 0 }));
+    order.sort((a, b) => b.t - a.t);
+    for (const { e } of order) if (e.stamp === null) this.enqueue(e, false);
+    this.coldQueued = true;
+    this.pump();
+    if (this.queue.length === 0 && this.inFlight === 0) this.finishCold();
+  }
+
+  private finishCold(): void {
+    if (this.coldDone) return;
+    this.coldDone = true;
+    // What the cold index read is announced as one change of everything it found (pages refresh once).
+    this.sessions.drainChanged();
+    if (this.announcedIndexed > 0) this.hub.publish('changed', { what: 'sessions', keys: [] });
+    for (const w of this.coldWaiters.splice(0)) w();
+  }
+}
+
+/** The session log a companion belongs to. */
+function ownerRel(f: TreeFile): string {
+  const suffix = f.kind === 'flowlog' ? '.flow.jsonl' : '.confirm.jsonl';
+  return `${f.rel.slice(0, -suffix.length)}.jsonl`;
+}
+
+function rereadDelay(e: SessionEntry): number {
+  return Math.min(REREAD_MAX_MS, (e.summary?.size_bytes ?? 0) / REREAD_BYTES_PER_MS);
+}
+
+function stampOne(path: string | null): string {
+  if (path === null) return '-';
+  const st = statSync(path, { throwIfNoEntry: false });
+  return st ? `${st.size}:${st.mtimeMs}` : '-';
+}
+
+/** A log's stamps as the index task writes them (`log|flow log|confirm log`). */
+export function stampNow(e: { path: string; flowLog: string | null; confirmLog: string | null }): string {
+  return `${stampOne(e.path)}|${stampOne(e.flowLog)}|${stampOne(e.confirmLog)}`;
+}
+
+function canonicalOf(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,285 @@
+// The data directory's tree as the scan sees it (console-api.md §3.2: three levels, `oracle-cache/` and the
+// console's own `console/` skipped, a symbolic link followed only while it stays inside), kept current by
+// the platform's change notifications instead of being walked again for every request.
+//
+// Each directory in the scan's reach holds its sorted listing and one `fs.watch` (inotify on Linux). A
+// notification names the directory and, usually, the entry: the directory is listed again on the next
+// `refresh()` (which diffs the listing and reports files that came and went), and the entry is reported as
+// touched (its contents may have changed). Where a watch cannot be set (no inotify, a network mount, the
+// watch limit reached), the directory falls back to polling: its stamp is checked on every refresh and all
+// its files are reported as touched, so the caller stats them (that costs one stat per file in such a
+// directory per refresh; with notifications working, a refresh stats nothing but the directories that
+// changed and the links met). Links are re-resolved on every refresh, since a link's target can change
+// without its directory changing.
+import { readdirSync, realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { join } from 'node:path';
+import { SCAN_DEPTH } from '../../shared/limits.ts';
+import { insideDir } from '../engine/scan.ts';
+
+export type FileKind = 'session' | 'flowlog' | 'confirmlog' | 'flow' | 'other';
+
+export function fileKind(name: string): FileKind {
+  if (name.endsWith('.flow.json')) return 'flow';
+  if (name.endsWith('.flow.jsonl')) return 'flowlog';
+  if (name.endsWith('.confirm.jsonl')) return 'confirmlog';
+  if (name.endsWith('.jsonl')) return 'session';
+  return 'other';
+}
+
+/**
+ * A kept regular file: its path relative to the data directory (its absolute path, through the data
+ * directory and not canonical, is `tree.pathOf(rel)`), its name and what it is. Kept small: a 100k-session
+ * directory holds some 160k of them.
+ */
+export interface TreeFile {
+  rel: string;
+  name: string;
+  kind: FileKind;
+}
+
+export interface TreeChanges {
+  added: TreeFile[];
+  removed: TreeFile[];
+  /** Files whose contents may have changed (notified). */
+  touched: TreeFile[];
+  /** Files of polled directories, which nothing vouches for: the caller compares their stamps. */
+  polled: TreeFile[];
+}
+
+type EntryKind = 'dir' | 'file';
+
+interface DirNode {
+  path: string;
+  rel: string;
+  depth: number;
+  /** Name → what it is once links are resolved (other entries are not kept). */
+  entries: Map<string, EntryKind>;
+  /** Names that are links (re-resolved on each refresh). */
+  links: Set<string>;
+  watcher: FSWatcher | null;
+  /** For a polled directory: its last stamp. */
+  stamp: string | null;
+  /** The directory's inode when it was listed: a new one is another directory under the same name. */
+  ino: bigint | null;
+}
+
+const inoOf = (path: string): bigint | null => statSync(path, { bigint: true, throwIfNoEntry: false })?.ino ?? null;
+
+const dirStampOf = (path: string): string | null => {
+  const st = statSync(path, { bigint: true, throwIfNoEntry: false });
+  return st ? `${st.mtimeNs}:${st.ctimeNs}:${st.ino}` : null;
+};
+
+export class DataTree {
+  private readonly dirs = new Map<string, DirNode>();
+  /** rel → file, for every kept file in reach. */
+  readonly files = new Map<string, TreeFile>();
+  private readonly dirtyDirs = new Set<string>();
+  private readonly touchedRels = new Set<string>();
+  private readonly polledRels = new Set<string>();
+  private readonly consoleDir: string;
+  private closed = false;
+  /** Called (at most once per burst) when a notification arrived, so the owner can refresh soon. */
+  onNotice: () => void = () => {};
+
+  constructor(readonly root: string, private readonly useWatch = true) {
+    this.consoleDir = join(root, 'console');
+  }
+
+  /** The absolute path of a file in the tree. */
+  pathOf(rel: string): string {
+    return `${this.root}/${rel}`;
+  }
+
+  /** Walk the whole tree (the first scan); every file found is reported as added. */
+  open(): TreeFile[] {
+    const added: TreeFile[] = [];
+    this.walk(this.root, '', 1, added);
+    return added;
+  }
+
+  /** How many directories fell back to polling (for the health list and the bench). */
+  get polled(): number {
+    let n = 0;
+    for (const d of this.dirs.values()) if (d.watcher === null) n++;
+    return n;
+  }
+
+  get dirCount(): number {
+    return this.dirs.size;
+  }
+
+  /** Whether anything was notified since the last refresh. */
+  get pending(): boolean {
+    return this.dirtyDirs.size > 0 || this.touchedRels.size > 0;
+  }
+
+  /**
+   * Apply what the notifications (and the polled directories' stamps) say changed since the last call.
+   * `checkDirs`: also compare every directory's stamp (one stat each), for a request that must see a file
+   * written just before it even if its notification has not been delivered yet. `pollFiles`: report every
+   * file of a polled directory as touched (the tick does; a request does not).
+   */
+  refresh(checkDirs = false, pollFiles = true): TreeChanges {
+    const out: TreeChanges = { added: [], removed: [], touched: [], polled: [] };
+    for (const node of [...this.dirs.values()]) {
+      if (node.watcher === null || checkDirs) {
+        const stamp = dirStampOf(node.path);
+        if (stamp !== node.stamp) this.dirtyDirs.add(node.path);
+      }
+      if (node.watcher === null && pollFiles) {
+        for (const [name, kind] of node.entries) if (kind === 'file') this.polledRels.add(this.relOf(node, name));
+      }
+      if (node.links.size > 0) this.dirtyDirs.add(node.path);
+    }
+    const dirty = [...this.dirtyDirs].sort();
+    this.dirtyDirs.clear();
+    for (const path of dirty) {
+      const node = this.dirs.get(path);
+      if (node) this.relist(node, out);
+    }
+    const added = new Set(out.added.map((f) => f.rel));
+    for (const rel of this.touchedRels) {
+      const f = this.files.get(rel);
+      if (f && !added.has(rel)) out.touched.push(f);
+    }
+    for (const rel of this.polledRels) {
+      const f = this.files.get(rel);
+      if (f && !added.has(rel) && !this.touchedRels.has(rel)) out.polled.push(f);
+    }
+    this.touchedRels.clear();
+    this.polledRels.clear();
+    return out;
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const d of this.dirs.values()) d.watcher?.close();
+    this.dirs.clear();
+  }
+
+  private relOf(node: DirNode, name: string): string {
+    return node.rel ? `${node.rel}/${name}` : name;
+  }
+
+  /** Read a directory: name → kind, links resolved; null when it cannot be read. */
+  private list(path: string): { entries: Map<string, EntryKind>; links: Set<string> } | null {
+    let dirents;
+    try {
+      dirents = readdirSync(path, { withFileTypes: true });
+    } catch {
+      return null;
+    }
+    const entries = new Map<string, EntryKind>();
+    const links = new Set<string>();
+    dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const d of dirents) {
+      const full = join(path, d.name);
+      if (full === this.consoleDir) continue;
+      if (d.isSymbolicLink()) {
+        links.add(d.name);
+        try {
+          if (!insideDir(realpathSync(full), this.root)) continue;
+          const st = statSync(full);
+          if (st.isDirectory()) entries.set(d.name, 'dir');
+          else if (st.isFile()) entries.set(d.name, 'file');
+        } catch {
+          // dangling or unreadable: not in reach
+        }
+      } else if (d.isDirectory()) entries.set(d.name, 'dir');
+      else if (d.isFile()) entries.set(d.name, 'file');
+    }
+    return { entries, links };
+  }
+
+  private walk(path: string, rel: string, depth: number, added: TreeFile[]): void {
+    if (this.closed) return;
+    const listing = this.list(path);
+    if (listing === null) return;
+    const node: DirNode = { path, rel, depth, entries: new Map(), links: listing.links, watcher: null, stamp: null, ino: inoOf(path) };
+    node.stamp = dirStampOf(path);
+    this.dirs.set(path, node);
+    this.watchDir(node);
+    for (const [name, kind] of listing.entries) this.enter(node, name, kind, added);
+  }
+
+  private enter(node: DirNode, name: string, kind: EntryKind, added: TreeFile[]): void {
+    const childRel = this.relOf(node, name);
+    if (kind === 'dir') {
+      if (node.depth >= SCAN_DEPTH || name === 'oracle-cache') return;
+      node.entries.set(name, 'dir');
+      this.walk(join(node.path, name), childRel, node.depth + 1, added);
+      return;
+    }
+    node.entries.set(name, 'file');
+    const file: TreeFile = { rel: childRel, name, kind: fileKind(name) };
+    this.files.set(childRel, file);
+    added.push(file);
+  }
+
+  private leave(node: DirNode, name: string, kind: EntryKind, removed: TreeFile[]): void {
+    node.entries.delete(name);
+    const childRel = this.relOf(node, name);
+    if (kind === 'file') {
+      const f = this.files.get(childRel);
+      if (f) {
+        this.files.delete(childRel);
+        removed.push(f);
+      }
+      return;
+    }
+    const child = this.dirs.get(join(node.path, name));
+    if (!child) return;
+    for (const [n, k] of [...child.entries]) this.leave(child, n, k, removed);
+    child.watcher?.close();
+    this.dirs.delete(child.path);
+  }
+
+  private relist(node: DirNode, out: TreeChanges): void {
+    node.stamp = dirStampOf(node.path);
+    const listing = this.list(node.path);
+    const now = listing?.entries ?? new Map<string, EntryKind>();
+    node.links = listing?.links ?? new Set();
+    for (const [name, kind] of [...node.entries]) {
+      const next = now.get(name);
+      if (next !== kind) this.leave(node, name, kind, out.removed);
+    }
+      for (const [name, kind] of now) {
+      if (node.entries.get(name) === kind) continue;
+      this.enter(node, name, kind, out.added);
+    }
+    // A directory removed and made again under the same name is another directory: walk it afresh.
+    for (const [name, kind] of now) {
+      if (kind !== 'dir' || node.entries.get(name) !== 'dir') continue;
+      const child = this.dirs.get(join(node.path, name));
+      if (child && child.ino !== inoOf(child.path)) {
+        this.leave(node, name, 'dir', out.removed);
+        this.enter(node, name, 'dir', out.added);
+      }
+    }
+  }
+
+  private watchDir(node: DirNode): void {
+    if (!this.useWatch) return;
+    try {
+      const w = watch(node.path, { persistent: false }, (event, name) => {
+        if (event === 'rename' || name === null) this.dirtyDirs.add(node.path);
+        if (name !== null) {
+          const kind = node.entries.get(String(name));
+          if (kind === 'file' || kind === undefined) this.touchedRels.add(this.relOf(node, String(name)));
+          else this.dirtyDirs.add(node.path);
+        }
+        this.onNotice();
+      });
+      w.on('error', () => {
+        // The directory went away or the watch broke: fall back to polling it until it is listed again.
+        w.close();
+        if (node.watcher === w) node.watcher = null;
+        this.dirtyDirs.add(node.path);
+      });
+      node.watcher = w;
+    } catch {
+      node.watcher = null;
+    }
+  }
+}

@@ -52,3 +52,21 @@ export function queryNumber(name: string, fallback: number, expected: string) {
     String(fallback),
   );
 }
+
+/** A UTC day given in a query string as `YYYY-MM-DD` (a real date), or null when absent or empty. */
+export function queryDay(name: string) {
+  return v.optional(
+    v.pipe(
+      v.string(`${name}: give it once, as YYYY-MM-DD`),
+      v.check(
+        (s) => s === '' || (/^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s),
+        (issue) => `${name} ${JSON.stringify(issue.input)}: a UTC day as YYYY-MM-DD`,
+      ),
+      v.transform((s) => (s === '' ? null : s)),
+    ),
+    '',
+  );
+}
+
+/** `from` and `to` (UTC days, both included) in order. */
+export const dayRangeInOrder = <T extends { from: string | null; to: string | null }>(q: T): boolean => q.from === null || q.to === null || q.from <= q.to;

@@ -27,6 +27,9 @@ export type PromotedCounts = v.InferOutput<typeof PromotedCountsSchema>;
 export const StageLinkSchema = v.object({ staged: v.boolean(), other: v.nullable(v.string()), pending: v.boolean() });
 export type StageLink = v.InferOutput<typeof StageLinkSchema>;
 
+export const VersionOfSchema = v.object({ flow: v.nullable(v.string()), name: v.string(), version: num });
+export type VersionOf = v.InferOutput<typeof VersionOfSchema>;
+
 export const FlowSummarySchema = v.object({
   key: v.string(),
   /** Relative to the data directory. */
@@ -56,6 +59,11 @@ export const FlowSummarySchema = v.object({
   stage: v.nullable(StageLinkSchema),
   /** Why the flow does not load, else null. */
   error: v.nullable(v.string()),
+  /**
+   * Beyond the spec: present on a committed version, `<name>.history/<N>.flow.json`: the flow it is a version
+   * of (its key, null when that file is gone), the flow's name, and N.
+   */
+  version_of: v.optional(VersionOfSchema),
 });
 export type FlowSummary = v.InferOutput<typeof FlowSummarySchema>;
 

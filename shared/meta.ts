@@ -16,6 +16,8 @@ export const MetaSchema = v.object({
   auth: v.boolean(),
   /** Whether TYPESAFE_API_KEY or TYPESAFE_API_KEY_FILE is set: never the value. */
   key_set: v.boolean(),
+  /** Whether ENGINE_REDACT_SALT is set (redact jobs need it): never the value. */
+  salt_set: v.boolean(),
   /** The CLI that jobs run. */
   engine: v.nullable(BinarySchema),
   /** engine-proxy. */

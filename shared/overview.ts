@@ -1,6 +1,7 @@
 // GET /api/overview (console-api.md §4.3): totals, domains, the last 14 UTC days, the 8 newest sessions, the
 // health list (the CLI doctor's checks, the flows', the registry's) and the 5 newest jobs.
 import * as v from 'valibot';
+import { dayRangeInOrder, queryDay } from './common.ts';
 import { JobSchema } from './jobs.ts';
 import { IndexingSchema, SessionSummarySchema } from './sessions.ts';
 
@@ -70,3 +71,24 @@ export const OverviewSchema = v.object({
   indexing: v.optional(IndexingSchema),
 });
 export type Overview = v.InferOutput<typeof OverviewSchema>;
+
+/**
+ * GET /api/overview?domain=&from=&to= (beyond the spec, which takes no query): with a domain, the totals, the
+ * chart and the newest sessions count only its sessions; with `from`/`to` (UTC days, both included), only
+ * the sessions started in those days, and the chart covers them (at most 92 days, ending at `to`).
+ */
+export const OverviewQuerySchema = v.pipe(
+  v.object({
+    domain: v.optional(
+      v.pipe(
+        v.string('domain: give it once, as text'),
+        v.transform((s) => (s === '' ? null : s)),
+      ),
+      '',
+    ),
+    from: queryDay('from'),
+    to: queryDay('to'),
+  }),
+  v.check(dayRangeInOrder, 'from: the first day must not be after the last (to)'),
+);
+export type OverviewQuery = v.InferOutput<typeof OverviewQuerySchema>;

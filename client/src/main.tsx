@@ -4,6 +4,7 @@ import { render } from 'solid-js/web';
 import { App } from './App.tsx';
 import { routes } from './routes.ts';
 import './styles.css';
+import './ux.css';
 
 const root = document.getElementById('app');
 if (root) render(() => <Router root={App}>{routes}</Router>, root);

@@ -6,7 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { FlowDetail, FlowDiffView, FlowSummary, StageLink } from '../../shared/flows.ts';
+import type { FlowDetail, FlowDiffView, FlowSummary, StageLink, VersionOf } from '../../shared/flows.ts';
 import { compareText } from '../engine/format.ts';
 import {
   hasArbiter,
@@ -132,11 +132,22 @@ export async function stageLink(file: FlowFile, catalog: Catalog): Promise<Stage
   return { staged, other: other?.key ?? null, pending };
 }
 
+/** A committed version, `<name>.history/<N>.flow.json`: which flow and which N (null for any other file). */
+export function versionOf(file: FlowFile, catalog: Catalog): VersionOf | null {
+  const m = /^(\d+)\.flow\.json$/.exec(basename(file.path));
+  const dir = dirname(file.path);
+  const folder = basename(dir);
+  if (!m || !folder.endsWith('.history') || folder.length === '.history'.length) return null;
+  const name = folder.slice(0, -'.history'.length);
+  const committed = join(dirname(dir), `${name}.flow.json`);
+  return { flow: catalog.flows.find((f) => f.path === committed)?.key ?? null, name, version: Number(m[1]) };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Summaries
 // ---------------------------------------------------------------------------------------------------------
 
-function summaryOf(entry: FlowEntry, served_by: string[], stage: StageLink | null): FlowSummary {
+function summaryOf(entry: FlowEntry, served_by: string[], stage: StageLink | null, version: VersionOf | null): FlowSummary {
   const { file, flow } = entry;
   const tools = { read: 0, write: 0, generic: 0 };
   for (const kind of Object.values(flow?.manifest.tools ?? {})) tools[kind] += 1;
@@ -165,6 +176,7 @@ function summaryOf(entry: FlowEntry, served_by: string[], stage: StageLink | nul
     served_by,
     stage,
     error: flow ? null : (entry.error ?? 'unknown error'),
+    ...(version ? { version_of: version } : {}),
   };
 }
 
@@ -173,7 +185,7 @@ export async function flowSummaries(state: State, catalog?: Catalog): Promise<Fl
   const cat = catalog ?? (await state.catalog());
   const [entries, served] = await Promise.all([Promise.all(cat.flows.map((f) => loadFlowEntry(state, f))), servedFlows(state)]);
   state.store.caches.flows.retain(new Set(cat.flows.map((f) => f.path)));
-  const items = await Promise.all(entries.map(async (e) => summaryOf(e, servedBy(e.file, served), await stageLink(e.file, cat))));
+  const items = await Promise.all(entries.map(async (e) => summaryOf(e, servedBy(e.file, served), await stageLink(e.file, cat), versionOf(e.file, cat))));
   return items.sort((a, b) => b.modified_unix_ms - a.modified_unix_ms || compareText(a.path, b.path));
 }
 
@@ -181,7 +193,7 @@ export async function flowSummaries(state: State, catalog?: Catalog): Promise<Fl
 export async function flowSummary(state: State, file: FlowFile, catalog?: Catalog): Promise<{ summary: FlowSummary; entry: FlowEntry }> {
   const cat = catalog ?? (await state.catalog());
   const [entry, served, stage] = await Promise.all([loadFlowEntry(state, file), servedFlows(state), stageLink(file, cat)]);
-  return { summary: summaryOf(entry, servedBy(file, served), stage), entry };
+  return { summary: summaryOf(entry, servedBy(file, served), stage, versionOf(file, cat)), entry };
 }
 
 // ---------------------------------------------------------------------------------------------------------

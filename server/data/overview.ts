@@ -2,18 +2,25 @@
 // hands them to the pure assembly in engine/overview.ts (days, totals, domains, the health list's order).
 // The session figures are computed once per version of the store, so a page polling the overview over
 // 100k sessions costs the flows and the registry, not a pass over every session.
-import type { Overview } from '../../shared/overview.ts';
+import type { Overview, OverviewQuery } from '../../shared/overview.ts';
 import { OVERVIEW_JOBS, OVERVIEW_SESSIONS } from '../../shared/limits.ts';
 import { flowSummaries, latestListing, loadFlowEntry } from './flows.ts';
 import { loadRegistry, RegistryError, serverView, type LoadedRegistry } from './registry.ts';
 import { sessionSummaries, sessionsByDomain } from './sessions.ts';
 import { setupHealth } from '../engine/doctor.ts';
 import { activity, healthList, totalsAndDomains, type HealthInputs } from '../engine/overview.ts';
+import { activityBetween, chartDays, overviewPredicate } from '../engine/session-filter.ts';
 import { listingSource, toolWarnings } from '../engine/warnings.ts';
 import { serverViewContext } from './server-context.ts';
 import type { State } from '../state.ts';
 
-export async function overview(state: State): Promise<Overview> {
+const NO_FILTER: OverviewQuery = { domain: null, from: null, to: null };
+
+/**
+ * With `query` (beyond the spec: a domain, UTC days) the totals, the chart and the newest sessions count only
+ * the matching sessions; the domain list stays whole, for the filter to choose from.
+ */
+export async function overview(state: State, query: OverviewQuery = NO_FILTER): Promise<Overview> {
   const { config } = state;
   const now = config.now();
   const catalog = await state.catalog();
@@ -61,9 +68,29 @@ export async function overview(state: State): Promise<Overview> {
   );
 
   const serverNames = registry.servers.map((s) => s.name);
-  const { totals, domains } = store.derived(`overviewTotals:${Math.floor(now / 60_000)}:${JSON.stringify([flowDomains, serverNames])}`, () =>
+  const all = store.derived(`overviewTotals:${Math.floor(now / 60_000)}:${JSON.stringify([flowDomains, serverNames])}`, () =>
     totalsAndDomains({ sessions: readable, shadowDecisions: shadow, flows: flowDomains, servers: serverNames }, now),
   );
+  const filtered = query.domain !== null || query.from !== null || query.to !== null;
+  const keep = overviewPredicate(query);
+  const chosen = filtered
+    ? store.derived(`overviewChosen:${JSON.stringify(query)}`, () => entries.filter((e) => keep(e.summary!)))
+    : entries;
+  const mine = (name: string | null) => !query.domain || name === query.domain;
+  const { domains } = all;
+  const totals = filtered
+    ? store.derived(`overviewTotals:${Math.floor(now / 60_000)}:${JSON.stringify([flowDomains, serverNames, query])}`, () =>
+        totalsAndDomains(
+          {
+            sessions: chosen.map((e) => e.summary!),
+            shadowDecisions: chosen.reduce((n, e) => n + e.shadowDecisions, 0),
+            flows: flowDomains.filter((f) => !query.domain || mine(f.domain)),
+            servers: serverNames.filter(mine),
+          },
+          now,
+        ).totals,
+      )
+    : all.totals;
   const health = healthList({
     setup: setupHealth({
       dataDir: config.dataDir,
@@ -83,8 +110,10 @@ export async function overview(state: State): Promise<Overview> {
   return {
     totals,
     domains,
-    activity: store.derived(`overviewActivity:${Math.floor(now / 60_000)}`, () => activity(readable, now)),
-    recent_sessions: readable.slice(0, OVERVIEW_SESSIONS),
+    activity: filtered
+      ? store.derived(`overviewActivity:${Math.floor(now / 60_000)}:${JSON.stringify(query)}`, () => activityBetween(chosen.map((e) => e.summary!), chartDays(query, now)))
+      : store.derived(`overviewActivity:${Math.floor(now / 60_000)}`, () => activity(readable, now)),
+    recent_sessions: filtered ? chosen.slice(0, OVERVIEW_SESSIONS).map((e) => e.summary!) : readable.slice(0, OVERVIEW_SESSIONS),
     health,
     jobs: jobs.slice(0, OVERVIEW_JOBS),
     ...(indexing ? { indexing } : {}),

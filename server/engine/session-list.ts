@@ -2,8 +2,9 @@
 // first by (started_unix_ms, session_id), `total` counted before paging. The filter `q` also matches the
 // tools called in a session, which the wire summary does not carry: the summary task adds them as
 // `tools_called` (see IndexedSummary), and the items this answers leave them out again.
-import type { SessionList, SessionMode, SessionSummary } from '../../shared/sessions.ts';
+import type { SessionList, SessionMode, SessionSort, SessionSummary, SortOrder } from '../../shared/sessions.ts';
 import { publicSummary } from './sessions.ts';
+import { sessionComparator, startedWithin } from './session-filter.ts';
 
 export interface SessionListQuery {
   /** Exact match on the summary's domain; null or "" means no filter. */
@@ -13,6 +14,11 @@ export interface SessionListQuery {
   q?: string | null;
   limit: number;
   offset: number;
+  /** Beyond the spec (session-filter.ts): UTC days, both included, and the column order. */
+  from?: string | null;
+  to?: string | null;
+  sort?: SessionSort;
+  order?: SortOrder;
 }
 
 /** Newest first: by started_unix_ms, then session_id, both descending. */
@@ -43,7 +49,8 @@ export function listSessions(summaries: readonly SessionSummary[], query: Sessio
         toolsCalled(s).some(hit),
     );
   }
-  found.sort(newestFirst);
+  if (query.from || query.to) found = found.filter(startedWithin(query));
+  found.sort(sessionComparator(query.sort, query.order));
   const offset = Math.max(0, query.offset);
   const page = found.slice(offset, offset + Math.max(0, query.limit));
   return { total: found.length, items: page.map(publicSummary) };

@@ -20,6 +20,7 @@ import { sessionsRoutes } from './routes/sessions.ts';
 import { sessionViewsRoutes } from './routes/session-views.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { stageRoutes } from './routes/stage.ts';
+import { trashRoutes } from './routes/trash.ts';
 import { serveUi } from './ui.ts';
 
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -75,6 +76,7 @@ export function createApp(state: State, report: (err: unknown) => void): Koa {
     jobsRoutes(state),
     overviewRoutes(state),
     settingsRoutes(state),
+    trashRoutes(state),
   ]) {
     api.use(area.routes());
   }

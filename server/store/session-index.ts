@@ -6,8 +6,9 @@
 // or goes re-keys its own group and nothing else. A summary is stored once, compacted: its text fields that
 // repeat across sessions (domain, agent, mode, the upstream, the tools called) point at one shared copy.
 // Measured at 100k generated sessions: about 1.2 KB of heap a session (entry, summary, tree file, maps).
-import type { SessionMode, SessionSummary, UpstreamView } from '../../shared/sessions.ts';
+import type { SessionMode, SessionSort, SessionSummary, SortOrder, UpstreamView } from '../../shared/sessions.ts';
 import { assignKeys, keyBase, RESERVED_SESSION_KEYS } from '../engine/keys.ts';
+import { sessionComparator, startedWithin } from '../engine/session-filter.ts';
 import { newestFirst } from '../engine/session-list.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
 import type { SessionFile } from '../data/catalog.ts';
@@ -119,6 +120,11 @@ export interface ListQuery {
   q?: string | null;
   limit: number;
   offset: number;
+  /** Beyond the spec (engine/session-filter.ts): UTC days, both included, and a column order. */
+  from?: string | null;
+  to?: string | null;
+  sort?: SessionSort;
+  order?: SortOrder;
 }
 
 export class SessionIndex {
@@ -238,6 +244,9 @@ export class SessionIndex {
   list(query: ListQuery): { total: number; items: SessionSummary[] } {
     const { domain, mode } = query;
     const needle = query.q ? query.q.toLowerCase() : null;
+    const within = query.from || query.to ? startedWithin(query) : null;
+    // Another order than newest first gathers every match, then sorts and pages.
+    const custom = (query.sort ?? 'started') !== 'started' || (query.order ?? 'desc') !== 'desc';
     const offset = Math.max(0, query.offset);
     const end = offset + Math.max(0, query.limit);
     const items: SessionSummary[] = [];
@@ -246,10 +255,12 @@ export class SessionIndex {
       const s = e.summary!;
       if (domain && s.domain !== domain) continue;
       if (mode && s.mode !== mode) continue;
+      if (within !== null && !within(s)) continue;
       if (needle !== null && !this.matches(e, s, needle)) continue;
-      if (total >= offset && total < end) items.push(s);
+      if (custom || (total >= offset && total < end)) items.push(s);
       total++;
     }
+    if (custom) return { total, items: items.sort(sessionComparator(query.sort, query.order)).slice(offset, end) };
     return { total, items };
   }
 

@@ -17,7 +17,11 @@ jobform('the learn form needs a domain named like a server', () => {
 
 jobform('promote, audit and stage need a flow and sessions; numbers are checked', () => {
   const f = defaultFields();
-  assert.equal(validate('audit', f), { flow: 'Choose the flow to audit.', sessions: 'Give the directory of sessions.' });
+  assert.equal(validate('audit', f), { flow: 'Choose the flow to audit.', sessions: 'Give the directory of sessions, or choose a flow to use its default.' });
+  // With a flow, an empty Sessions field takes the default the preview shows (issue 15).
+  const shop = { key: 'shop', path: 'shop.flow.json', name: 'shop', domain: 'shop' };
+  for (const kind of ['audit', 'promote', 'stage'] as const) assert.is(validate(kind, { ...f, flow: 'shop' }, shop).sessions, undefined, kind);
+  assert.equal(validate('redact', f), { sessions: 'Give the directory of sessions.' });
   assert.equal(validate('promote', { ...f, flow: 'shop', sessions: 's', threshold: '1.5', min_tasks: '0' }), {
     threshold: 'A number from 0 to 1.',
     min_tasks: 'A whole number, 1 or more.',

@@ -8,18 +8,24 @@ import { JobListSchema, JobSchema, type JobRequest } from '../../../shared/jobs.
 import { MetaSchema } from '../../../shared/meta.ts';
 import { HostConfigSchema, ProbeResultSchema, ServerListSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
 import { StageViewSchema } from '../../../shared/stage.ts';
-import { SessionDetailSchema, SessionListSchema, type SessionMode } from '../../../shared/sessions.ts';
+import { SessionDetailSchema, SessionListSchema, type SessionMode, type SessionSort, type SortOrder } from '../../../shared/sessions.ts';
 import { CallPayloadSchema, SessionEventsSchema, SessionFindSchema, SessionOutlineSchema } from '../../../shared/session-views.ts';
 import { apiPath } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
 import { OverviewSchema } from '../../../shared/overview.ts';
 import { SettingsSchema } from '../../../shared/settings.ts';
+import { TrashEmptiedSchema, TrashListSchema, TrashRestoredSchema } from '../../../shared/trash.ts';
 
 type Opts = { signal?: AbortSignal };
 const quiet = (o: Opts = {}) => ({ quiet: true, signal: o.signal });
 
 export const getMeta = (o?: Opts) => requestAs(MetaSchema, '/api/meta', quiet(o));
-export const getOverview = (o?: Opts) => requestAs(OverviewSchema, '/api/overview', quiet(o));
+export interface OverviewQuery {
+  domain?: string | null;
+  from?: string | null;
+  to?: string | null;
+}
+export const getOverview = (query: OverviewQuery = {}, o?: Opts) => requestAs(OverviewSchema, '/api/overview', { ...quiet(o), query: { ...query } });
 export const getSettings = (o?: Opts) => requestAs(SettingsSchema, '/api/settings', quiet(o));
 
 export interface SessionsQuery {
@@ -28,6 +34,11 @@ export interface SessionsQuery {
   domain?: string | null;
   limit?: number;
   offset?: number;
+  /** Beyond the spec: UTC days (YYYY-MM-DD) and the column order. */
+  from?: string | null;
+  to?: string | null;
+  sort?: SessionSort | null;
+  order?: SortOrder | null;
 }
 export const getSessions = (query: SessionsQuery, o?: Opts) =>
   requestAs(SessionListSchema, '/api/sessions', { ...quiet(o), query: { ...query } });
@@ -77,3 +88,7 @@ export const jobArtifactUrl = (id: string, index: number) => apiPath('jobs', id,
 export const getJobArtifact = (id: string, index: number, o?: Opts) => requestText(jobArtifactUrl(id, index), quiet(o));
 
 export const logout = () => requestAs(v.unknown(), '/api/logout', { method: 'POST', quiet: true });
+
+export const getTrash = (o?: Opts) => requestAs(TrashListSchema, '/api/trash', quiet(o));
+export const restoreTrash = (id: string) => requestAs(TrashRestoredSchema, apiPath('trash', id, 'restore'), { method: 'POST', quiet: true });
+export const emptyTrash = () => requestAs(TrashEmptiedSchema, '/api/trash', { method: 'DELETE', quiet: true });

@@ -35,3 +35,10 @@ export function stack(calls: number, lookups: number, top: number, plotHeight: n
   const l = h(lookups);
   return { calls: c, lookups: l, gap: c > 0 && l > 0 ? 2 : 0 };
 }
+
+/** An x label that would reach past either edge ("23 Nov" at the right end) is anchored to that edge instead. */
+export function labelPlace(center: number, width: number, half = 24): { x: number; anchor: 'start' | 'middle' | 'end' } {
+  if (center + half > width) return { x: width - 1, anchor: 'end' };
+  if (center - half < 0) return { x: 1, anchor: 'start' };
+  return { x: center, anchor: 'middle' };
+}

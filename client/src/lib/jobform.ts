@@ -65,10 +65,13 @@ export function domainError(d: string): string | null {
 const isProb = (s: string) => s.trim() !== '' && Number.isFinite(Number(s)) && Number(s) >= 0 && Number(s) <= 1;
 const isCount = (s: string) => /^\d+$/.test(s.trim()) && Number(s) >= 1;
 
-export function validate(kind: JobKind, f: JobFields): FieldErrors {
+/** The checks before sending; an empty Sessions field is fine where the form has a default for it (the preview's). */
+export function validate(kind: JobKind, f: JobFields, flow?: FlowChoice): FieldErrors {
   const e: FieldErrors = {};
   const needSessions = () => {
-    if (f.sessions.trim() === '') e.sessions = 'Give the directory of sessions.';
+    if (f.sessions.trim() === '' && defaultSessions(kind, f, flow) === '') {
+      e.sessions = flow || kind === 'redact' ? 'Give the directory of sessions.' : 'Give the directory of sessions, or choose a flow to use its default.';
+    }
   };
   const needFlow = (what: string) => {
     if (f.flow === '') e.flow = `Choose the flow to ${what}.`;
@@ -96,7 +99,7 @@ export function validate(kind: JobKind, f: JobFields): FieldErrors {
       if (f.half_life.trim() !== '' && !(Number(f.half_life) > 0)) e.half_life = 'A number of sessions, more than 0.';
       break;
     case 'redact':
-      if (f.sessions.trim() === '') e.sessions = 'Give the directory of sessions.';
+      needSessions();
       if (!isCount(f.keep_shared)) e.keep_shared = 'A whole number, 1 or more.';
       break;
     case 'doctor':

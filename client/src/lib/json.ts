@@ -42,3 +42,29 @@ export function jsonSummary(value: unknown): string {
   }
   return '';
 }
+
+/**
+ * The log line each timeline event came from, by its index in `events` (null when none matches). Events carry
+ * no line number: the k-th event with a (t_ms, from) is matched to the k-th line with that (t_ms, from), or to
+ * the last such line (a batch line gives several events).
+ */
+export function eventLines(events: readonly { t_ms: number; from: string }[], lines: readonly JsonLine[]): (JsonLine | null)[] {
+  const byKey = new Map<string, JsonLine[]>();
+  for (const l of lines) {
+    if (!l.ok || l.value === null || typeof l.value !== 'object') continue;
+    const v = l.value as { t_ms?: unknown; from?: unknown };
+    if (typeof v.t_ms !== 'number' || typeof v.from !== 'string') continue;
+    const key = `${v.t_ms}|${v.from}`;
+    const list = byKey.get(key) ?? [];
+    list.push(l);
+    byKey.set(key, list);
+  }
+  const seen = new Map<string, number>();
+  return events.map((e) => {
+    const key = `${e.t_ms}|${e.from}`;
+    const list = byKey.get(key);
+    const k = seen.get(key) ?? 0;
+    seen.set(key, k + 1);
+    return list ? (list[Math.min(k, list.length - 1)] ?? null) : null;
+  });
+}

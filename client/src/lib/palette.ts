@@ -1,4 +1,6 @@
-// The command palette's matching: an entry matches when "label detail", lowercased, contains the query.
+// The command palette's matching: an entry matches when each word of the query, lowercased, is in its
+// "label detail" ("add serv" finds "Add a server"), or when the query's letters come in order at the starts
+// of its words ("nlj" finds "New learn job").
 
 export interface PaletteEntry {
   id: string;
@@ -13,7 +15,15 @@ export interface PaletteEntry {
 export function matchesQuery(e: { label: string; detail?: string }, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (q === '') return true;
-  return `${e.label} ${e.detail ?? ''}`.toLowerCase().includes(q);
+  const text = `${e.label} ${e.detail ?? ''}`.toLowerCase();
+  const words = q.split(/\s+/);
+  if (words.every((w) => text.includes(w))) return true;
+  // Initials: "nlj" for "New learn job".
+  if (words.length === 1) {
+    const initials = e.label.toLowerCase().split(/[\s_.-]+/).filter(Boolean).map((w) => w[0]).join('');
+    return q.length >= 2 && initials.includes(q);
+  }
+  return false;
 }
 
 /** Pages, then actions (3 without a query, 6 with one), servers (5), flows (5), then the sessions found. */

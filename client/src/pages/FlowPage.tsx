@@ -17,6 +17,7 @@ import SitesTable from '../components/flow/SitesTable.tsx';
 import ThresholdSlider from '../components/flow/ThresholdSlider.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
 import { Icon } from '../components/ui/Icon.tsx';
+import { Term } from '../components/ui/Term.tsx';
 import { JsonTree } from '../components/ui/JsonTree.tsx';
 import { Markdown } from '../components/ui/Markdown.tsx';
 import { TabPanel, Tabs, type TabDef } from '../components/ui/Tabs.tsx';
@@ -28,6 +29,7 @@ import { basename, formatBytes, formatDateTime } from '../lib/format.ts';
 import { deciderSentence, deciderTitle, joinWords, plural, toolCountsText } from '../lib/flow-words.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
+import { deletedToast } from '../lib/undo-delete.ts';
 
 type Tab = 'flow' | 'review' | 'raw' | 'compare' | 'staged';
 const TABS: TabDef<Tab>[] = [
@@ -117,7 +119,7 @@ function FlowTab(props: { detail: FlowDetail; threshold: number; onThreshold: (t
         </Card>
       </Show>
       <div classList={{ 'cards-2': d().promotion !== null, stack: d().promotion === null }}>
-        <Card title="Bindings" caption="Where each lookup’s arguments come from, in training">
+        <Card title={<Term word="binding">Bindings</Term>} caption="Where each lookup’s arguments come from, in training">
           <BindingsList bindings={d().bindings} />
         </Card>
         <Show when={d().promotion}>
@@ -200,9 +202,11 @@ export default function FlowPage() {
   const doDelete = async () => {
     setBusy(true);
     try {
-      await deleteFlow(params.key);
+      const path = summary()?.path ?? '';
+      const gone = params.key;
+      await deleteFlow(gone);
       setDeleting(false);
-      toast({ kind: 'success', title: 'Flow moved to the trash', message: 'It is in console/trash in the data dir.' });
+      deletedToast('Flow', path, () => navigate(`/flows/${encodeURIComponent(gone)}`));
       navigate('/flows');
     } catch (e) {
       toast({ kind: 'error', title: 'Could not delete the flow', message: (e as ApiError).message });
@@ -219,11 +223,19 @@ export default function FlowPage() {
         <span class="badge mono" title={deciderTitle(s.decider)}>
           {s.decider}
         </span>
+        <Term word={s.decider}>
+          <span class="sr-only">decider</span>
+        </Term>
         <Show when={s.promoted}>
           {(p) => (
-            <span class="badge accent" title={`Acts at ${p().sites_promoted} of the ${p().sites_scored} sites promote scored`}>
-              promoted {p().sites_promoted}/{p().sites_scored}
-            </span>
+            <>
+              <span class="badge accent" title={`Acts at ${p().sites_promoted} of the ${p().sites_scored} calls promote scored`}>
+                promoted {p().sites_promoted}/{p().sites_scored}
+              </span>
+              <Term word="promoted">
+                <span class="sr-only">promoted</span>
+              </Term>
+            </>
           )}
         </Show>
       </span>
@@ -306,6 +318,21 @@ export default function FlowPage() {
                   </Show>
                 </Notice>
               </Show>
+              <Show when={d().summary.version_of}>
+                {(v) => (
+                  <Notice tone="info" role="status" testid="version-of">
+                    Version {v().version} of{' '}
+                    <Show when={v().flow} fallback={<span class="mono">{v().name}</span>}>
+                      {(of) => (
+                        <A href={`/flows/${encodeURIComponent(of())}?tab=staged`} class="mono">
+                          {of()}
+                        </A>
+                      )}
+                    </Show>
+                    , as it was committed: kept in <code>{v().name}.history/</code>. Roll back to it from its flow’s Staged › Versions.
+                  </Notice>
+                )}
+              </Show>
               <section class="facts" aria-label="The flow in numbers">
                 <div class="fact">
                   <span class="fact-label">Sites</span>
@@ -369,6 +396,7 @@ export default function FlowPage() {
                   <Match when={tab() === 'staged'}>
                     <FlowStage
                       flowKey={params.key}
+                      flows={flows.data()?.items}
                       onChanged={() => {
                         detail.refresh();
                         flows.refresh();

@@ -1,11 +1,14 @@
 // The flows list: one card per *.flow.json in the data dir, the ones that do not load included (with why),
-// scoped by the top bar's domain filter. Each card links to its flow page.
+// scoped by the top bar's domain filter (a file that does not load names no domain: it shows under a domain
+// only when its name starts with it). Each card links to its flow page. Committed versions in
+// <name>.history/ are not flows of their own here: they are listed under their flow.
 import '../components/flow/flow.css';
 import { A } from '@solidjs/router';
 import { For, Show } from 'solid-js';
 import type { FlowSummary } from '../../../shared/flows.ts';
 import { getFlows } from '../api/endpoints.ts';
 import { Icon } from '../components/ui/Icon.tsx';
+import { Term } from '../components/ui/Term.tsx';
 import { Button, Empty, ErrorState, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
@@ -14,7 +17,48 @@ import { deciderTitle, learnedLine, stageBadge, toolCountsText } from '../lib/fl
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { domain } from '../stores/domain.ts';
 
-export function FlowCard(props: { flow: FlowSummary }) {
+/** The versions of each flow in its <name>.history/, by the flow's key, the latest first. */
+export function versionsByFlow(items: readonly FlowSummary[]): Map<string, FlowSummary[]> {
+  const out = new Map<string, FlowSummary[]>();
+  for (const f of items) {
+    const of = f.version_of?.flow;
+    if (!of) continue;
+    out.set(of, [...(out.get(of) ?? []), f]);
+  }
+  for (const list of out.values()) list.sort((a, b) => (b.version_of?.version ?? 0) - (a.version_of?.version ?? 0));
+  return out;
+}
+
+/** A file that does not load, under a chosen domain: shown when its name is the domain's or starts with it. */
+export const brokenNamesDomain = (f: FlowSummary, d: string) => f.name === d || f.name.startsWith(`${d}.`);
+
+function Versions(props: { flowKey: string; versions: FlowSummary[] }) {
+  return (
+    <details class="flow-versions" data-testid={`versions-of-${props.flowKey}`}>
+      <summary>
+        {props.versions.length === 1 ? '1 committed version' : `${props.versions.length} committed versions`} in <span class="mono">{props.flowKey}.history/</span>
+      </summary>
+      <ul>
+        <For each={props.versions}>
+          {(v) => (
+            <li>
+              <A href={`/flows/${encodeURIComponent(v.key)}`} class="mono">
+                v{v.version_of!.version}
+              </A>{' '}
+              <span class="muted">
+                modified <RelTime ms={v.modified_unix_ms} />
+              </span>
+            </li>
+          )}
+        </For>
+      </ul>
+      <A href={`/flows/${encodeURIComponent(props.flowKey)}?tab=staged`}>Staged › Versions, with rollback</A>
+    </details>
+  );
+}
+
+/** `explain`: where a word first appears in the list, a "?" beside it opens the glossary's definition. */
+export function FlowCard(props: { flow: FlowSummary; versions?: FlowSummary[]; explain?: { decider: boolean; promoted: boolean } }) {
   const f = () => props.flow;
   const broken = () => f().error !== null;
   const badge = () => stageBadge(f().stage);
@@ -33,6 +77,11 @@ export function FlowCard(props: { flow: FlowSummary }) {
             <span class="badge mono" title={deciderTitle(f().decider)}>
               {f().decider}
             </span>
+            <Show when={props.explain?.decider}>
+              <Term word={f().decider}>
+                <span class="sr-only">decider</span>
+              </Term>
+            </Show>
           </Show>
           <Show when={f().promoted}>
             {(p) => (
@@ -40,6 +89,11 @@ export function FlowCard(props: { flow: FlowSummary }) {
                 promoted {p().sites_promoted}/{p().sites_scored}
               </span>
             )}
+          </Show>
+          <Show when={props.explain?.promoted && f().promoted}>
+            <Term word="promoted">
+              <span class="sr-only">promoted</span>
+            </Term>
           </Show>
           <Show when={badge()}>
             {(b) => (
@@ -101,6 +155,9 @@ export function FlowCard(props: { flow: FlowSummary }) {
           modified <RelTime ms={f().modified_unix_ms} />
         </span>
       </div>
+      <Show when={(props.versions ?? []).length > 0}>
+        <Versions flowKey={f().key} versions={props.versions!} />
+      </Show>
     </article>
   );
 }
@@ -108,9 +165,20 @@ export function FlowCard(props: { flow: FlowSummary }) {
 export default function FlowsPage() {
   useTitle(() => 'Flows');
   const flows = createApiResource(() => ({}), (_s, signal) => getFlows({ signal }), { topics: ['flows', 'servers'] });
+  const items = () => (flows.data()?.items ?? []).filter((f) => !f.version_of);
+  const versions = () => versionsByFlow(flows.data()?.items ?? []);
   const shown = () => {
     const d = domain();
-    return (flows.data()?.items ?? []).filter((f) => d === null || f.error !== null || f.domain === d);
+    return items().filter((f) => d === null || (f.error !== null ? brokenNamesDomain(f, d) : f.domain === d));
+  };
+  const explained = (i: number) => {
+    const list = shown();
+    return { decider: list.findIndex((f) => f.error === null) === i, promoted: list.findIndex((f) => f.promoted !== null) === i };
+  };
+  /** Files that do not load, left out under the chosen domain: they name no domain of theirs. */
+  const hiddenBroken = () => {
+    const d = domain();
+    return d === null ? 0 : items().filter((f) => f.error !== null && !brokenNamesDomain(f, d)).length;
   };
   const learnLink = () => (domain() ? `/jobs/new?kind=learn&domain=${encodeURIComponent(domain()!)}` : '/jobs/new?kind=learn');
   return (
@@ -124,6 +192,12 @@ export default function FlowsPage() {
           </Button>
         }
       />
+      <Show when={hiddenBroken() > 0}>
+        <p class="scope-note" data-testid="flows-hidden-broken">
+          {hiddenBroken() === 1 ? '1 file that does not load is' : `${hiddenBroken()} files that do not load are`} left out: it names no domain, and its file
+          name is not {domain()}’s. All domains shows it.
+        </p>
+      </Show>
       <Show when={!flows.error()} fallback={<div class="card"><ErrorState error={flows.error()!} retry={flows.refetch} /></div>}>
         <Show
           when={!flows.loading() && flows.data()}
@@ -154,7 +228,7 @@ export default function FlowsPage() {
             }
           >
             <div class="cards-2" classList={{ refreshing: flows.refreshing() }}>
-              <For each={shown()}>{(f) => <FlowCard flow={f} />}</For>
+              <For each={shown()}>{(f, i) => <FlowCard flow={f} versions={versions().get(f.key)} explain={explained(i())} />}</For>
             </div>
           </Show>
         </Show>

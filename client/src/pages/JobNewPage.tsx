@@ -1,11 +1,14 @@
 // A new job: choose the kind, fill in its fields (prefilled from ?kind, ?flow, ?domain, or a past job's
 // parameters with ?from), see the equivalent command, start it. The checks here are the server's, said
-// before anything is sent; the server's own refusal shows at the top of the form.
+// before anything is sent; the server's own refusal shows beside the Start button and stays until the next
+// try. Leaving a filled form asks first.
 import { A, useNavigate, useSearchParams } from '@solidjs/router';
 import { createEffect, createSignal, For, on, Show } from 'solid-js';
 import { JOB_KINDS, type Job, type JobKind } from '../../../shared/jobs.ts';
 import { createJob, getFlows, getJob, getSessions } from '../api/endpoints.ts';
+import { LeaveGuard } from '../components/form/LeaveGuard.tsx';
 import { Icon, type IconName } from '../components/ui/Icon.tsx';
+import { Term } from '../components/ui/Term.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Button, Card, CodeBlock, describedBy, Field, Notice, onEnter, PageHeader, Switch as Toggle } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
@@ -35,6 +38,10 @@ export default function JobNewPage() {
     setParams({ kind: x }, { replace: true, scroll: false });
   };
   const [f, setF] = createSignal<JobFields>({ ...defaultFields(), domain: one(params.domain), flow: one(params.flow) });
+  // What the form started with (a past job's parameters count as its start): changed from this is "filled".
+  const [initial, setInitial] = createSignal(JSON.stringify(f()));
+  const [started, setStarted] = createSignal(false);
+  const dirty = () => !started() && JSON.stringify(f()) !== initial();
   const set = <K extends keyof JobFields>(key: K, value: JobFields[K]) => setF({ ...f(), [key]: value });
 
   const flows = createApiResource(
@@ -46,7 +53,8 @@ export default function JobNewPage() {
     () => true,
     (_s, signal) => getSessions({ limit: 200 }, { signal }),
   );
-  const loadable = () => (flows.data()?.items ?? []).filter((x) => x.error === null);
+  // Versions in <name>.history/ are not flows to run a job on (issue 15), unless the form was given one.
+  const loadable = () => (flows.data()?.items ?? []).filter((x) => x.error === null && (!x.version_of || x.key === f().flow));
   const flow = (): FlowChoice | undefined => {
     const x = loadable().find((y) => y.key === f().flow);
     return x ? { key: x.key, path: x.path, name: x.name, domain: x.domain } : undefined;
@@ -63,6 +71,7 @@ export default function JobNewPage() {
         setSource(j);
         setKindSignal(j.kind);
         setF({ ...defaultFields(), ...fieldsFromParams(j.params) });
+        setInitial(JSON.stringify(f()));
       },
       () => {},
     );
@@ -71,7 +80,7 @@ export default function JobNewPage() {
   const [submitted, setSubmitted] = createSignal(false);
   const [serverError, setServerError] = createSignal('');
   const [busy, setBusy] = createSignal(false);
-  const errors = (): FieldErrors => (submitted() ? validate(kind(), f()) : {});
+  const errors = (): FieldErrors => (submitted() ? validate(kind(), f(), flow()) : {});
   createEffect(on(kind, () => setServerError(''), { defer: true }));
 
   let form: HTMLFormElement | undefined;
@@ -79,16 +88,18 @@ export default function JobNewPage() {
     e.preventDefault();
     setSubmitted(true);
     setServerError('');
-    if (Object.keys(validate(kind(), f())).length > 0) {
+    if (Object.keys(validate(kind(), f(), flow())).length > 0) {
       queueMicrotask(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     setBusy(true);
     try {
       const job = await createJob(requestBody(kind(), f(), flow()));
+      setStarted(true);
       navigate(`/jobs/${encodeURIComponent(job.id)}`);
     } catch (err) {
       setServerError(err instanceof Error ? err.message : String(err));
+      // Beside the Start button, where the person is; it stays until the next try.
       queueMicrotask(() => form?.querySelector<HTMLElement>('[data-testid="job-error"]')?.scrollIntoView({ block: 'nearest' }));
     } finally {
       setBusy(false);
@@ -112,7 +123,12 @@ export default function JobNewPage() {
     </Field>
   );
   const sessionsField = (hint: string) =>
-    text('sessions', 'Sessions', { hint, placeholder: defaultSessions(kind(), f(), flow()) || 'logs/shop', list: 'job-dirs', optional: kind() !== 'redact' });
+    text('sessions', 'Sessions', {
+      hint: kind() === 'redact' || defaultSessions(kind(), f(), flow()) === '' ? hint : `${hint} Empty: ${defaultSessions(kind(), f(), flow())}, as the command below shows.`,
+      placeholder: defaultSessions(kind(), f(), flow()) || 'logs/<domain>',
+      list: 'job-dirs',
+      optional: kind() !== 'redact',
+    });
   const flowField = (hint?: string) => (
     <Field id="job-flow" label="Flow" hint={hint} error={errors().flow}>
       <select
@@ -123,14 +139,32 @@ export default function JobNewPage() {
         aria-describedby={describedBy('job-flow', errors().flow, Boolean(hint))}
         onChange={(e) => set('flow', e.currentTarget.value)}
       >
-        <option value="">Choose a flow</option>
-        <For each={loadable()}>{(x) => <option value={x.key}>{`${x.key} · ${x.domain}`}</option>}</For>
+        <option value="" selected={f().flow === ''}>
+          Choose a flow
+        </option>
+        {/* selected on each option: the list arrives after the value, and a select keeps no value it lacked. */}
+        <For each={loadable()}>
+          {(x) => (
+            <option value={x.key} selected={x.key === f().flow}>
+              {`${x.key} · ${x.domain}`}
+            </option>
+          )}
+        </For>
       </select>
     </Field>
   );
   const deciderField = (first: string) => (
-    <Field id="job-decider" label="Decider" optional>
-      <select id="job-decider" value={f().decider} onChange={(e) => set('decider', e.currentTarget.value as JobFields['decider'])}>
+    <Field
+      id="job-decider"
+      label="Decider"
+      optional
+      hint={
+        <>
+          How the flow decides after each call: <Term word="reach" />, <Term word="habit" /> or <Term word="arbiter" />.
+        </>
+      }
+    >
+      <select id="job-decider" aria-describedby="job-decider-hint" value={f().decider} onChange={(e) => set('decider', e.currentTarget.value as JobFields['decider'])}>
         <option value="">{first}</option>
         <option value="reach">reach</option>
         <option value="habit">habit</option>
@@ -157,14 +191,8 @@ export default function JobNewPage() {
           </>
         }
       />
+      <LeaveGuard dirty={dirty} what="in this job" />
       <form ref={form} class="stack" novalidate onSubmit={(e) => void submit(e)}>
-        <Show when={serverError()}>
-          <div data-testid="job-error">
-            <Notice tone="danger" role="alert">
-              {serverError()}
-            </Notice>
-          </div>
-        </Show>
         <Show when={source()}>
           <Notice tone="accent" testid="job-from">
             The parameters of <A href={`/jobs/${encodeURIComponent(source()!.id)}`}>{source()!.title}</A>. Change what it writes, or let it replace the file.
@@ -180,6 +208,11 @@ export default function JobNewPage() {
                   <span>
                     <strong>{x.name}</strong>
                     <span class="line">{x.line}</span>
+                    <Show when={x.kind === 'redact' && meta()?.salt_set === false}>
+                      <span class="line warn-text" data-testid="redact-salt-line">
+                        Needs ENGINE_REDACT_SALT, which is not set.
+                      </span>
+                    </Show>
                   </span>
                 </label>
               )}
@@ -200,6 +233,9 @@ export default function JobNewPage() {
               </div>
               <div class="wide stack" style={{ gap: '12px' }}>
                 <Toggle id="job-habit" label="With no key (--habit-only)" hint="Ask no System-One model: the flow has no arbiter and is served with reach." checked={f().habit_only} onChange={(x) => set('habit_only', x)} />
+                <p class="field-hint">
+                  Words: <Term word="System-One model" />, <Term word="Jev" />, <Term word="arbiter" />, <Term word="reach" />.
+                </p>
                 <Show when={!f().habit_only && meta()?.key_set === false}>
                   <Notice tone="warn">Fitting an arbiter asks Jev, and TYPESAFE_API_KEY is not set in the console’s environment: this job will fail.</Notice>
                 </Show>
@@ -244,6 +280,14 @@ export default function JobNewPage() {
               </div>
             </Show>
             <Show when={kind() === 'redact'}>
+              <Show when={meta()?.salt_set === false}>
+                <div class="wide" data-testid="redact-no-salt">
+                  <Notice tone="warn">
+                    No salt is set: ENGINE_REDACT_SALT is not in the console’s environment, so a redact job is refused. Start the console with it set
+                    (a secret of your own; the same one for copies whose hashes should match).
+                  </Notice>
+                </div>
+              </Show>
               {sessionsField('A directory of session logs.')}
               {text('out', 'Write the copy to', { placeholder: redactOut(f()) || 'redacted/<dir>' })}
               {text('keep_shared', 'Keep values this many sessions share', { hint: 'A value fewer sessions contain becomes a salted hash.' })}
@@ -294,6 +338,13 @@ export default function JobNewPage() {
         <Card title="Runs" caption="The command the job runs, in the data dir">
           <CodeBlock code={commandPreview(kind(), f(), flow())} language="shell" wrap testid="job-command" />
         </Card>
+        <Show when={serverError()}>
+          <div data-testid="job-error">
+            <Notice tone="danger" role="alert">
+              The job did not start: {serverError()}
+            </Notice>
+          </div>
+        </Show>
         <div class="form-actions">
           <Button to="/jobs">Cancel</Button>
           <Button type="submit" variant="primary" icon="play" loading={busy()} disabled={readOnly()} reason={READ_ONLY_REASON} testid="job-start">

@@ -1,10 +1,14 @@
 // The Overview: totals with 14-day sparklines, the activity chart, health, domains, the newest sessions and
 // jobs, and the first-run steps while something is missing. In the main bundle (the one page not lazy).
+// The top bar's domain and a UTC day range (kept in the URL as ?from=&to=) narrow the totals, the chart and
+// the newest sessions; the server counts them (GET /api/overview?domain=&from=&to=).
+import { useSearchParams } from '@solidjs/router';
 import { For, Show } from 'solid-js';
 import { getOverview } from '../api/endpoints.ts';
 import { ActivityChart } from '../components/overview/ActivityChart.tsx';
 import { DomainCard, FirstRun, HealthList, JobList } from '../components/overview/parts.tsx';
 import { SessionsTable } from '../components/session/SessionsTable.tsx';
+import { cleanDay, DateRange, rangeWords } from '../components/ui/DateRange.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Button, Card, Empty, ErrorState, PageHeader, Skeleton, Stat } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
@@ -15,19 +19,35 @@ import { domain } from '../stores/domain.ts';
 
 export function OverviewPage() {
   useTitle(() => 'Overview');
+  const [params, setParams] = useSearchParams();
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+  const from = () => cleanDay(one(params.from));
+  const to = () => cleanDay(one(params.to));
+  const ranged = () => from() !== '' || to() !== '';
+  const setRange = (f: string, t: string) => setParams({ from: f || undefined, to: t || undefined }, { scroll: false });
   const res = createApiResource(
-    () => true,
-    (_s, signal) => getOverview({ signal }),
+    () => ({ domain: domain(), from: from() || null, to: to() || null }),
+    (q, signal) => getOverview(q.from && q.to && q.from > q.to ? { domain: q.domain } : q, { signal }),
     { topics: ['sessions', 'flows', 'servers', 'jobs'] },
   );
+  /** What the totals and the chart cover, in words. */
+  const scope = () => [domain() ? `in ${domain()}` : 'every domain', ranged() ? rangeWords(from(), to()) : ''].filter(Boolean).join(', ');
+  const days = () => o()?.activity.length ?? 14;
   const o = () => res.data();
   const health = () => o()?.health ?? [];
   const toLook = () => health().filter((h) => h.level === 'warn' || h.level === 'error').length;
   const domains = () => (o()?.domains ?? []).filter((d) => !domain() || d.name === domain());
-  const recent = () => (o()?.recent_sessions ?? []).filter((s) => !domain() || s.domain === domain());
+  const recent = () => o()?.recent_sessions ?? [];
   const firstRun = () => {
     const t = o()?.totals;
     return t !== undefined && (t.servers === 0 || t.sessions === 0 || t.flows === 0);
+  };
+  const sessionsLink = () => {
+    const q = new URLSearchParams();
+    if (from()) q.set('from', from());
+    if (to()) q.set('to', to());
+    const s = q.toString();
+    return s ? `/sessions?${s}` : '/sessions';
   };
   const series = (f: (d: { sessions: number; tool_calls: number; flow_lookups: number }) => number) => (o()?.activity ?? []).map(f);
 
@@ -57,11 +77,12 @@ export function OverviewPage() {
         </Show>
         <IndexingNotice indexing={o()?.indexing} />
         <section aria-label="Totals" class="stack" style={{ gap: '10px' }}>
-          <Show when={domain()}>
-            <p class="scope-note">
-              The totals and the chart cover every domain; the cards and lists below show <code>{domain()}</code>.
+          <div class="scope-row">
+            <p class="scope-note" data-testid="overview-scope">
+              The totals, the chart and the newest sessions cover {scope()}.
             </p>
-          </Show>
+            <DateRange idPrefix="overview" from={from()} to={to()} onChange={setRange} />
+          </div>
           <div class={`stats${res.refreshing() ? ' refreshing' : ''}`}>
             <Show
               when={o()}
@@ -75,21 +96,28 @@ export function OverviewPage() {
                 </For>
               }
             >
-              <Stat
-                label="Sessions this week"
-                value={o()!.totals.sessions_7d}
-                caption={`last 7 days · ${formatCount(o()!.totals.sessions)} in all`}
-                spark={series((d) => d.sessions)}
-                sparkLabel="Sessions per day, last 14 days"
-                to="/sessions"
-              />
-              <Stat label="Tool calls" value={o()!.totals.tool_calls} caption="the agent’s own, every session" spark={series((d) => d.tool_calls)} sparkLabel="Tool calls per day, last 14 days" />
+              <Show
+                when={ranged()}
+                fallback={
+                  <Stat
+                    label="Sessions this week"
+                    value={o()!.totals.sessions_7d}
+                    caption={`last 7 days · ${formatCount(o()!.totals.sessions)} in all`}
+                    spark={series((d) => d.sessions)}
+                    sparkLabel={`Sessions per day, last ${days()} days`}
+                    to={sessionsLink()}
+                  />
+                }
+              >
+                <Stat label="Sessions" value={o()!.totals.sessions} caption={rangeWords(from(), to())} spark={series((d) => d.sessions)} sparkLabel="Sessions per day in the range" to={sessionsLink()} />
+              </Show>
+              <Stat label="Tool calls" value={o()!.totals.tool_calls} caption={`the agent’s own, ${scope()}`} spark={series((d) => d.tool_calls)} sparkLabel={`Tool calls per day, ${days()} days`} />
               <Stat
                 label="Lookups served"
                 value={o()!.totals.flow_lookups}
-                caption="read ahead by flows, every session"
+                caption={`read ahead by flows, ${scope()}`}
                 spark={series((d) => d.flow_lookups)}
-                sparkLabel="Flow lookups per day, last 14 days"
+                sparkLabel={`Flow lookups per day, ${days()} days`}
                 accent
               />
               <Stat label="Shadow decisions" value={o()!.totals.shadow_decisions} caption="decided in shadow, nothing looked up" to="/sessions?mode=shadow" />
@@ -97,7 +125,7 @@ export function OverviewPage() {
           </div>
         </section>
         <div class={`grid-2${res.refreshing() ? ' refreshing' : ''}`}>
-          <Card title="Activity" caption="Tool calls per day, last 14 days, every domain">
+          <Card title="Activity" caption={`Tool calls per day, ${ranged() ? `${days()} days` : 'last 14 days'}, ${scope()}`}>
             <Show when={o()} fallback={<Skeleton lines={1} height={240} />}>
               <ActivityChart days={o()!.activity} />
             </Show>

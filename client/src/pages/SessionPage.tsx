@@ -17,6 +17,7 @@ import { createApiResource } from '../data/createApiResource.ts';
 import { basename, formatBytes, formatDateTime, formatDuration, formatProb } from '../lib/format.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
+import { deletedToast } from '../lib/undo-delete.ts';
 
 type Tab = 'timeline' | 'decisions' | 'confirmations' | 'raw' | 'tools';
 const TABS: Tab[] = ['timeline', 'decisions', 'confirmations', 'raw', 'tools'];
@@ -62,9 +63,11 @@ export default function SessionPage() {
   const remove = async () => {
     setBusy(true);
     try {
-      await deleteSession(key());
+      const path = s()?.path ?? '';
+      const gone = key();
+      await deleteSession(gone);
       setConfirm(false);
-      toast({ kind: 'success', title: 'Session moved to the trash', message: 'It is in console/trash in the data dir.' });
+      deletedToast('Session', path, () => navigate(`/sessions/${encodeURIComponent(gone)}`));
       navigate('/sessions');
     } catch (e) {
       toast({ kind: 'error', title: 'Could not delete the session', message: e instanceof Error ? e.message : String(e) });
@@ -195,8 +198,8 @@ export default function SessionPage() {
         title="Delete this session?"
         description={
           <>
-            The log and its flow and confirmation logs move to <code>console/trash</code> in the data dir. Nothing is unlinked, so you can move them
-            back.
+            The log and its flow and confirmation logs move to <code>console/trash</code> in the data dir. Nothing is unlinked: Undo, or
+            Trash, puts them back.
           </>
         }
         onClose={() => setConfirm(false)}

@@ -1,13 +1,19 @@
 // Toasts: at most 4 (the oldest goes), the same kind+title+message replaces the older one, errors live 9 s,
-// the others 4.5 s, copy confirmations 2.2 s. The host renders them in a polite live region.
+// the others 4.5 s, copy confirmations 2.2 s; a toast with an action (Undo) lives as long as its caller says. The host renders them in a polite live region.
 import { createSignal } from 'solid-js';
 
 export type ToastKind = 'info' | 'success' | 'error';
+/** A button in the toast (Undo): it runs once, and the toast goes. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
 export interface Toast {
   id: number;
   kind: ToastKind;
   title: string;
   message?: string;
+  action?: ToastAction;
 }
 
 const MAX = 4;
@@ -16,7 +22,7 @@ export const toasts = list;
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
-export function toast(t: { kind: ToastKind; title: string; message?: string; timeout?: number }): number {
+export function toast(t: { kind: ToastKind; title: string; message?: string; timeout?: number; action?: ToastAction }): number {
   const id = nextId++;
   const timeout = t.timeout ?? (t.kind === 'error' ? 9000 : 4500);
   setList((old) => {
@@ -25,7 +31,7 @@ export function toast(t: { kind: ToastKind; title: string; message?: string; tim
       if (same) clearTimeout(timers.get(o.id));
       return !same;
     });
-    const next = [...kept, { id, kind: t.kind, title: t.title, message: t.message }];
+    const next = [...kept, { id, kind: t.kind, title: t.title, message: t.message, ...(t.action ? { action: t.action } : {}) }];
     while (next.length > MAX) {
       const gone = next.shift();
       if (gone) clearTimeout(timers.get(gone.id));

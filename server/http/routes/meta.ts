@@ -12,6 +12,7 @@ export function metaRoutes(state: State): Router {
       read_only: c.readOnly,
       auth: c.token !== null,
       key_set: c.keySet || c.keyFileSet,
+      salt_set: c.redactSaltSet,
       engine: c.engine,
       proxy: c.proxy,
     } satisfies Meta;

@@ -1,10 +1,10 @@
 // A flow diff as lists: what needs review first, then every change under its heading. Entries are the
 // CLI's sentences, with `backticked` words as code.
-import { For, Show } from 'solid-js';
+import { For, type JSX, Show } from 'solid-js';
 import type { FlowDiffView } from '../../../../shared/flows.ts';
 import { RichText } from '../ui/ui.tsx';
 
-export default function DiffLists(props: { diff: FlowDiffView; headingLevel?: 3 | 4 }) {
+export default function DiffLists(props: { diff: FlowDiffView; headingLevel?: 3 | 4; notes?: Record<string, JSX.Element> }) {
   const H = (p: { children: string }) => (props.headingLevel === 4 ? <h4 class="diff-h">{p.children}</h4> : <h3 class="diff-h">{p.children}</h3>);
   const sectioned = () => props.diff.sections.filter((s) => s.changes.length > 0);
   return (
@@ -43,6 +43,11 @@ export default function DiffLists(props: { diff: FlowDiffView; headingLevel?: 3 
               <ul class="diff-list">
                 <For each={s.changes}>{(c) => <li><RichText text={c} /></li>}</For>
               </ul>
+              <Show when={props.notes?.[s.title]}>
+                <p class="caption diff-note" data-testid={`diff-note-${s.title}`}>
+                  {props.notes![s.title]}
+                </p>
+              </Show>
             </section>
           )}
         </For>

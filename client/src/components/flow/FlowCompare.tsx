@@ -1,7 +1,8 @@
 // Compare this flow with another: pick the other, swap which is the newer, and read the diff as lists or as
 // the CLI's Markdown. The server diffs at the page's threshold; the old answer stays, refreshing, while a new
-// one loads.
-import { createMemo, createSignal, For, Show } from 'solid-js';
+// one loads. By default the other flow is one of the same domain (not a version in a .history/), and a flow
+// derived from this one (<name>.promoted, <name>.staged) is the newer side, so the diff reads forwards.
+import { createEffect, createMemo, createSignal, For, on, Show } from 'solid-js';
 import type { FlowSummary } from '../../../../shared/flows.ts';
 import { getFlowDiff } from '../../api/endpoints.ts';
 import { createApiResource } from '../../data/createApiResource.ts';
@@ -19,16 +20,53 @@ export interface FlowCompareProps {
   onCompare: (key: string) => void;
 }
 
+/** Whether `a` is made from `b`: `b.promoted`, `b.staged`, or a committed version of `b` made later. */
+export function derivedFrom(a: FlowSummary, b: FlowSummary): boolean {
+  return a.name.startsWith(`${b.name}.`) && !a.version_of;
+}
+
+/** The default direction: this flow is the newer one, unless the other is made from it. */
+export function thisIsNewerByDefault(self: FlowSummary | undefined, other: FlowSummary | null): boolean {
+  if (!self || !other) return true;
+  if (derivedFrom(other, self)) return false;
+  if (derivedFrom(self, other)) return true;
+  if (other.version_of && other.version_of.flow === self.key) return true;
+  if (self.version_of && self.version_of.flow === other.key) return false;
+  return true;
+}
+
 export default function FlowCompare(props: FlowCompareProps) {
   const others = createMemo(() => props.flows.filter((f) => f.key !== props.flowKey && f.error === null));
+  const self = createMemo(() => props.flows.find((f) => f.key === props.flowKey));
   const other = createMemo(() => {
     const list = others();
     return (
-      list.find((f) => f.key === props.compare) ?? list.find((f) => f.domain === props.domain) ?? list[0] ?? null
+      list.find((f) => f.key === props.compare) ??
+      list.find((f) => f.domain === props.domain && !f.version_of) ??
+      list.find((f) => f.domain === props.domain) ??
+      list[0] ??
+      null
     );
   });
-  /** By default this flow is the newer one (`to`). */
-  const [thisIsNewer, setThisIsNewer] = createSignal(true);
+  /** null: the default direction for the pair; the swap button sets it. */
+  const [swapped, setSwapped] = createSignal<boolean | null>(null);
+  const thisIsNewer = () => swapped() ?? thisIsNewerByDefault(self(), other());
+  const setThisIsNewer = (x: boolean) => setSwapped(x);
+  // Another flow picked: its own default direction.
+  createEffect(on(() => props.compare, () => setSwapped(null), { defer: true }));
+  /** "3 of 4 sites scored" is the CLI's wording; say why 4 when the flow has 3 sites. */
+  const notes = () => {
+    const lines: string[] = [];
+    for (const f of [self(), other()]) {
+      const p = f?.promoted;
+      if (!f || !p || p.sites_scored <= f.sites) continue;
+      const extra = p.sites_scored - f.sites;
+      lines.push(
+        `${f.key} has ${f.sites} ${f.sites === 1 ? 'site' : 'sites'}; engine promote scored ${p.sites_scored} calls: every call the flow decided after, also ${extra === 1 ? 'one' : extra} it never looks anything up after, which ${extra === 1 ? 'is' : 'are'} never promoted.`,
+      );
+    }
+    return lines.length > 0 ? { Promotion: <>{lines.join(' ')}</> } : undefined;
+  };
   const [view, setView] = createSignal<'changes' | 'markdown'>('changes');
   const pair = () => {
     const o = other();
@@ -89,7 +127,7 @@ export default function FlowCompare(props: FlowCompareProps) {
           {(d) => (
             <div classList={{ refreshing: diff.refreshing() }} aria-busy={diff.refreshing()}>
               <Show when={view() === 'changes'} fallback={<Markdown text={d().markdown} shift={2} />}>
-                <DiffLists diff={d()} />
+                <DiffLists diff={d()} notes={notes()} />
               </Show>
             </div>
           )}

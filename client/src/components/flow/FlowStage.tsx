@@ -4,6 +4,7 @@
 import { A } from '@solidjs/router';
 import { createSignal, For, Show } from 'solid-js';
 import * as v from 'valibot';
+import type { FlowSummary } from '../../../../shared/flows.ts';
 import type { ComparisonView, Counts, StageView, VersionView } from '../../../../shared/stage.ts';
 import { VersionViewSchema } from '../../../../shared/stage.ts';
 import type { ApiError } from '../../api/client.ts';
@@ -14,6 +15,7 @@ import { counted, intervalBar, nextVersion, nothingToCommit, shareText, stageDel
 import { READ_ONLY_REASON, readOnly } from '../../stores/auth.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Dialog } from '../ui/Dialog.tsx';
+import { Term } from '../ui/Term.tsx';
 import { Markdown } from '../ui/Markdown.tsx';
 import { Button, Card, CodeBlock, Empty, ErrorState, Notice, RichText, Skeleton } from '../ui/ui.tsx';
 import DiffLists from './DiffLists.tsx';
@@ -104,7 +106,7 @@ function Comparison(props: { last: ComparisonView }) {
   );
 }
 
-function Version(props: { version: VersionView; onRollback: (v: number) => void }) {
+function Version(props: { version: VersionView; onRollback: (v: number) => void; fileKey?: string; explain?: boolean }) {
   const ver = () => props.version;
   const e = () => ver().evidence;
   return (
@@ -114,8 +116,19 @@ function Version(props: { version: VersionView; onRollback: (v: number) => void 
         <Show when={ver().current}>
           <span class="badge accent">committed now</span>
         </Show>
-        <span>{versionWhat(ver().kind, ver().restored)}</span>
+        <span>
+          <Show when={ver().kind === 'found' && props.explain} fallback={versionWhat(ver().kind, ver().restored)}>
+            <Term word="found in place" />
+          </Show>
+        </span>
         <span class="muted">{formatDateTime(ver().unix_ms)}</span>
+        <Show when={props.fileKey}>
+          {(k) => (
+            <A href={`/flows/${encodeURIComponent(k())}`} class="mono" data-testid={`version-open-${ver().version}`}>
+              open v{ver().version}
+            </A>
+          )}
+        </Show>
         <Show when={!ver().current}>
           <Button
             size="sm"
@@ -160,7 +173,7 @@ function Version(props: { version: VersionView; onRollback: (v: number) => void 
   );
 }
 
-export default function FlowStage(props: { flowKey: string; onChanged?: () => void }) {
+export default function FlowStage(props: { flowKey: string; onChanged?: () => void; flows?: FlowSummary[] }) {
   const stage = createApiResource(() => props.flowKey, (key, signal) => getStage(key, { signal }), { topics: ['flows'] });
   const [committing, setCommitting] = createSignal(false);
   const [rollbackTo, setRollbackTo] = createSignal<number | null>(null);
@@ -168,6 +181,13 @@ export default function FlowStage(props: { flowKey: string; onChanged?: () => vo
   const [busy, setBusy] = createSignal(false);
   const [problem, setProblem] = createSignal<string | null>(null);
 
+  // Each committed version's own file (<name>.history/N.flow.json), to open it.
+  const versionKeys = () => {
+    const committed = stage.data()?.committed;
+    const out = new Map<number, string>();
+    for (const f of props.flows ?? []) if (f.version_of && committed && f.version_of.flow === committed) out.set(f.version_of.version, f.key);
+    return out;
+  };
   const stageJob = () => `/jobs/new?kind=stage&flow=${encodeURIComponent(stage.data()?.committed ?? props.flowKey)}`;
   const closeDialogs = () => {
     setCommitting(false);
@@ -210,7 +230,7 @@ export default function FlowStage(props: { flowKey: string; onChanged?: () => vo
   return (
     <Show when={!stage.error()} fallback={<Card><ErrorState error={stage.error()!} retry={stage.refetch} /></Card>}>
       <Show when={!stage.loading() && stage.data()} fallback={<Card><Skeleton lines={5} /></Card>}>
-        {(s) => <StageBody s={s()} stageJob={stageJob()} onCommit={() => setCommitting(true)} onRollback={(n) => setRollbackTo(n)} />}
+        {(s) => <StageBody s={s()} stageJob={stageJob()} onCommit={() => setCommitting(true)} onRollback={(n) => setRollbackTo(n)} versionKeys={versionKeys()} />}
       </Show>
       <Dialog
         open={committing()}
@@ -288,7 +308,7 @@ function NoteField(props: { id: string; testid: string; placeholder: string; val
   );
 }
 
-function StageBody(props: { s: StageView; stageJob: string; onCommit: () => void; onRollback: (v: number) => void }) {
+function StageBody(props: { s: StageView; stageJob: string; onCommit: () => void; onRollback: (v: number) => void; versionKeys?: Map<number, string> }) {
   const s = () => props.s;
   const committedPath = () => s().committed_path;
   const canCommit = () => s().refused === null && !readOnly();
@@ -416,7 +436,12 @@ function StageBody(props: { s: StageView; stageJob: string; onCommit: () => void
           }
         >
           <ol class="versions" data-testid="versions">
-            <For each={s().versions}>{(ver) => <Version version={ver} onRollback={props.onRollback} />}</For>
+            <For each={s().versions}>{(ver) => <Version
+                  version={ver}
+                  onRollback={props.onRollback}
+                  fileKey={props.versionKeys?.get(ver.version)}
+                  explain={s().versions.find((x) => x.kind === 'found') === ver}
+                />}</For>
           </ol>
         </Show>
       </Card>

@@ -24,6 +24,7 @@ const PAGES: PaletteEntry[] = [
   { id: 'p-sessions', group: 'Pages', label: 'Sessions', to: '/sessions' },
   { id: 'p-flows', group: 'Pages', label: 'Flows', to: '/flows' },
   { id: 'p-jobs', group: 'Pages', label: 'Jobs', to: '/jobs' },
+  { id: 'p-trash', group: 'Pages', label: 'Trash', detail: 'deleted sessions and flows', to: '/trash' },
   { id: 'p-settings', group: 'Pages', label: 'Settings', to: '/settings' },
 ];
 
@@ -62,7 +63,8 @@ export function Palette() {
         pages: PAGES,
         actions: actions(),
         servers: servers().map((s) => ({ id: `s-${s.name}`, group: 'Servers', label: s.name, detail: s.description ?? '', mono: true, to: `/servers/${encodeURIComponent(s.name)}` })),
-        flows: flows().map((f) => ({ id: `f-${f.key}`, group: 'Flows', label: f.key, detail: f.error ? 'does not load' : `domain ${f.domain}`, mono: true, to: `/flows/${encodeURIComponent(f.key)}` })),
+        // Versions in <name>.history/ are under their flow, not flows of their own.
+        flows: flows().filter((f) => !f.version_of).map((f) => ({ id: `f-${f.key}`, group: 'Flows', label: f.key, detail: f.error ? 'does not load' : `domain ${f.domain}`, mono: true, to: `/flows/${encodeURIComponent(f.key)}` })),
         sessions: sessions(),
       },
       query(),

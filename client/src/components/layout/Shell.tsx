@@ -80,6 +80,7 @@ function SideNav() {
         <For each={LINKS}>{(l) => <NavLink {...l} pill={l.to === '/jobs' ? runningJobs() : 0} />}</For>
       </div>
       <div class="nav-bottom">
+        <NavLink to="/trash" label="Trash" icon="trash" match={/^\/trash/} />
         <NavLink to="/settings" label="Settings" icon="settings" match={/^\/settings/} />
         <div class="nav-foot">
           <span class="nav-version" title={meta()?.data_dir}>

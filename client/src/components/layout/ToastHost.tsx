@@ -14,6 +14,19 @@ export function ToastHost() {
               <strong>{t.title}</strong>
               {t.message ? <span>{t.message}</span> : null}
             </div>
+            {t.action ? (
+              <button
+                type="button"
+                class="btn btn-secondary btn-sm"
+                data-testid="toast-action"
+                onClick={() => {
+                  dismiss(t.id);
+                  t.action!.run();
+                }}
+              >
+                {t.action.label}
+              </button>
+            ) : null}
             <button type="button" class="btn btn-ghost btn-sm btn-square" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
               <Icon name="x" />
             </button>

@@ -3,7 +3,7 @@
 // click away. The plot is a focusable img whose label sums it up; arrows read each day.
 import { createSignal, For, onCleanup, onMount, Show } from 'solid-js';
 import type { DayActivity } from '../../../../shared/overview.ts';
-import { barWidth, labelledDays, niceScale, stack, ticks } from '../../lib/chart.ts';
+import { barWidth, labelPlace, labelledDays, niceScale, stack, ticks } from '../../lib/chart.ts';
 import { formatCount, formatDay, plural } from '../../lib/format.ts';
 import { Icon } from '../ui/Icon.tsx';
 
@@ -29,7 +29,8 @@ export function ActivityChart(props: { days: DayActivity[] }) {
   const max = () => Math.max(0, ...props.days.map((d) => d.tool_calls + d.flow_lookups));
   const scale = () => niceScale(max());
   const band = () => plotW() / Math.max(1, props.days.length);
-  const bw = () => barWidth(band());
+  // A long range packs the days: a bar never reaches into the next day's band.
+  const bw = () => Math.min(barWidth(band()), band() * 0.9);
   const y = (v: number) => M.top + plotH() - (v / scale().top) * plotH();
   const labels = () => labelledDays(props.days.length, band());
   const calls = () => props.days.reduce((s, d) => s + d.tool_calls, 0);
@@ -141,7 +142,7 @@ export function ActivityChart(props: { days: DayActivity[] }) {
             <line class="baseline" x1={M.left} x2={M.left + plotW()} y1={y(0)} y2={y(0)} />
             <Show when={max() === 0}>
               <text class="chart-empty" x={M.left + plotW() / 2} y={M.top + plotH() / 2} text-anchor="middle">
-                No tool calls in these 14 days
+                No tool calls in these {props.days.length} days
               </text>
             </Show>
             <For each={props.days}>
@@ -172,7 +173,13 @@ export function ActivityChart(props: { days: DayActivity[] }) {
                     </Show>
                     <Show when={s().lookups > 0}>{topSeg(y(0) - s().calls - s().gap - s().lookups, s().lookups, 'bar-lookups')}</Show>
                     <Show when={labels().has(i())}>
-                      <text class="axis" x={M.left + band() * i() + band() / 2} y={height() - 8} text-anchor="middle">
+                      <text
+                        class="axis"
+                        x={labelPlace(M.left + band() * i() + band() / 2, width()).x}
+                        y={height() - 8}
+                        text-anchor={labelPlace(M.left + band() * i() + band() / 2, width()).anchor}
+                        data-testid="chart-day-label"
+                      >
                         {formatDay(d.day)}
                       </text>
                     </Show>

@@ -1,8 +1,9 @@
 // The sessions table (full on the Sessions page, compact on the Overview) and, at phone widths, the same
-// rows as a list of cards. The session id is the link; the row is clickable too.
+// rows as a list of cards. The session id is the link; the row is clickable too. On the Sessions page the
+// column heads are buttons that sort (the server sorts: GET /api/sessions?sort=&order=).
 import { A } from '@solidjs/router';
 import { For, Show } from 'solid-js';
-import type { SessionSummary } from '../../../../shared/sessions.ts';
+import type { SessionSort, SessionSummary, SortOrder } from '../../../../shared/sessions.ts';
 import { formatCount, formatDuration, plural } from '../../lib/format.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { DataTable, type Column } from '../ui/Table.tsx';
@@ -61,14 +62,41 @@ const COLUMNS = {
   started: { head: 'Started', cell: (s) => <RelTime ms={s.started_unix_ms} /> },
 } satisfies Record<string, Column<SessionSummary>>;
 
-export function SessionsTable(props: { items: SessionSummary[]; compact?: boolean; hideDomain?: boolean }) {
+/** The first order of a column: words A to Z; numbers and the start, largest or newest first. */
+export function sortOrderFor(key: SessionSort): SortOrder {
+  return key === 'session' || key === 'domain' || key === 'agent' || key === 'mode' ? 'asc' : 'desc';
+}
+
+export interface SortState {
+  key: SessionSort;
+  order: SortOrder;
+  onSort: (key: SessionSort) => void;
+}
+
+function sortable(key: SessionSort, c: Column<SessionSummary>, sort: SortState): Column<SessionSummary> {
+  const on = sort.key === key;
+  const state = on ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none';
+  return {
+    ...c,
+    label: typeof c.head === 'string' ? c.head : undefined,
+    headSort: state,
+    head: (
+      <button type="button" class={`sort-btn${on ? ' on' : ''}`} data-testid={`sort-${key}`} onClick={() => sort.onSort(key)}>
+        {c.head}
+        <Icon name={on ? (sort.order === 'asc' ? 'chevron-up' : 'chevron-down') : 'chevrons-up-down'} size={12} />
+      </button>
+    ),
+  };
+}
+
+export function SessionsTable(props: { items: SessionSummary[]; compact?: boolean; hideDomain?: boolean; sort?: SortState }) {
   const columns = () =>
     (['session', 'domain', 'agent', 'mode', 'calls', 'turns', 'lookups', 'errors', 'duration', 'started'] as const)
       .filter((k) => !(k === 'domain' && props.hideDomain) && !(props.compact && (k === 'agent' || k === 'turns' || k === 'errors' || k === 'duration')))
-      .map((k) => COLUMNS[k]);
+      .map((k) => (props.sort ? sortable(k, COLUMNS[k], props.sort) : COLUMNS[k]));
   return (
     <>
-      <DataTable wrapClass="session-table" rows={props.items} rowClass="clickable" rowHref={href} columns={columns()} />
+      <DataTable wrapClass={props.sort ? 'session-table sticky-head' : 'session-table'} rows={props.items} rowClass="clickable" rowHref={href} columns={columns()} />
       <ul class="session-cards">
         <For each={props.items}>
           {(s) => (

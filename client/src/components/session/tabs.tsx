@@ -5,10 +5,12 @@ import type { FlowDecision, FlowRun, SessionDetail, ToolInfo } from '../../../..
 import { getSessionRaw, sessionRawUrl } from '../../api/endpoints.ts';
 import { createApiResource } from '../../data/createApiResource.ts';
 import { formatOffset, formatProb } from '../../lib/format.ts';
-import { compact, jsonLines, pretty } from '../../lib/json.ts';
+import { compact, eventLines, jsonLines, pretty } from '../../lib/json.ts';
 import { decisionValue } from '../../lib/timeline.ts';
 import { JsonTree } from '../ui/JsonTree.tsx';
 import { Cells, DataTable, TableHead, type Column } from '../ui/Table.tsx';
+import { Icon } from '../ui/Icon.tsx';
+import { Term } from '../ui/Term.tsx';
 import { Button, CopyButton, Empty, ErrorState, KindBadge, ProbBar, Segmented, Skeleton } from '../ui/ui.tsx';
 
 export function DecisionsTable(props: { detail: { calls: { id: string; tool: string }[]; decisions: FlowDecision[] }; threshold: number }) {
@@ -54,7 +56,7 @@ export function DecisionsTable(props: { detail: { calls: { id: string; tool: str
       cell: (d) => (d.arguments === null ? '—' : compact(d.arguments, 200)),
     },
     { head: 'p', headClass: 'n', class: 'n', cell: (d) => formatProb(d.prob) },
-    { head: 'Binding', headClass: 'n', class: 'n', cell: (d) => formatProb(d.binding) },
+    { head: <Term word="binding">Binding</Term>, label: 'Binding', headClass: 'n', class: 'n', cell: (d) => formatProb(d.binding) },
     {
       head: 'Against the threshold',
       cell: (d) => (
@@ -107,11 +109,38 @@ const FROM_CLASS: Record<string, string> = { client: 'badge', server: 'badge', p
 
 export function RawLog(props: { detail: Pick<SessionDetail, 'events'>; sessionKey: string; fileName: string }) {
   const [view, setView] = createSignal<'events' | 'lines'>('events');
+  // Events whose whole line is shown (by index): the log is fetched the first time one opens.
+  const [openEvents, setOpenEvents] = createSignal<Set<number>>(new Set());
   const raw = createApiResource(
-    () => (view() === 'lines' ? props.sessionKey : false),
+    () => (view() === 'lines' || openEvents().size > 0 ? props.sessionKey : false),
     (key, signal) => getSessionRaw(key, { signal }),
   );
   const lines = () => jsonLines(raw.data() ?? '');
+  const matched = () => eventLines(props.detail.events, lines());
+  const toggleEvent = (i: number) => {
+    const s = new Set(openEvents());
+    if (s.has(i)) s.delete(i);
+    else s.add(i);
+    setOpenEvents(s);
+  };
+  const eventColumns: Column<SessionDetail['events'][number]>[] = [
+    { head: 'Time', class: 'mono num nowrap', cell: (e) => formatOffset(e.t_ms) },
+    { head: 'From', cell: (e) => <span class={FROM_CLASS[e.from] ?? 'badge'}>{e.from}</span> },
+    {
+      head: 'Kind',
+      cell: (e) => (
+        <>
+          {e.kind}
+          <Show when={e.method}>
+            {' '}
+            <span class="mono">{e.method}</span>
+          </Show>
+        </>
+      ),
+    },
+    { head: 'Id', class: 'mono nowrap', cell: (e) => e.id ?? '' },
+    { head: 'Summary', class: 'mono', style: SMALL_WRAP, cell: (e) => e.summary },
+  ];
   const [all, setAll] = createSignal(false);
   const [open, setOpen] = createSignal<Set<number>>(new Set());
   const toggle = (n: number) => {
@@ -150,28 +179,51 @@ export function RawLog(props: { detail: Pick<SessionDetail, 'events'>; sessionKe
       <Show
         when={view() === 'lines'}
         fallback={
-          <DataTable
-            wrapClass="card"
-            rows={props.detail.events}
-            columns={[
-              { head: 'Time', class: 'mono num nowrap', cell: (e) => formatOffset(e.t_ms) },
-              { head: 'From', cell: (e) => <span class={FROM_CLASS[e.from] ?? 'badge'}>{e.from}</span> },
-              {
-                head: 'Kind',
-                cell: (e) => (
-                  <>
-                    {e.kind}
-                    <Show when={e.method}>
-                      {' '}
-                      <span class="mono">{e.method}</span>
-                    </Show>
-                  </>
-                ),
-              },
-              { head: 'Id', class: 'mono nowrap', cell: (e) => e.id ?? '' },
-              { head: 'Summary', class: 'mono', style: SMALL_WRAP, cell: (e) => e.summary },
-            ]}
-          />
+          <div class="table-wrap card">
+            {/* Each row opens to the whole line it came from: the summary is cut at 200 characters. */}
+            <table class="table raw-events" data-testid="raw-events">
+              <TableHead columns={[{ head: <span class="sr-only">Open</span> }, ...eventColumns]} />
+              <tbody>
+                <For each={props.detail.events}>
+                  {(e, i) => (
+                    <>
+                      <tr class="clickable" data-testid={`raw-event-${i()}`} onClick={(ev) => !(ev.target as HTMLElement).closest('button, a') && toggleEvent(i())}>
+                        <td class="nowrap">
+                          <button
+                            type="button"
+                            class="btn btn-ghost btn-sm btn-square"
+                            aria-expanded={openEvents().has(i())}
+                            aria-label={`${openEvents().has(i()) ? 'Hide' : 'Show'} the whole line of event ${i() + 1}`}
+                            data-testid={`raw-event-toggle-${i()}`}
+                            onClick={() => toggleEvent(i())}
+                          >
+                            <Icon name={openEvents().has(i()) ? 'chevron-down' : 'chevron-right'} size={14} />
+                          </button>
+                        </td>
+                        <Cells columns={eventColumns} row={e} />
+                      </tr>
+                      <Show when={openEvents().has(i())}>
+                        <tr class="raw-event-open">
+                          <td colSpan={eventColumns.length + 1}>
+                            <Show when={raw.data() !== undefined} fallback={<Skeleton lines={2} />}>
+                              <Show when={matched()[i()]} fallback={<p class="muted">No line of the log matches this event.</p>}>
+                                {(l) => (
+                                  <div class="raw-event-line">
+                                    <span class="subtle">Line {l().n}</span>
+                                    <pre class="mono" data-testid={`raw-event-line-${i()}`}>{pretty(l().value)}</pre>
+                                  </div>
+                                )}
+                              </Show>
+                            </Show>
+                          </td>
+                        </tr>
+                      </Show>
+                    </>
+                  )}
+                </For>
+              </tbody>
+            </table>
+          </div>
         }
       >
         <Show when={!raw.error()} fallback={<ErrorState error={raw.error()!} retry={raw.refetch} />}>
@@ -252,7 +304,8 @@ export function RunsTable(props: { detail: { calls: { id: string; tool: string }
         { head: 'Lookups allowed', headClass: 'n', class: 'n', cell: (r) => r.max_lookups },
         { head: 'Sites it visited', label: 'Sites', class: 'mono', style: SMALL_WRAP, cell: (r) => (r.sites.length ? r.sites.map((s) => s[0]).join(', ') : '—') },
         {
-          head: 'Surprise',
+          head: <Term word="surprise">Surprise</Term>,
+          label: 'Surprise',
           headClass: 'n',
           headTitle: "How unexpected the server's answers were under the flow's statistics",
           class: 'n',

@@ -10,6 +10,8 @@ export interface ColumnHead {
   head: JSX.Element;
   headClass?: string;
   headTitle?: string;
+  /** A sortable column's state, for aria-sort. */
+  headSort?: 'ascending' | 'descending' | 'none';
 }
 
 export interface Column<T> extends ColumnHead {
@@ -29,7 +31,7 @@ export function TableHead(props: { columns: readonly ColumnHead[] }) {
       <tr>
         <For each={props.columns}>
           {(c) => (
-            <th scope="col" class={c.headClass} title={c.headTitle}>
+            <th scope="col" class={c.headClass} title={c.headTitle} aria-sort={c.headSort}>
               {c.head}
             </th>
           )}

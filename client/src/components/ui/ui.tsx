@@ -2,7 +2,7 @@
 // skeletons, badges, relative times, copy buttons, stats, sparklines, meters and the pager. Components take
 // typed props and never fetch; every string they show is a text node.
 import { A } from '@solidjs/router';
-import { createSignal, For, type JSX, onCleanup, Show, splitProps } from 'solid-js';
+import { createEffect, createSignal, For, type JSX, on, onCleanup, Show, splitProps } from 'solid-js';
 import type { JobStatus } from '../../../../shared/jobs.ts';
 import type { SessionMode } from '../../../../shared/sessions.ts';
 import type { ApiError } from '../../api/client.ts';
@@ -278,6 +278,17 @@ export function CopyButton(props: { text: () => string; what: string; label?: st
   const [done, setDone] = createSignal(false);
   let timer: ReturnType<typeof setTimeout> | undefined;
   onCleanup(() => clearTimeout(timer));
+  // Other text in the same button (another host's snippet, say) was not copied yet.
+  createEffect(
+    on(
+      () => props.text(),
+      () => {
+        clearTimeout(timer);
+        setDone(false);
+      },
+      { defer: true },
+    ),
+  );
   const copy = async () => {
     try {
       await writeClipboard(props.text());
@@ -387,7 +398,7 @@ export function ProbBar(props: { value: number | null; threshold: number; width?
   );
 }
 
-export function Pagination(props: { offset: number; limit: number; total: number; noun: string; onChange: (offset: number) => void }) {
+export function Pagination(props: { offset: number; limit: number; total: number; noun: string; onChange: (offset: number) => void; prev?: string; next?: string }) {
   const last = () => Math.min(props.total, props.offset + props.limit);
   return (
     <nav class="pager" aria-label="Pages">
@@ -396,10 +407,10 @@ export function Pagination(props: { offset: number; limit: number; total: number
       </span>
       <div class="pager-buttons">
         <Button size="sm" icon="arrow-left" disabled={props.offset === 0} onClick={() => props.onChange(Math.max(0, props.offset - props.limit))}>
-          Newer
+          {props.prev ?? 'Newer'}
         </Button>
         <Button size="sm" disabled={props.offset + props.limit >= props.total} onClick={() => props.onChange(props.offset + props.limit)}>
-          Older <Icon name="arrow-right" />
+          {props.next ?? 'Older'} <Icon name="arrow-right" />
         </Button>
       </div>
     </nav>

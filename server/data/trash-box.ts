@@ -1,0 +1,133 @@
+// What is in the trash, and the two ways out of it: restoring one folder (each file back to the relative
+// path it came from, all or none) and emptying the whole trash. The trash itself is written by trash.ts.
+import type { Dirent } from 'node:fs';
+import { lstat, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { TrashEntry, TrashFile, TrashKind, TrashList } from '../../shared/trash.ts';
+import { PathError, resolveRequestPath } from './paths.ts';
+import { TrashError } from './trash.ts';
+
+/** Restoring would write over something at the original path. */
+export class TrashConflict extends Error {}
+/** No such trash folder. */
+export class TrashMissing extends Error {}
+
+export const trashRoot = (dataDir: string) => join(dataDir, 'console', 'trash');
+
+/** Files (and links, as links) under `dir`, as `/`-joined paths relative to it, sorted. */
+async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const e of entries) {
+    const rel = prefix === '' ? e.name : `${prefix}/${e.name}`;
+    if (e.isDirectory()) out.push(...(await filesUnder(join(dir, e.name), rel)));
+    else out.push(rel);
+  }
+  return out.sort();
+}
+
+const isCompanion = (p: string) => p.endsWith('.flow.jsonl') || p.endsWith('.confirm.jsonl');
+
+/** What one delete moved: the session log (companions ride along) or the flow, else the first file. */
+export function classify(paths: readonly string[]): { kind: TrashKind; path: string } {
+  const log = paths.find((p) => p.endsWith('.jsonl') && !isCompanion(p));
+  if (log !== undefined) return { kind: 'session', path: log };
+  const flow = paths.find((p) => p.endsWith('.flow.json'));
+  if (flow !== undefined) return { kind: 'flow', path: flow };
+  return { kind: 'other', path: paths[0] ?? '' };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function entryOf(dataDir: string, id: string): Promise<TrashEntry | null> {
+  const folder = join(trashRoot(dataDir), id);
+  const paths = await filesUnder(folder);
+  if (paths.length === 0) return null;
+  const files: TrashFile[] = [];
+  for (const path of paths) {
+    const st = await lstat(join(folder, path)).catch(() => null);
+    files.push({ path, size_bytes: st?.size ?? 0, taken: await exists(join(dataDir, path)) });
+  }
+  return { id, deleted_unix_ms: Number(id), ...classify(paths), files };
+}
+
+/** Every trash folder that holds a file, newest first. */
+export async function listTrash(dataDir: string): Promise<TrashList> {
+  let names: string[];
+  try {
+    names = (await readdir(trashRoot(dataDir), { withFileTypes: true })).filter((e) => e.isDirectory() && /^\d+$/.test(e.name)).map((e) => e.name);
+  } catch {
+    names = [];
+  }
+  const items: TrashEntry[] = [];
+  for (const id of names) {
+    const entry = await entryOf(dataDir, id);
+    if (entry) items.push(entry);
+  }
+  items.sort((a, b) => b.deleted_unix_ms - a.deleted_unix_ms || (a.id < b.id ? 1 : -1));
+  return { items, size_bytes: items.reduce((n, e) => n + e.files.reduce((m, f) => m + f.size_bytes, 0), 0) };
+}
+
+/** Moves every file of folder `id` back; refuses (TrashConflict) before moving any when a path is taken. */
+export async function restoreFromTrash(dataDir: string, id: string): Promise<string[]> {
+  const folder = join(trashRoot(dataDir), id);
+  const paths = await filesUnder(folder);
+  if (paths.length === 0) throw new TrashMissing(`nothing in the trash as ${id}`);
+  const targets: string[] = [];
+  for (const rel of paths) {
+    let target: string;
+    try {
+      target = resolveRequestPath(rel, { dataDir, home: null });
+    } catch (err) {
+      if (err instanceof PathError) throw new TrashError(`restoring ${rel}: ${err.message}`, true);
+      throw err;
+    }
+    if (await exists(target)) throw new TrashConflict(`${rel} exists again: move or delete it first, then restore`);
+    targets.push(target);
+  }
+  const moved: number[] = [];
+  try {
+    for (let i = 0; i < paths.length; i++) {
+      await mkdir(dirname(targets[i]!), { recursive: true });
+      await rename(join(folder, paths[i]!), targets[i]!);
+      moved.push(i);
+    }
+  } catch (err) {
+    // All or none: what already went back returns to the trash.
+    for (const i of moved.reverse()) await rename(targets[i]!, join(folder, paths[i]!)).catch(() => {});
+    throw new TrashError(`restoring from the trash: ${(err as Error).message}`, false);
+  }
+  await removeEmptyDirs(folder);
+  return paths;
+}
+
+/** Removes `dir` and its folders when no file is left in them (rmdir refuses a folder that is not empty). */
+async function removeEmptyDirs(dir: string): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const e of entries) if (e.isDirectory()) await removeEmptyDirs(join(dir, e.name));
+  await rmdir(dir).catch(() => {});
+}
+
+/** Empties the trash (the user's choice): how many folders went. */
+export async function emptyTrash(dataDir: string): Promise<number> {
+  const root = trashRoot(dataDir);
+  const { items } = await listTrash(dataDir);
+  try {
+    await rm(root, { recursive: true, force: true });
+  } catch (err) {
+    throw new TrashError(`emptying the trash: ${(err as Error).message}`, false);
+  }
+  return items.length;
+}

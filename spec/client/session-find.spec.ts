@@ -34,7 +34,7 @@ function outline(): Pick<SessionOutline, 'calls' | 'decisions' | 'runs' | 'turns
 lib('filters narrow the turns and drop the conversation', () => {
   const all = timelineOf(outline());
   assert.is(all.length, 6);
-  const tools = (es: ReturnType<typeof timelineOf>) => es.flatMap((e) => (e.type === 'turn' ? e.calls.map((c) => c.call.n) : [`m${e.message.index}`]));
+  const tools = (es: ReturnType<typeof timelineOf>): (string | number)[] => es.flatMap((e): (string | number)[] => (e.type === 'turn' ? e.calls.map((c) => c.call.n) : [`m${e.message.index}`]));
   assert.equal(tools(filterEntries(all, 'all', NO_FIND)), ['m0', 0, 1, 2, 3, 'm1']);
   // A tool keeps the calls of that tool and those with a lookup of it.
   assert.equal(tools(filterEntries(all, 'all', { ...NO_FIND, tool: 'get_order' })), [0, 1, 3]);

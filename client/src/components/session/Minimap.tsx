@@ -47,15 +47,20 @@ export function Minimap(props: { entries: Entry[]; marks: Mark[]; durationMs: nu
     const parts = (Object.keys(LABEL) as MarkKind[]).filter((k) => c[k] > 0).map((k) => `${c[k]} ${LABEL[k][c[k] === 1 ? 0 : 1]}`);
     return `The session over ${formatDuration(props.durationMs)}: ${parts.length ? parts.join(', ') : 'nothing shown'}. ${plural(props.entries.length, 'row')} in the timeline.`;
   };
+  // The row last jumped to: keys pressed faster than the page scrolls step on from it, not from the top row.
+  let target: { row: number; at: number } | null = null;
   const go = (i: number) => {
     if (props.entries.length === 0) return;
-    props.onJump(Math.max(0, Math.min(props.entries.length - 1, i)));
+    const row = Math.max(0, Math.min(props.entries.length - 1, i));
+    target = { row, at: performance.now() };
+    props.onJump(row);
   };
+  const base = () => (target !== null && performance.now() - target.at < 700 ? target.row : props.top);
   const onKey = (e: KeyboardEvent) => {
     const n = props.entries.length;
     const page = Math.max(1, Math.round(n / 10));
     const moves: Record<string, number> = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1, PageDown: page, PageUp: -page };
-    if (e.key in moves) go(props.top + moves[e.key]!);
+    if (e.key in moves) go(base() + moves[e.key]!);
     else if (e.key === 'Home') go(0);
     else if (e.key === 'End') go(n - 1);
     else return;

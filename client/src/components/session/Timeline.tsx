@@ -407,10 +407,28 @@ export function SessionTimeline(props: { outline: SessionOutline; sessionKey: st
   onCleanup(() => window.removeEventListener('keydown', onKey));
 
   const tools = createMemo(() => [...new Set(props.outline.calls.map((c) => c.tool))].sort());
+  // The page may move to another session without making this anew: the cache and the open calls follow it.
+  const cache = createMemo(() => new PayloadCache(props.sessionKey));
+  createEffect(
+    on(
+      () => props.sessionKey,
+      () => {
+        setFlipped(new Set<number>());
+        setAllOpen(false);
+      },
+      { defer: true },
+    ),
+  );
   const ctx: RowContext = {
-    sessionKey: props.sessionKey,
-    threshold: props.threshold,
-    cache: new PayloadCache(props.sessionKey),
+    get sessionKey() {
+      return props.sessionKey;
+    },
+    get threshold() {
+      return props.threshold;
+    },
+    get cache() {
+      return cache();
+    },
     isOpen,
     toggle,
     q: () => (matches() === null ? '' : find().q),
@@ -496,7 +514,7 @@ export function SessionTimeline(props: { outline: SessionOutline; sessionKey: st
           class="timeline virtual"
           testid="timeline"
           count={entries().length}
-          epoch={entries()}
+          epoch={[entries(), allOpen()]}
           estimate={(i) => estimate(entries()[i], isOpen)}
           margin={SCROLL_MARGIN}
           ref={(h) => (list = h)}

@@ -68,7 +68,7 @@ export const CallResultSchema = v.object({
   error: v.boolean(),
   /** The answer's content as text (session-format §3.4), cut at the display limit unless `all`. */
   text: v.string(),
-  /** `text` parsed as JSON when it is JSON and was not cut; else null. */
+  /** `text` parsed as JSON when it is JSON, whole and at most the display limit; else null. */
   json: JsonValueSchema,
   /** UTF-8 size of the whole text. */
   bytes: count,

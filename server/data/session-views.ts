@@ -3,7 +3,7 @@
 // stamps of the log and its companions as the store's detail cache keys its details (the index is small:
 // no payloads, a few hundred bytes a call); the store can take it over without any route changing. The parse itself, and
 // every read of a payload, runs in the worker pool, never on the event loop.
-import type { CallPayload, FindMatch, SessionEvents } from '../../shared/session-views.ts';
+import type { FindMatch, SessionEvents } from '../../shared/session-views.ts';
 import type { SessionIndex } from '../engine/session/views.ts';
 import type { State } from '../state.ts';
 import type { SessionFile } from './catalog.ts';
@@ -58,8 +58,12 @@ function placeOf(index: SessionIndex, n: number) {
   return { call, place };
 }
 
-/** One call's payload, cut at the display limit unless `all`. Throws NoSuchCall, UnreadableSession. */
-export async function callPayloadOf(state: State, file: SessionFile, n: number, all: boolean): Promise<CallPayload> {
+/**
+ * One call's payload (a CallPayload) as JSON text, cut at the display limit unless `all`: made and
+ * serialized in the worker, so a big answer costs this thread nothing but sending it. Throws NoSuchCall,
+ * UnreadableSession, PayloadMoved.
+ */
+export async function callPayloadJson(state: State, file: SessionFile, n: number, all: boolean): Promise<string> {
   const index = await sessionIndex(state, file);
   const { call, place } = placeOf(index, n);
   const r = await state.pool.run('sessionCallTask', { path: file.path, n, id: call.id, tool: call.tool, place, all });

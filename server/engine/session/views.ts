@@ -135,7 +135,9 @@ export function callPayload(input: CallPayloadInput): CallPayload {
       const text = outcomeText(m);
       const bytes = Buffer.byteLength(text, 'utf8');
       const cut = input.all ? { text, cut: false } : cutBytes(text, PAYLOAD_DISPLAY_BYTES);
-      result = { error: isErrorAnswer(m), text: cut.text, json: cut.cut ? null : parseOrNull(cut.text), bytes, cut: cut.cut };
+      // Past the display limit (asked for whole) the text is all the page shows: no tree is parsed.
+      const json = cut.cut || bytes > PAYLOAD_DISPLAY_BYTES ? null : parseOrNull(cut.text);
+      result = { error: isErrorAnswer(m), text: cut.text, json, bytes, cut: cut.cut };
     }
     return { n: input.n, id: input.id, tool: input.tool, arguments: args, result };
   } finally {

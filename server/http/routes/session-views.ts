@@ -8,13 +8,12 @@ import {
   CallQuerySchema,
   SessionEventsQuerySchema,
   SessionFindQuerySchema,
-  type CallPayload,
   type SessionEvents,
   type SessionFind,
   type SessionOutline,
 } from '../../../shared/session-views.ts';
 import type { SessionFile } from '../../data/catalog.ts';
-import { callPayloadOf, callResultTextOf, findInSession, NoSuchCall, PayloadMoved, sessionEventsPage, sessionIndex } from '../../data/session-views.ts';
+import { callPayloadJson, callResultTextOf, findInSession, NoSuchCall, PayloadMoved, sessionEventsPage, sessionIndex } from '../../data/session-views.ts';
 import { UnreadableSession } from '../../data/sessions.ts';
 import type { State } from '../../state.ts';
 import { internal, notFound, unprocessable } from '../errors.ts';
@@ -50,7 +49,9 @@ export function sessionViewsRoutes(state: State): Router {
       const { n } = parseParams(ctx, CallParamsSchema);
       const { all } = parseQuery(ctx, CallQuerySchema);
       const file = await find(ctx);
-      ctx.body = (await answer(file, () => callPayloadOf(state, file, n, all))) satisfies CallPayload;
+      // Already JSON (a CallPayload), serialized in the worker.
+      ctx.type = 'application/json';
+      ctx.body = await answer(file, () => callPayloadJson(state, file, n, all));
     })
     .get('/api/sessions/:key/calls/:n/result', async (ctx) => {
       const { n } = parseParams(ctx, CallParamsSchema);

@@ -19,8 +19,9 @@ export function sessionIndexTask(files: SessionFiles): ViewTaskResult<SessionInd
   return attempt(() => sessionIndex(files));
 }
 
-export function sessionCallTask(input: CallPayloadInput): ViewTaskResult<CallPayload> {
-  return attempt(() => callPayload(input));
+/** One call's payload as JSON text: serialized here, a big answer crosses as one string, not a cloned tree. */
+export function sessionCallTask(input: CallPayloadInput): ViewTaskResult<string> {
+  return attempt(() => JSON.stringify(callPayload(input) satisfies CallPayload));
 }
 
 export function sessionCallTextTask(input: { path: string; place: CallPlace }): ViewTaskResult<string | null> {

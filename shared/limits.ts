@@ -52,3 +52,7 @@ export const SESSION_FIND_MAX_CHARS = 200;
 /** Raw-log events per page, default and most. */
 export const SESSION_EVENTS_LIMIT_DEFAULT = 200;
 export const SESSION_EVENTS_LIMIT_MAX = 1000;
+/** The raw view's lines are cut at this many bytes each (the download has them whole). */
+export const SESSION_LINE_SHOW_BYTES = 64 * 1024;
+/** Logs up to this size are fetched whole for the raw view; bigger ones are paged by line. */
+export const RAW_WHOLE_MAX_BYTES = 4 * 1024 * 1024;

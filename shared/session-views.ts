@@ -145,3 +145,24 @@ export const SessionEventsQuerySchema = v.object({
     v.transform((n) => Math.min(n, SESSION_EVENTS_LIMIT_MAX)),
   ),
 });
+
+/** One line of the log as the raw view pages through it: cut at SESSION_LINE_SHOW_BYTES for display. */
+export const LogLineSchema = v.object({
+  /** The line's number in the file, from 1. */
+  n: count,
+  text: v.string(),
+  /** UTF-8 size of the whole line. */
+  bytes: count,
+  cut: v.boolean(),
+});
+export type LogLine = v.InferOutput<typeof LogLineSchema>;
+
+/** GET /api/sessions/:key/lines?offset=&limit=: the log's lines a page at a time (offset from 0; blank lines count). */
+export const SessionLinesSchema = v.object({
+  total: count,
+  offset: count,
+  items: v.array(LogLineSchema),
+});
+export type SessionLines = v.InferOutput<typeof SessionLinesSchema>;
+
+export const SessionLinesQuerySchema = SessionEventsQuerySchema;

@@ -3,7 +3,7 @@
 // stamps of the log and its companions as the store's detail cache keys its details (the index is small:
 // no payloads, a few hundred bytes a call); the store can take it over without any route changing. The parse itself, and
 // every read of a payload, runs in the worker pool, never on the event loop.
-import type { FindMatch, SessionEvents } from '../../shared/session-views.ts';
+import type { FindMatch, SessionEvents, SessionLines } from '../../shared/session-views.ts';
 import type { SessionIndex } from '../engine/session/views.ts';
 import type { State } from '../state.ts';
 import type { SessionFile } from './catalog.ts';
@@ -107,4 +107,11 @@ export async function findInSession(state: State, file: SessionFile, q: string):
 export async function sessionEventsPage(state: State, file: SessionFile, offset: number, limit: number): Promise<SessionEvents> {
   const { events } = await sessionIndex(state, file);
   return { total: events.length, offset, items: events.slice(offset, offset + limit) };
+}
+
+/** A page of the log's lines (read in the pool: a big log is scanned for its line breaks). */
+export async function sessionLinesPage(state: State, file: SessionFile, offset: number, limit: number): Promise<SessionLines> {
+  const r = await state.pool.run('sessionLinesTask', { path: file.path, offset, limit });
+  if (!r.ok) throw new PayloadMoved(r.message);
+  return { total: r.value.total, offset, items: r.value.items };
 }

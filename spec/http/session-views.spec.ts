@@ -5,14 +5,15 @@
 // endpoint keeps the API's rules (token, 404, 400, 422).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { ErrorBodySchema } from '../../shared/common.ts';
 import { PAYLOAD_DISPLAY_BYTES } from '../../shared/limits.ts';
-import { CallPayloadSchema, SessionEventsSchema, SessionFindSchema, SessionOutlineSchema } from '../../shared/session-views.ts';
+import { CallPayloadSchema, SessionEventsSchema, SessionFindSchema, SessionLinesSchema, SessionOutlineSchema } from '../../shared/session-views.ts';
 import { SessionDetailSchema } from '../../shared/sessions.ts';
 import { bare, launch, type Launched } from '../support/launch.ts';
+import { fixtureHome } from '../support/fixtures.ts';
 
 const views = suite('session views api');
 let c: Launched;
@@ -173,8 +174,28 @@ views('events come a page at a time, as the detail has them', async () => {
   assert.match(await error(`/api/sessions/${SERVED}/events?offset=-1`, 400), /offset: a whole number/);
 });
 
+views('the log\'s lines come a page at a time, numbered from 1, a long one cut at 64 KiB with its size', async () => {
+  const text = readFileSync(join(fixtureHome, `served/shop/${SERVED}.jsonl`), 'utf8');
+  const want = text.split('\n').slice(0, -1);
+  const all = await json(SessionLinesSchema, `/api/sessions/${SERVED}/lines?limit=1000`);
+  assert.is(all.total, want.length);
+  assert.equal(all.items.map((l) => [l.n, l.text, l.bytes, l.cut]), want.map((t, i) => [i + 1, t, Buffer.byteLength(t), false]));
+  const page = await json(SessionLinesSchema, `/api/sessions/${SERVED}/lines?offset=3&limit=2`);
+  assert.equal(page, { total: want.length, offset: 3, items: all.items.slice(3, 5) });
+
+  const big = await json(SessionLinesSchema, `/api/sessions/${BIG}/lines?offset=5&limit=1`);
+  const line = bigLog().split('\n')[5]!;
+  assert.is(big.total, 9);
+  assert.is(big.items[0]!.n, 6);
+  assert.is(big.items[0]!.cut, true);
+  assert.is(big.items[0]!.bytes, Buffer.byteLength(line));
+  assert.is(line.startsWith(big.items[0]!.text), true);
+  assert.ok(Buffer.byteLength(big.items[0]!.text) <= 64 * 1024 && Buffer.byteLength(big.items[0]!.text) > 64 * 1024 - 4);
+  assert.match(await error(`/api/sessions/${BIG}/lines?limit=0`, 400), /limit: at least 1/);
+});
+
 views('bad input, unknown sessions and calls, unreadable logs, and no token', async () => {
-  const paths = ['outline', 'calls/0', 'calls/0/result', 'find?q=x', 'events'];
+  const paths = ['outline', 'calls/0', 'calls/0/result', 'find?q=x', 'events', 'lines'];
   for (const p of paths) {
     assert.match(await error(`/api/sessions/nope/${p}`, 404), /no session "nope"/);
     const res = await bare(c, `/api/sessions/${SERVED}/${p}`);

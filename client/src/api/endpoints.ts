@@ -9,7 +9,7 @@ import { MetaSchema } from '../../../shared/meta.ts';
 import { HostConfigSchema, ProbeResultSchema, ServerListSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
 import { StageViewSchema } from '../../../shared/stage.ts';
 import { SessionDetailSchema, SessionListSchema, type SessionMode, type SessionSort, type SortOrder } from '../../../shared/sessions.ts';
-import { CallPayloadSchema, SessionEventsSchema, SessionFindSchema, SessionOutlineSchema } from '../../../shared/session-views.ts';
+import { CallPayloadSchema, SessionEventsSchema, SessionFindSchema, SessionLinesSchema, SessionOutlineSchema } from '../../../shared/session-views.ts';
 import { apiPath } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
 import { OverviewSchema } from '../../../shared/overview.ts';
@@ -51,6 +51,8 @@ export const getCallPayload = (key: string, n: number, all: boolean, o?: Opts) =
 export const callResultUrl = (key: string, n: number) => apiPath('sessions', key, 'calls', n, 'result');
 export const findInSession = (key: string, q: string, o?: Opts) =>
   requestAs(SessionFindSchema, apiPath('sessions', key, 'find'), { ...quiet(o), query: { q } });
+export const getSessionLines = (key: string, offset: number, limit: number, o?: Opts) =>
+  requestAs(SessionLinesSchema, apiPath('sessions', key, 'lines'), { ...quiet(o), query: { offset, limit } });
 export const getSessionEvents = (key: string, offset: number, limit: number, o?: Opts) =>
   requestAs(SessionEventsSchema, apiPath('sessions', key, 'events'), { ...quiet(o), query: { offset, limit } });
 export const deleteSession = (key: string) => requestAs(OkSchema, apiPath('sessions', key), { method: 'DELETE', quiet: true });

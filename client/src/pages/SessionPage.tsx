@@ -181,7 +181,7 @@ export default function SessionPage() {
                   <Confirmations items={d()!.confirmations} />
                 </Match>
                 <Match when={tab() === 'raw'}>
-                  <PagedRawLog events={d()!.events} sessionKey={key()} fileName={basename(s()!.path)} />
+                  <PagedRawLog events={d()!.events} sessionKey={key()} fileName={basename(s()!.path)} sizeBytes={s()!.size_bytes} />
                 </Match>
                 <Match when={tab() === 'tools'}>
                   <Card flush label="Tools">

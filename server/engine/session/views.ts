@@ -3,7 +3,7 @@
 // lines, and find over every call's whole arguments and answer. Nothing here keeps a log in memory: a
 // payload is read from the bytes the outline pass located.
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { CallOutline, CallPayload, FindField, SessionOutline } from '../../../shared/session-views.ts';
+import type { CallOutline, CallPayload, FindField, LogLine, SessionOutline } from '../../../shared/session-views.ts';
 import type { TimelineEvent } from '../../../shared/sessions.ts';
 import { OUTLINE_SHORT_CHARS, PAYLOAD_DISPLAY_BYTES } from '../../../shared/limits.ts';
 import { type CallPlace, type MessagePlace, type SessionFiles, isErrorAnswer, outcomeText, parseOrNull, sessionDetailPlaced } from '../sessions.ts';
@@ -213,4 +213,58 @@ export function findInCalls(path: string, places: CallPlace[], q: string): { n: 
     reader.close();
   }
   return out;
+}
+
+/** Lines [offset, offset + limit) of a log (numbered from 1, blank ones too), each cut at `show` bytes. */
+export function logLines(path: string, offset: number, limit: number, show: number): { total: number; items: LogLine[] } {
+  const fd = openSync(path, 'r');
+  const items: LogLine[] = [];
+  let total = 0;
+  try {
+    const chunk = Buffer.allocUnsafe(1 << 20);
+    // The line being read, when it is wanted: its first `show` bytes and its size.
+    let head: Buffer[] = [];
+    let kept = 0;
+    let size = 0;
+    let pos = 0;
+    const want = () => total >= offset && total < offset + limit;
+    const finish = () => {
+      if (want()) {
+        let bytes = Buffer.concat(head, kept);
+        if (bytes.length > 0 && bytes[bytes.length - 1] === 0x0d && size === kept) bytes = bytes.subarray(0, bytes.length - 1);
+        const whole = size === kept;
+        // Back off to a character boundary when cut.
+        let end = bytes.length;
+        if (!whole) while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--;
+        items.push({ n: total + 1, text: bytes.toString('utf8', 0, end), bytes: whole ? bytes.length : size, cut: !whole });
+      }
+      head = [];
+      kept = 0;
+      size = 0;
+      total++;
+    };
+    for (;;) {
+      const got = readSync(fd, chunk, 0, chunk.length, pos);
+      if (got === 0) break;
+      pos += got;
+      let from = 0;
+      while (from < got) {
+        const nl = chunk.indexOf(0x0a, from);
+        const end = nl === -1 || nl >= got ? got : nl;
+        if (want() && kept < show) {
+          const take = Math.min(end - from, show - kept);
+          head.push(Buffer.from(chunk.subarray(from, from + take)));
+          kept += take;
+        }
+        size += end - from;
+        if (end === got) break;
+        finish();
+        from = end + 1;
+      }
+    }
+    if (size > 0) finish();
+  } finally {
+    closeSync(fd);
+  }
+  return { total, items };
 }

@@ -1,5 +1,5 @@
 // The session page's light views (issue 10), under /api/sessions/:key/…: the outline, one call's payload and
-// its raw download, find inside the session, and the raw log's events a page at a time. GET
+// its raw download, find inside the session, and the raw log's events and lines a page at a time. GET
 // /api/sessions/:key itself stays as the spec defines it (routes/sessions.ts).
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -8,12 +8,14 @@ import {
   CallQuerySchema,
   SessionEventsQuerySchema,
   SessionFindQuerySchema,
+  SessionLinesQuerySchema,
+  type SessionLines,
   type SessionEvents,
   type SessionFind,
   type SessionOutline,
 } from '../../../shared/session-views.ts';
 import type { SessionFile } from '../../data/catalog.ts';
-import { callPayloadJson, callResultTextOf, findInSession, NoSuchCall, PayloadMoved, sessionEventsPage, sessionIndex } from '../../data/session-views.ts';
+import { callPayloadJson, callResultTextOf, findInSession, NoSuchCall, PayloadMoved, sessionEventsPage, sessionIndex, sessionLinesPage } from '../../data/session-views.ts';
 import { UnreadableSession } from '../../data/sessions.ts';
 import type { State } from '../../state.ts';
 import { internal, notFound, unprocessable } from '../errors.ts';
@@ -66,6 +68,11 @@ export function sessionViewsRoutes(state: State): Router {
       const { q } = parseQuery(ctx, SessionFindQuerySchema);
       const file = await find(ctx);
       ctx.body = { q, matches: await answer(file, () => findInSession(state, file, q)) } satisfies SessionFind;
+    })
+    .get('/api/sessions/:key/lines', async (ctx) => {
+      const { offset, limit } = parseQuery(ctx, SessionLinesQuerySchema);
+      const file = await find(ctx);
+      ctx.body = (await answer(file, () => sessionLinesPage(state, file, offset, limit))) satisfies SessionLines;
     })
     .get('/api/sessions/:key/events', async (ctx) => {
       const { offset, limit } = parseQuery(ctx, SessionEventsQuerySchema);

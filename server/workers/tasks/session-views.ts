@@ -1,8 +1,9 @@
 // Worker tasks of the session page's light views: the outline pass over a whole log, one call's payload
 // and find over every payload. Each answers plain data, or why it could not ({ ok: false, message }).
-import { callPayload, callResultText, type CallPayloadInput, findInCalls, sessionIndex, type SessionIndex } from '../../engine/session/views.ts';
+import { callPayload, callResultText, type CallPayloadInput, findInCalls, logLines, sessionIndex, type SessionIndex } from '../../engine/session/views.ts';
 import type { CallPlace, SessionFiles } from '../../engine/sessions.ts';
-import type { CallPayload, FindField } from '../../../shared/session-views.ts';
+import type { CallPayload, FindField, LogLine } from '../../../shared/session-views.ts';
+import { SESSION_LINE_SHOW_BYTES } from '../../../shared/limits.ts';
 
 export type ViewTaskResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -30,4 +31,9 @@ export function sessionCallTextTask(input: { path: string; place: CallPlace }): 
 
 export function sessionFindTask(input: { path: string; places: CallPlace[]; q: string }): ViewTaskResult<{ n: number; fields: FindField[] }[]> {
   return attempt(() => findInCalls(input.path, input.places, input.q));
+}
+
+/** A page of the log's lines, for the raw view of a big log. */
+export function sessionLinesTask(input: { path: string; offset: number; limit: number }): ViewTaskResult<{ total: number; items: LogLine[] }> {
+  return attempt(() => logLines(input.path, input.offset, input.limit, SESSION_LINE_SHOW_BYTES));
 }

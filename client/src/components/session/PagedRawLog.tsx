@@ -8,7 +8,7 @@ import { RawLog } from './tabs.tsx';
 
 const PAGE = 500;
 
-export function PagedRawLog(props: { events: number; sessionKey: string; fileName: string }) {
+export function PagedRawLog(props: { events: number; sessionKey: string; fileName: string; sizeBytes: number }) {
   const [items, setItems] = createSignal<TimelineEvent[]>();
   const [busy, setBusy] = createSignal(false);
   const [error, setError] = createSignal<string>();
@@ -27,7 +27,7 @@ export function PagedRawLog(props: { events: number; sessionKey: string; fileNam
   createEffect(on([() => props.sessionKey, () => props.events], () => void more(true)));
   return (
     <Show when={items()} fallback={<Show when={error()} fallback={<Skeleton lines={8} />}>{<p class="danger-text" role="alert">{error()}</p>}</Show>}>
-      <RawLog detail={{ events: items()! }} sessionKey={props.sessionKey} fileName={props.fileName} />
+      <RawLog detail={{ events: items()! }} sessionKey={props.sessionKey} fileName={props.fileName} sizeBytes={props.sizeBytes} />
       <Show when={items()!.length < props.events}>
         <p class="muted">
           The events view shows {items()!.length} of {props.events} events.{' '}

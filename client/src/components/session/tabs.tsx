@@ -7,6 +7,8 @@ import { createApiResource } from '../../data/createApiResource.ts';
 import { formatOffset, formatProb } from '../../lib/format.ts';
 import { compact, eventLines, jsonLines, pretty } from '../../lib/json.ts';
 import { decisionValue } from '../../lib/timeline.ts';
+import { RAW_WHOLE_MAX_BYTES } from '../../../../shared/limits.ts';
+import { PagedLines } from './PagedLines.tsx';
 import { JsonTree } from '../ui/JsonTree.tsx';
 import { Cells, DataTable, TableHead, type Column } from '../ui/Table.tsx';
 import { Icon } from '../ui/Icon.tsx';
@@ -107,12 +109,14 @@ const SMALL_WRAP: JSX.CSSProperties = { 'font-size': '12px', 'overflow-wrap': 'a
 
 const FROM_CLASS: Record<string, string> = { client: 'badge', server: 'badge', proxy: 'badge accent', context: 'badge dashed', header: 'badge' };
 
-export function RawLog(props: { detail: Pick<SessionDetail, 'events'>; sessionKey: string; fileName: string }) {
+export function RawLog(props: { detail: Pick<SessionDetail, 'events'>; sessionKey: string; fileName: string; sizeBytes?: number }) {
   const [view, setView] = createSignal<'events' | 'lines'>('events');
+  // A big log's lines come a page at a time (PagedLines), never the whole file.
+  const big = () => (props.sizeBytes ?? 0) > RAW_WHOLE_MAX_BYTES;
   // Events whose whole line is shown (by index): the log is fetched the first time one opens.
   const [openEvents, setOpenEvents] = createSignal<Set<number>>(new Set());
   const raw = createApiResource(
-    () => (view() === 'lines' || openEvents().size > 0 ? props.sessionKey : false),
+    () => ((view() === 'lines' && !big()) || openEvents().size > 0 ? props.sessionKey : false),
     (key, signal) => getSessionRaw(key, { signal }),
   );
   const lines = () => jsonLines(raw.data() ?? '');
@@ -226,6 +230,7 @@ export function RawLog(props: { detail: Pick<SessionDetail, 'events'>; sessionKe
           </div>
         }
       >
+        <Show when={!big()} fallback={<PagedLines sessionKey={props.sessionKey} />}>
         <Show when={!raw.error()} fallback={<ErrorState error={raw.error()!} retry={raw.refetch} />}>
           <Show when={raw.data() !== undefined} fallback={<Skeleton lines={8} />}>
             <ol class="rawlines card" data-testid="raw-lines">
@@ -253,6 +258,7 @@ export function RawLog(props: { detail: Pick<SessionDetail, 'events'>; sessionKe
               </Button>
             </Show>
           </Show>
+        </Show>
         </Show>
       </Show>
     </div>

@@ -456,18 +456,6 @@ export function SessionTimeline(props: { outline: SessionOutline; sessionKey: st
             { value: 'failed', label: `Failed or unanswered (${failed()})` },
           ]}
         />
-        <button
-          type="button"
-          class="btn btn-sm"
-          aria-expanded={barOpen()}
-          title="Find in this session (Ctrl F or ⌘ F)"
-          onClick={() => {
-            setBarOpen(!barOpen());
-            if (barOpen()) queueMicrotask(() => input?.focus());
-          }}
-        >
-          <Icon name="search" /> Find
-        </button>
       </div>
       <div class="timeline-bar">
         <div class="tl-legend">
@@ -484,10 +472,24 @@ export function SessionTimeline(props: { outline: SessionOutline; sessionKey: st
             <span class="box back" /> Handed back
           </span>
         </div>
-        <button type="button" class="btn btn-sm" onClick={toggleAll}>
-          <Icon name="chevrons-up-down" />
-          {allOpen() ? 'Collapse all' : 'Expand all'}
-        </button>
+        <div class="card-actions">
+          <button
+            type="button"
+            class="btn btn-sm"
+            aria-expanded={barOpen()}
+            title="Find in this session (Ctrl F or ⌘ F)"
+            onClick={() => {
+              setBarOpen(!barOpen());
+              if (barOpen()) queueMicrotask(() => input?.focus());
+            }}
+          >
+            <Icon name="search" /> Find
+          </button>
+          <button type="button" class="btn btn-sm" onClick={toggleAll}>
+            <Icon name="chevrons-up-down" />
+            {allOpen() ? 'Collapse all' : 'Expand all'}
+          </button>
+        </div>
       </div>
       <Show when={barOpen()}>
         <FindBar

@@ -53,7 +53,7 @@ minimap('marks to scale, a click jumps there, and a text summary', async ({ ui }
   await p.mouse.click(box.x + box.width / 2, box.y + box.height * 0.99);
   await turnInView(p, LONG_CALLS);
   await p.mouse.click(box.x + box.width / 2, box.y + 2);
-  await p.waitForFunction(() => window.scrollY < 400);
+  await turnInView(p, 1);
 
   // Find matches are marked too.
   await ui.goto(`/sessions/${LONG_ID}?find=magic`);

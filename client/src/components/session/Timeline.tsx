@@ -477,13 +477,15 @@ export function SessionTimeline(props: { outline: SessionOutline; sessionKey: st
             type="button"
             class="btn btn-sm"
             aria-expanded={barOpen()}
+            aria-label="Find in this session"
             title="Find in this session (Ctrl F or ⌘ F)"
             onClick={() => {
               setBarOpen(!barOpen());
               if (barOpen()) queueMicrotask(() => input?.focus());
             }}
           >
-            <Icon name="search" /> Find
+            <Icon name="search" />
+            <span class="find-label">Find</span>
           </button>
           <button type="button" class="btn btn-sm" onClick={toggleAll}>
             <Icon name="chevrons-up-down" />

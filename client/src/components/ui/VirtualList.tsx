@@ -141,10 +141,13 @@ export function VirtualList(props: {
     return out;
   });
 
+  let scrolls = 0;
   const handle: VirtualHandle = {
     element: (i) => rendered.get(i),
     scrollTo(index, done) {
       if (!list || index < 0 || index >= props.count) return;
+      // A newer scrollTo takes over: the settling of this one stops.
+      const mine = ++scrolls;
       const margin = props.margin ?? 0;
       const go = () => window.scrollTo({ top: window.scrollY + list!.getBoundingClientRect().top + offsets()[index]! - margin });
       go();
@@ -152,6 +155,7 @@ export function VirtualList(props: {
       // Rows measured on the way may move the target: settle over a few frames, then hand it over.
       let tries = 0;
       const settle = () => {
+        if (mine !== scrolls) return;
         const el = rendered.get(index);
         if (el) {
           const off = el.getBoundingClientRect().top - margin;

@@ -120,7 +120,11 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
     describeBinary(find('engine-procedure')),
     describeBinary(find('engine-mcp-demo')),
   ]);
-  if (engine === null) say('the engine CLI is not beside the console or on PATH, so jobs cannot run (pass --engine PATH)');
+  // The spec's two lines come first (the second is the URL a script reads): warnings wait for them.
+  const warnings: string[] = [];
+  let warnNow = false;
+  const warn = (line: string) => (warnNow ? process.stderr.write(`${line}\n`) : warnings.push(line));
+  if (engine === null) warn('engine-console: the engine CLI is not beside the console or on PATH, so jobs cannot run (pass --engine PATH)');
 
   const uiDir = join(root, 'console', 'dist');
   const hasUi = existsSync(join(uiDir, 'index.html'));
@@ -160,9 +164,10 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
   try {
-    started = await start(config, (err) => say(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}`));
+    started = await start(config, (err) => say(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}`), warn);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
+    for (const line of warnings.splice(0)) process.stderr.write(`${line}\n`);
     throw new FatalError(`listening on ${address}: ${e.code === 'EADDRINUSE' ? 'the address is already in use' : e.message}`);
   }
   const bound = formatAddress({ host: options.listen.host, port: config.port });
@@ -172,6 +177,8 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
   else if (config.tokenGenerated) say(`open ${url}?token=${token}`);
   else say(`open ${url}?token=<your token> (the token you gave; it is not printed)`);
   if (!hasUi) say('this build has no UI (console/dist); the API is up, and / says how to build the UI');
+  warnNow = true;
+  for (const line of warnings.splice(0)) process.stderr.write(`${line}\n`);
   if (options.open) await openBrowser(config.tokenGenerated ? `${url}?token=${token}` : url, env);
 }
 

@@ -19,10 +19,28 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** Bind first (port 0 becomes the real port, which the Host check and the URL use), then serve. */
-export async function start(config: Config, report: (err: unknown) => void): Promise<Started> {
+/**
+ * Bind first (port 0 becomes the real port, which the Host check and the URL use), then serve. `warn`
+ * takes whole lines for stderr (the launcher holds them until its start-up lines are out).
+ */
+export async function start(
+  config: Config,
+  report: (err: unknown) => void,
+  warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Promise<Started> {
   const server = createServer();
   server.keepAliveTimeout = 5_000;
+  // A request Node refuses before Koa sees it (a URL or headers past 16 KiB, bytes that are not HTTP) still
+  // gets the API's error shape, with Node's status (431 or 400).
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const body = JSON.stringify({ error: status === 431 ? 'the URL or the headers are too long' : 'the request is not HTTP the console can read' });
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
   // Requests that arrive between the bind and the app being ready wait for it (with no listener, Node
   // would hold them unanswered until its request timeout).
   let serve: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
@@ -59,7 +77,7 @@ export async function start(config: Config, report: (err: unknown) => void): Pro
     now: () => config.now(),
     publish: (job) => hub.publish('job', job),
     flowKeyAt: async (path) => (await catalog()).flowAt(path)?.key ?? null,
-    warn: (line) => process.stderr.write(`${line}\n`),
+    warn,
   });
   const state: State = {
     config,

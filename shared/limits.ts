@@ -56,3 +56,22 @@ export const SESSION_EVENTS_LIMIT_MAX = 1000;
 export const SESSION_LINE_SHOW_BYTES = 64 * 1024;
 /** Logs up to this size are fetched whole for the raw view; bigger ones are paged by line. */
 export const RAW_WHOLE_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * Session-log lines up to this long are read as they are. In a longer line, every string longer than
+ * SESSION_VALUE_KEEP_BYTES is cut for display (the raw download keeps it whole): a worker's heap holds the
+ * line's text and values, and a 30 MB tool result would fill it. Flow and confirmation logs are read so too.
+ */
+export const SESSION_LINE_FULL_BYTES = 1024 * 1024;
+/** What a string cut for display keeps, in bytes: under SESSION_RESULT_CUT_BYTES, so a result keeps its mark. */
+export const SESSION_VALUE_KEEP_BYTES = 63 * 1024;
+/**
+ * The most a long line may hold besides its cut strings (many small values): past it, 422. A line of 4 MiB
+ * of small objects still fits a worker's heap once parsed and copied into the view; twice that does not.
+ */
+export const SESSION_LINE_REST_MAX_BYTES = 4 * 1024 * 1024;
+/** servers.json past this size is not read (422): it is read whole on the main thread; real ones are KBs. */
+export const REGISTRY_FILE_MAX_BYTES = 16 * 1024 * 1024;
+/** A flow file past this size does not load (its error says so): parsed whole in a worker, it would not fit. */
+export const FLOW_FILE_MAX_BYTES = 32 * 1024 * 1024;
+/** A job record past this size is not a job (skipped): records are read whole at start; real ones are KBs. */
+export const JOB_RECORD_MAX_BYTES = 1024 * 1024;

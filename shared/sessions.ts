@@ -204,6 +204,12 @@ export const SessionDetailSchema = v.object({
   events: v.array(TimelineEventSchema),
   /** Some call's result was cut at 64 KiB (not about the log file). */
   truncated: v.boolean(),
+  /**
+   * An extra of this console: how many strings of lines longer than 1 MiB (in the log and its companions)
+   * were cut for display, each ending `… [cut for display: <n> bytes in the log]`; absent when none. The raw
+   * download has them whole. See SESSION_LINE_FULL_BYTES.
+   */
+  cut_for_display: v.optional(count),
 });
 export type SessionDetail = v.InferOutput<typeof SessionDetailSchema>;
 

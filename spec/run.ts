@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const order = ['engine', 'data', 'store', 'events', 'jobs', 'http', 'bin', 'client', 'e2e'];
+const order = ['engine', 'data', 'store', 'events', 'jobs', 'http', 'bin', 'props', 'client', 'e2e'];
 
 function specs(dir: string): string[] {
   const out: string[] = [];

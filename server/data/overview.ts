@@ -24,8 +24,10 @@ export async function overview(state: State, query: OverviewQuery = NO_FILTER): 
   const { config } = state;
   const now = config.now();
   const catalog = await state.catalog();
-  const [{ readable, entries, unreadable }, summaries, jobs] = await Promise.all([
-    sessionSummaries(state),
+  // The index's progress is read with the summaries: read later, a cold index that ended in between would
+  // hide that these summaries were partial.
+  const [[{ readable, entries, unreadable }, indexing], summaries, jobs] = await Promise.all([
+    sessionSummaries(state).then((s) => [s, state.store.progress()] as const),
     flowSummaries(state, catalog),
     state.jobs.list(),
   ]);
@@ -39,7 +41,6 @@ export async function overview(state: State, query: OverviewQuery = NO_FILTER): 
   }
 
   const { store } = state;
-  const indexing = store.progress();
   const shadow = store.derived('shadowDecisions', () => entries.reduce((n, e) => n + e.shadowDecisions, 0));
 
   const flows: HealthInputs['flows'][number][] = [];

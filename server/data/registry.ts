@@ -4,11 +4,12 @@
 // file beside it, renamed over it. Every change is a read-modify-write under one in-process lock, so two
 // requests at once never lose an update, and a kill at any moment leaves the old file or the new one.
 import { statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { delimiter, join, sep } from 'node:path';
 import * as v from 'valibot';
 import {
   REGISTRY_ARG_BYTES_MAX,
+  REGISTRY_FILE_MAX_BYTES,
   REGISTRY_COMMAND_ARGS_MAX,
   REGISTRY_DESCRIPTION_MAX,
   REGISTRY_NAME_MAX,
@@ -34,8 +35,14 @@ import { PathError, resolveRequestPath, type PathContext } from './paths.ts';
 
 export const REGISTRY_FILE = 'servers.json';
 
-/** servers.json could not be read as a registry: every servers endpoint answers 500 with this message. */
+/** servers.json could not be read or written: every servers endpoint answers 500 with this message. */
 export class RegistryError extends Error {}
+
+/**
+ * servers.json was read but is not a registry this build reads (its content is at fault, not the console):
+ * the servers endpoints answer 422, as for any file the console cannot read (spec §7).
+ */
+export class RegistryUnreadable extends RegistryError {}
 
 /** An entry as stored, with any fields of later versions kept (not shown, but not dropped on a rewrite). */
 export type StoredEntry = ServerEntry & { extra: Record<string, unknown> };
@@ -96,22 +103,22 @@ export function parseRegistry(text: string): LoadedRegistry {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new RegistryError(`servers.json is not a server registry: ${(e as Error).message}`);
+    throw new RegistryUnreadable(`servers.json is not a server registry: ${(e as Error).message}`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new RegistryError('servers.json is not a server registry: expected a JSON object with `engine_servers`');
+    throw new RegistryUnreadable('servers.json is not a server registry: expected a JSON object with `engine_servers`');
   }
   const format = (value as Record<string, unknown>).engine_servers;
   if (typeof format !== 'number' || !Number.isInteger(format) || format < 0 || format > 0xffffffff) {
-    throw new RegistryError(
+    throw new RegistryUnreadable(
       format === undefined
         ? 'servers.json is not a server registry: missing field `engine_servers`'
         : 'servers.json is not a server registry: `engine_servers` is not a format number',
     );
   }
-  if (format !== 1) throw new RegistryError(`servers.json is format ${format}; this build reads 1`);
+  if (format !== 1) throw new RegistryUnreadable(`servers.json is format ${format}; this build reads 1`);
   const parsed = v.safeParse(FileSchema, value);
-  if (!parsed.success) throw new RegistryError(`servers.json: servers.${issueText(parsed.issues)}`);
+  if (!parsed.success) throw new RegistryUnreadable(`servers.json: servers.${issueText(parsed.issues)}`);
   const servers = parsed.output.servers.map((raw): StoredEntry => {
     const extra: Record<string, unknown> = {};
     for (const [k, val] of Object.entries(raw)) if (!(ENTRY_FIELDS as readonly string[]).includes(k)) extra[k] = val;
@@ -140,8 +147,14 @@ export function parseRegistry(text: string): LoadedRegistry {
 export async function loadRegistry(dataDir: string): Promise<LoadedRegistry> {
   let text: string;
   try {
+    // A file past the bound is not read at all (it would be held whole, on the event loop's thread).
+    const size = (await stat(join(dataDir, REGISTRY_FILE))).size;
+    if (size > REGISTRY_FILE_MAX_BYTES) {
+      throw new RegistryUnreadable(`servers.json is ${(size / 1048576).toFixed(1)} MiB, more than the ${REGISTRY_FILE_MAX_BYTES / 1048576} MiB the console reads`);
+    }
     text = await readFile(join(dataDir, REGISTRY_FILE), 'utf8');
   } catch (e) {
+    if (e instanceof RegistryError) throw e;
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { servers: [] };
     throw new RegistryError(`reading servers.json: ${(e as Error).message}`);
   }

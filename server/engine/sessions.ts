@@ -22,7 +22,7 @@ import type {
   Turn,
   UpstreamView,
 } from '../../shared/sessions.ts';
-import { SESSION_RESULT_CUT_BYTES, TIMELINE_SUMMARY_CHARS } from '../../shared/limits.ts';
+import { SESSION_LINE_FULL_BYTES, SESSION_RESULT_CUT_BYTES, TIMELINE_SUMMARY_CHARS } from '../../shared/limits.ts';
 import { ByteBuilder, writeJsonConsuming } from './session/bytes.ts';
 import { type FlowCounts, countsOf, flowCounts, readConfirmLog, readFlowLog } from './session/companions.ts';
 import {
@@ -44,7 +44,7 @@ import {
 } from './session/json.ts';
 import { type From, type LineAt, type LogEntry, type LogHeader, type Peek, readLine, readLog } from './session/log.ts';
 import { type LazyText, TurnInference } from './session/turns.ts';
-import { plainAnswer } from './session/plain-answer.ts';
+import { plainAnswer, plainAnswerBytes } from './session/plain-answer.ts';
 
 /** A session log and its companions, as the catalogue found them. */
 export interface SessionFiles {
@@ -225,6 +225,8 @@ export function parseOrNull(text: string): unknown {
 interface Analysis {
   header: LogHeader;
   size: number;
+  /** Strings cut for display in the log and the flow log (shrink.ts). */
+  cut: number;
   duration: number;
   proxyEntries: boolean;
   clientName: string | null;
@@ -259,6 +261,8 @@ function analyse(files: SessionFiles, full: boolean, outline = false): Analysis 
   let truncated = false;
   let proxyEntries = false;
   let duration = 0;
+  // Whether the entry being read had strings cut for display (its line was too long to read whole).
+  let lineCut = false;
   const turns = new TurnInference();
 
   const event = (t: number, from: From, kind: TimelineEvent['kind'], method: string | null, id: string | null, s: string) =>
@@ -376,10 +380,12 @@ function analyse(files: SessionFiles, full: boolean, outline = false): Analysis 
             c.place.answer = placeOf(at, element);
             c.place.result_bytes = Buffer.byteLength(text, 'utf8');
             const cut = cutBytes(text, SESSION_RESULT_CUT_BYTES);
-            if (cut.cut) truncated = true;
+            // A result whose line was cut for display is cut too, though its text may fit.
+            const short = cut.cut || lineCut;
+            if (short) truncated = true;
             c.result_text = detach(cut.text);
-            c.result_json = cut.cut ? null : parseOrNull(cut.text);
-            c.result_truncated = cut.cut;
+            c.result_json = short ? null : parseOrNull(cut.text);
+            c.result_truncated = short;
           }
           if (from === 'server' && c.fromClient) lastAnswered = c.id;
         }
@@ -410,6 +416,7 @@ function analyse(files: SessionFiles, full: boolean, outline = false): Analysis 
     const { t, from } = e;
     if (t > duration) duration = t;
     if (from === 'proxy') proxyEntries = true;
+    lineCut = e.cut !== undefined;
     if (full && e.raw !== null) event(t, from, 'raw', null, null, e.raw);
     const msg = e.message;
     // The agent's turns are inferred without the proxy's own requests (session-format §6.5).
@@ -504,7 +511,7 @@ function analyse(files: SessionFiles, full: boolean, outline = false): Analysis 
     peek(line, t, from, rest, at, bytes) || (bytes === null && escapesLoneSurrogate(line));
 
   // The outline's look: a plain success to a pending call is taken from its text, not parsed.
-  const outlineLook: Peek = (line, t, from, rest, at) => {
+  const outlineLook: Peek = (line, t, from, rest, at, bytes) => {
     if (from !== 'server' || !line.startsWith('"message":', rest)) return true;
     ANSWER_HEAD.lastIndex = rest + '"message":'.length;
     const fast = ANSWER_HEAD.exec(line);
@@ -513,7 +520,11 @@ function analyse(files: SessionFiles, full: boolean, outline = false): Analysis 
     const index = pending.get(key);
     const c = index === undefined ? undefined : calls[index];
     if (!c || awaitingLists.has(key)) return true;
-    const plain = plainAnswer(line, ANSWER_HEAD.lastIndex);
+    // A line too long to read whole comes with its long strings cut (shrink.ts): its bytes tell the answer.
+    const plain =
+      bytes !== null && bytes.length > SESSION_LINE_FULL_BYTES
+        ? plainAnswerBytes(bytes, Buffer.byteLength(line.slice(0, ANSWER_HEAD.lastIndex), 'utf8'))
+        : plainAnswer(line, ANSWER_HEAD.lastIndex);
     if (plain === null) return true;
     successLater(t, from, key, at);
     c.place.answer = placeOf(at, null);
@@ -523,14 +534,15 @@ function analyse(files: SessionFiles, full: boolean, outline = false): Analysis 
     return false;
   };
 
-  const { header, size } = readLog(files.path, onEntry, full ? (outline ? outlineLook : undefined) : look, full);
+  const { header, size, cut } = readLog(files.path, onEntry, full ? (outline ? outlineLook : undefined) : look, full);
   // The summary needs only counts from the flow log; the detail reads every decision and run.
-  const flow = files.flowLog && full ? readFlowLog(files.flowLog) : { decisions: [], runs: [] };
+  const flow = files.flowLog && full ? readFlowLog(files.flowLog) : { decisions: [], runs: [], cut: 0 };
   const counts = files.flowLog && !full ? flowCounts(files.flowLog) : countsOf(flow.decisions);
 
   return {
     header,
     size,
+    cut: cut + flow.cut,
     duration,
     proxyEntries,
     clientName,
@@ -589,8 +601,24 @@ function summaryOf(files: SessionFiles, a: Analysis): SessionSummary {
   };
 }
 
+/**
+ * A value nested so deep that walking it overflows the stack (JSON.parse itself takes any depth) makes the
+ * log unreadable, as the CLI's parser refuses nesting past 128 levels: a `parsing` error, not a crash.
+ */
+function tooDeep(files: SessionFiles, e: unknown): unknown {
+  return e instanceof RangeError ? new Error(`parsing ${files.path}: a value is nested too deeply to read (${e.message})`) : e;
+}
+
 /** The list's item for one session log, with the tools called. Throws when the file is not a session log. */
 export function sessionSummary(files: SessionFiles): IndexedSummary {
+  try {
+    return summaryWithTools(files);
+  } catch (e) {
+    throw tooDeep(files, e);
+  }
+}
+
+function summaryWithTools(files: SessionFiles): IndexedSummary {
   const a = analyse(files, false);
   const called = [...new Set(a.calls.map((c) => c.tool))];
   return { ...summaryOf(files, a), tools_called: called, shadow_decisions: a.counts.shadow_lookups + a.counts.shadow_hand_backs };
@@ -607,6 +635,14 @@ export function sessionDetail(files: SessionFiles): SessionDetail {
  * the outline, which shows no payloads.
  */
 export function sessionDetailPlaced(files: SessionFiles, outline = false): { detail: SessionDetail; places: CallPlace[] } {
+  try {
+    return detailOf(files, outline);
+  } catch (e) {
+    throw tooDeep(files, e);
+  }
+}
+
+function detailOf(files: SessionFiles, outline: boolean): { detail: SessionDetail; places: CallPlace[] } {
   const a = analyse(files, true, outline);
   const summary = summaryOf(files, a);
 
@@ -651,6 +687,8 @@ export function sessionDetailPlaced(files: SessionFiles, outline = false): { det
   }
 
   const names = [...a.listed.keys()].sort(byCodePoint);
+  const tally = { cut: a.cut };
+  const confirmations = files.confirmLog ? readConfirmLog(files.confirmLog, tally) : [];
   const detail: SessionDetail = {
     summary,
     header: sortKeys(a.header.value),
@@ -660,10 +698,12 @@ export function sessionDetailPlaced(files: SessionFiles, outline = false): { det
     context: a.context,
     decisions: a.decisions,
     runs: a.runs,
-    confirmations: files.confirmLog ? readConfirmLog(files.confirmLog) : [],
+    confirmations,
     events: a.events,
     truncated: a.truncated,
   };
+  // Only a log with lines too long to read whole says how many of their strings were cut.
+  if (tally.cut > 0) detail.cut_for_display = tally.cut;
   return { detail, places: a.calls.map((c) => c.place) };
 }
 
@@ -674,6 +714,10 @@ export function sessionDetailPlaced(files: SessionFiles, outline = false): { det
  */
 export function sessionDetailBytes(files: SessionFiles): Uint8Array[] {
   const out = new ByteBuilder();
-  writeJsonConsuming(out, sessionDetail(files) as unknown as Record<string, unknown>);
+  try {
+    writeJsonConsuming(out, sessionDetail(files) as unknown as Record<string, unknown>);
+  } catch (e) {
+    throw tooDeep(files, e);
+  }
   return out.finish();
 }

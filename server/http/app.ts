@@ -5,7 +5,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { REQUEST_BODY_MAX_BYTES } from '../../shared/limits.ts';
 import type { State } from '../state.ts';
-import { methodNotAllowed, notFound, renderErrors } from './errors.ts';
+import { clientWentAway, methodNotAllowed, notFound, renderErrors } from './errors.ts';
 import { guard } from './guard.ts';
 import { securityHeaders } from './headers.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -84,7 +84,9 @@ export function createApp(state: State, report: (err: unknown) => void): Koa {
   const app = new Koa();
   app.proxy = false;
   app.silent = true;
-  app.on('error', report);
+  app.on('error', (err: unknown) => {
+    if (!clientWentAway(err)) report(err);
+  });
   app.use(securityHeaders);
   app.use(renderErrors(report));
   app.use(guard({ token: state.config.token, readOnly: state.config.readOnly, port: state.config.port }));

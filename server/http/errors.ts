@@ -1,6 +1,7 @@
 // One error type for the whole API and the one middleware that renders it as {"error": ...} (spec §7).
 // The engine never knows statuses: routes map its failures onto these constructors.
 import type { Context, Next } from 'koa';
+import { WorkerDied } from '../workers/pool.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -22,9 +23,22 @@ export const conflict = (message: string) => new ApiError(409, message);
 export const unprocessable = (message: string) => new ApiError(422, message);
 export const internal = (message: string) => new ApiError(500, message);
 
+const GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_DESTROYED']);
+
+/**
+ * Whether an error only says that the client left while its answer was being sent (a download or a stream
+ * closed early): nothing failed on our side, so nothing is reported. The body's stream is destroyed by Koa.
+ */
+export function clientWentAway(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && GONE.has(code);
+}
+
 /** Errors thrown by koa-body and friends carry an exposed 4xx status; keep it. */
 function statusOf(err: unknown): number {
   if (err instanceof ApiError) return err.status;
+  // A file too big for a worker's heap: the file is at fault (spec §7: a file the console cannot read).
+  if (err instanceof WorkerDied) return 422;
   if (typeof err === 'object' && err !== null) {
     const e = err as { status?: unknown; statusCode?: unknown; expose?: unknown };
     const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
@@ -34,7 +48,7 @@ function statusOf(err: unknown): number {
 }
 
 function messageOf(err: unknown, status: number): string {
-  if (err instanceof ApiError) return err.message;
+  if (err instanceof ApiError || err instanceof WorkerDied) return err.message;
   if (status === 413) return 'the request body is too large';
   if (status >= 400 && status < 500 && err instanceof Error) return err.message;
   return `the console failed: ${err instanceof Error ? err.message : String(err)}`;

@@ -3,11 +3,11 @@
 // is `<id>.log`, only ever appended. After a restart the records are read back; a job that was still queued
 // or running is failed (never re-run), so nothing hangs. Reports that jobs write sit beside them
 // (`<id>.audit.json`, `<id>.stage.json`, ...) and are not records.
-import { appendFile, mkdir, readdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { JobSchema, type Job } from '../../shared/jobs.ts';
-import { JOB_OUTPUT_TAIL_BYTES } from '../../shared/limits.ts';
+import { JOB_OUTPUT_TAIL_BYTES, JOB_RECORD_MAX_BYTES } from '../../shared/limits.ts';
 import { writeFileAtomic } from '../data/atomic.ts';
 
 export const RESTART_NOTE = 'engine-console: the console stopped before this job finished\n';
@@ -33,15 +33,29 @@ export function tailOf(bytes: Uint8Array, max: number = JOB_OUTPUT_TAIL_BYTES): 
   return rest.toString('utf8');
 }
 
-/** A job's output: all of it, or its tail. A missing log gives "". */
+/** A job's output: all of it, or its tail (only the tail is read: a flooding job's log may be huge). A missing log gives "". */
 export async function readOutput(dataDir: string, id: string, whole: boolean): Promise<string> {
-  let bytes: Buffer;
   try {
-    bytes = await readFile(logPath(dataDir, id));
+    if (whole) return (await readFile(logPath(dataDir, id))).toString('utf8');
+    const handle = await open(logPath(dataDir, id), 'r');
+    try {
+      const size = (await handle.stat()).size;
+      // One byte more than the tail, so that tailOf sees the log is longer and starts at a line.
+      const n = Math.min(size, JOB_OUTPUT_TAIL_BYTES + 1);
+      const buf = Buffer.alloc(n);
+      let got = 0;
+      while (got < n) {
+        const { bytesRead } = await handle.read(buf, got, n - got, size - n + got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      return tailOf(buf.subarray(0, got));
+    } finally {
+      await handle.close();
+    }
   } catch {
     return '';
   }
-  return whole ? bytes.toString('utf8') : tailOf(bytes);
 }
 
 export async function appendLog(dataDir: string, id: string, text: string): Promise<void> {
@@ -68,6 +82,8 @@ export async function loadJobs(dataDir: string): Promise<Job[]> {
     if (name.startsWith('.') || !name.endsWith('.json') || name.endsWith('.audit.json')) continue;
     let data: unknown;
     try {
+      // A record too big to be one is not read (all records are read whole at start).
+      if ((await stat(join(jobsDir(dataDir), name))).size > JOB_RECORD_MAX_BYTES) continue;
       data = JSON.parse(await readFile(join(jobsDir(dataDir), name), 'utf8'));
     } catch {
       continue;

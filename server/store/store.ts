@@ -23,6 +23,7 @@ import type { Hub } from '../events/hub.ts';
 import type { Pool } from '../workers/pool.ts';
 import type { IndexItem } from '../workers/tasks/sessions.ts';
 import { DetailCache } from './detail-cache.ts';
+import { indexBatch } from './index-batch.ts';
 import { compareRel, type SessionEntry, SessionIndex } from './session-index.ts';
 import { DataTree, type TreeChanges, type TreeFile } from './tree.ts';
 
@@ -371,8 +372,7 @@ export class Store {
       for (const e of batch) this.queued.delete(e);
       this.inFlight++;
       const items: IndexItem[] = batch.map((e) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: e.stamp }));
-      this.pool
-        .run('indexSessionsTask', items)
+      indexBatch(this.pool, items, stampNow)
         .then(
           (results) => {
             const now = performance.now();

@@ -1,5 +1,8 @@
 // The only module that knows Tinypool. Reading and parsing whole logs and flows, and diffing, run here, off
-// the event loop, so one big file never stalls other requests. Tasks are named by their export in tasks.ts
+// the event loop, so one big file never stalls other requests. The workers are child processes, not
+// threads: a thread that runs out of heap in one big allocation (a Map or array growing past what is left)
+// takes the whole process down with it (V8's "CALL_AND_RETRY_LAST" fatal error), and with it every other
+// request. A child that dies fails only its own task. Tasks are named by their export in tasks.ts
 // and typed from their own signatures: a wrong name or input does not compile.
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
@@ -12,6 +15,26 @@ export type TaskName = { [K in keyof TaskTable]: TaskTable[K] extends (input: ne
 type TaskFn<K extends TaskName> = TaskTable[K] extends (input: infer I) => infer O ? (input: I) => O : never;
 export type TaskInput<K extends TaskName> = Parameters<TaskFn<K>>[0];
 export type TaskOutput<K extends TaskName> = Awaited<ReturnType<TaskFn<K>>>;
+
+/** The heap each worker may use (old generation), in MB. */
+export const WORKER_HEAP_MB = 128;
+
+/**
+ * A worker thread ended while it ran the task: it reached its heap cap (a file whose view needs more) or
+ * crashed. Only that task fails; Tinypool starts another thread for the next. The HTTP layer answers 422:
+ * the file, not the console, is at fault.
+ */
+export class WorkerDied extends Error {}
+
+function workerDeath(err: unknown): WorkerDied | null {
+  if (!(err instanceof Error)) return null;
+  const code = (err as NodeJS.ErrnoException).code;
+  // A child that exits mid-task ran out of its heap, unless something killed it.
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY' || /^Worker (terminated|exited)/.test(err.message)) {
+    return new WorkerDied(`reading it needs more than the ${WORKER_HEAP_MB} MB of heap a worker may use, or its worker was killed`);
+  }
+  return null;
+}
 
 export interface Pool {
   run<K extends TaskName>(name: K, input: TaskInput<K>): Promise<TaskOutput<K>>;
@@ -35,16 +58,24 @@ export function createPool(options: { entry?: string } = {}): Pool {
     filename,
     minThreads: 0,
     maxThreads: threads,
-    // A thread that parsed a big log holds its heap until it ends: let idle threads go soon, and cap each
+    // A worker that parsed a big log holds its heap until it ends: let idle workers go soon, and cap each
     // heap so collection starts early: a 100 MB log's view needs about 40 MB of heap (its bytes live outside
-    // it), and a small young generation keeps a summary batch's short-lived garbage from swelling each thread.
+    // it), and a small young generation keeps a summary batch's short-lived garbage from swelling each one.
+    // The reader refuses a log at half the cap (heap-guard.ts), so that a structure doubling in one
+    // allocation still fits: past the cap, a worker dies only after a long time in last-resort collections.
     idleTimeout: 10_000,
-    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
-    execArgv,
+    runtime: 'child_process',
+    // Results cross as V8-serialized values (byte chunks stay bytes), not JSON text.
+    serialization: 'advanced',
+    // --expose-gc: the heap guard of the session reader (engine/session/heap-guard.ts) collects near the cap.
+    execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`, '--max-semi-space-size=4', '--expose-gc', ...execArgv],
   });
   return {
     threads,
-    run: (name, input) => pool.run(input, { name }) as Promise<never>,
+    run: (name, input) =>
+      (pool.run(input, { name }) as Promise<never>).catch((err: unknown) => {
+        throw workerDeath(err) ?? err;
+      }),
     destroy: () => pool.destroy(),
   };
 }

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { formatAddress, isLoopback, parseListen, parseOptions, UsageError } from '../../bin/options.ts';
 import { cleanEnv, launch, launcherPath } from '../support/launch.ts';
 import { tempDir } from '../support/fixtures.ts';
@@ -126,6 +126,17 @@ launcher('a given token is never printed; the lines name the data directory and 
   const code = await l.stop();
   assert.is(code, 0);
   assert.match(l.stderr(), /engine-console: stopped\n$/);
+});
+
+launcher('warnings come after the two start-up lines: the first names the data directory, the second is the URL', async () => {
+  // No engine CLI beside the console or on PATH: a warning, which must not come first.
+  const l = await launch({ env: { PATH: dirname(process.execPath) } });
+  const lines = l.stderr().split('\n');
+  assert.is(lines[0], `engine-console: ${l.dataDir} on 127.0.0.1:${l.port}`);
+  assert.is(lines[1], `engine-console: open http://127.0.0.1:${l.port}/?token=<your token> (the token you gave; it is not printed)`);
+  const warning = 'engine-console: the engine CLI is not beside the console or on PATH, so jobs cannot run (pass --engine PATH)';
+  assert.equal(lines.slice(2).filter((line) => line === warning), [warning]);
+  await l.stop();
 });
 
 launcher('healthcheck exits 0 when the console answers and 1 when it does not', async () => {

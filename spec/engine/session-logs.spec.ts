@@ -7,6 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type SessionFiles, publicSummary, sessionDetail, sessionSummary } from '../../server/engine/sessions.ts';
 import { tempDir } from '../support/fixtures.ts';
+import { SESSION_VALUE_KEEP_BYTES } from '../../shared/limits.ts';
+import { cutMark } from '../../server/engine/session/shrink.ts';
 
 const HEADER = {
   engine_mcp_log: 2,
@@ -132,7 +134,8 @@ unreadable('entries are checked as the CLI checks them', () => {
 });
 
 unreadable('a huge single line that is not JSON is refused without a crash', () => {
-  refused(log([], { text: 'x'.repeat(24 * 1024 * 1024) }), /line 1: not an engine MCP log header/);
+  // Past 1 MiB a line is read with its long strings cut; with no strings at all, it is past that bound.
+  refused(log([], { text: 'x'.repeat(24 * 1024 * 1024) }), /line 1: the line is 24 MiB and more than 4 MiB of it is not in strings/);
 });
 
 unreadable('a line longer than 64 MiB makes the log unreadable instead of exhausting memory', () => {
@@ -199,7 +202,10 @@ reading('a 40 MB log gives its detail with results cut, and its summary agrees',
   for (let i = 0; i < 20; i++) lines.push(call(i * 1000, i, 'q', { i }), answer(i * 1000 + 1, i, payload));
   const d = detail(log(lines));
   assert.is(d.calls.length, 20);
-  assert.ok(d.calls.every((c) => c.result_truncated && Buffer.byteLength(c.result_text!, 'utf8') === 65536));
+  // Lines past 1 MiB have their long strings cut for display first, with a mark that gives their length.
+  const shown = payload.slice(0, SESSION_VALUE_KEEP_BYTES) + cutMark(payload.length);
+  assert.equal(new Set(d.calls.map((c) => [c.result_truncated, c.result_text].join())), new Set([`true,${shown}`]));
+  assert.is(d.cut_for_display, 20);
   assert.ok(d.events.every((e) => [...e.summary].length <= 201));
 });
 

@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeBigLog } from '../../scripts/synth/big.ts';
 import { Rng } from '../../scripts/synth/rng.ts';
-import { plainAnswer } from '../../server/engine/session/plain-answer.ts';
+import { plainAnswer, plainAnswerBytes } from '../../server/engine/session/plain-answer.ts';
 import { callPayload, findInCalls, sessionIndex } from '../../server/engine/session/views.ts';
 import { sessionDetail } from '../../server/engine/sessions.ts';
 import { tempDir } from '../support/fixtures.ts';
@@ -68,6 +68,11 @@ views('a plain answer\'s size is counted from its escapes, and its head is its s
       const r = plainAnswer(l, at(l));
       assert.ok(r, l.slice(0, 80));
       assert.is(r!.bytes, Buffer.byteLength(text));
+      // The bytes' way (lines too long to read whole) counts the same and starts the same.
+      const b = plainAnswerBytes(Buffer.from(l), Buffer.byteLength(l.slice(0, at(l))));
+      assert.is(b!.bytes, r!.bytes);
+      assert.is(text.startsWith(b!.head), true);
+      assert.ok(b!.head.length >= Math.min(text.length, 2000));
       assert.is(text.startsWith(r!.head), true);
       assert.is(r!.head.length, Math.min(text.length, r!.head.length));
       assert.ok(r!.head.length >= Math.min(text.length, 2000));
@@ -86,7 +91,10 @@ views('any other shape is left to the parser', () => {
     line({ id: 3, jsonrpc: '2.0', result: { content: [{ text: 'a', type: 'image' }], isError: false } }),
     line({ id: 3, jsonrpc: '2.0', result: { content: [{ text: 'a","type":"text"},{"text":"b', type: 'text' }], isError: false } }).replace('a\\",\\"type', 'a","type'),
   ];
-  for (const l of others) assert.is(plainAnswer(l, at(l)), null, l);
+  for (const l of others) {
+    assert.is(plainAnswer(l, at(l)), null, l);
+    assert.is(plainAnswerBytes(Buffer.from(l), at(l)), null, l);
+  }
 });
 
 views.run();

@@ -31,10 +31,15 @@ function sessionAt(dir: string, id: string, startedMs: number, domain: string): 
   writeFileSync(join(dir, `${id}.jsonl`), lines.join('\n'));
 }
 
+/** The overview once the cold index is done (a first answer may come while it runs, with `indexing`). */
 async function get(): Promise<Overview> {
-  const res = await c.api('/api/overview');
-  assert.is(res.status, 200);
-  return v.parse(OverviewSchema, await res.json());
+  for (let i = 0; ; i++) {
+    const res = await c.api('/api/overview');
+    assert.is(res.status, 200);
+    const o = v.parse(OverviewSchema, await res.json());
+    if (o.indexing === undefined || i >= 100) return o;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 overview.before(async () => {

@@ -58,6 +58,9 @@ probeApi.before(async () => {
   await register('garbage', { kind: 'stdio', command: [node, support('mcp-garbage.mjs'), 'never'] });
   await register('exits', { kind: 'stdio', command: [node, support('mcp-exit.mjs')] });
   await register('flood', { kind: 'stdio', command: [node, support('mcp-flood.mjs')] });
+  await register('crash', { kind: 'stdio', command: [node, support('mcp-crash.mjs')] });
+  await register('linger', { kind: 'stdio', command: [node, support('mcp-linger.mjs'), join(pids.dir, 'linger')] });
+  await register('chatty', { kind: 'stdio', command: [node, support('mcp-garbage.mjs')] });
 });
 
 probeApi.after(async () => {
@@ -131,6 +134,25 @@ probeApi('hostile servers fail with their reason, processes are gone, and health
   for (let i = 0; i < 40 && (alive(serverPid!) || alive(childPid!)); i++) await new Promise((r) => setTimeout(r, 50));
   assert.not.ok(alive(serverPid!), 'the server is gone');
   assert.not.ok(alive(childPid!), 'its child is gone');
+});
+
+probeApi('servers that crash mid-way, answer through garbage or never close end quickly, whole groups gone, stderr clean', async () => {
+  const before = c.stderr();
+  const started = Date.now();
+  const [crash, linger, chatty] = await Promise.all([probe('crash'), probe('linger'), probe('chatty')]);
+  // None of them needs the 15 s cut: each ends as soon as its answers (or its crash) are in.
+  assert.ok(Date.now() - started < 10_000, `took ${Date.now() - started} ms`);
+  assert.not.ok(crash.ok);
+  assert.match(crash.error ?? '', /exit status: 1/);
+  assert.equal([linger.ok, linger.tools.map((t) => t.name)], [true, ['stay']]);
+  assert.equal([chatty.ok, chatty.tools.map((t) => t.name)], [true, ['alpha', 'zeta']]);
+  const [serverPid, childPid] = readFileSync(join(pids.dir, 'linger'), 'utf8').trim().split('\n').map(Number);
+  for (let i = 0; i < 40 && (alive(serverPid!) || alive(childPid!)); i++) await new Promise((r) => setTimeout(r, 50));
+  assert.not.ok(alive(serverPid!), 'the lingering server is gone');
+  assert.not.ok(alive(childPid!), 'its child is gone');
+  // A server's own stderr (the crash's stack) is not the console's.
+  assert.is(c.stderr().slice(before.length), '');
+  assert.is((await c.api('/api/health')).status, 200);
 });
 
 probeApi.run();

@@ -214,13 +214,13 @@ servers('another host is a 400 checked before the lookup, and an unknown server 
   assert.is(await error(await c.api('/api/servers/nope/probe', { method: 'POST' }), 404), 'no server "nope"');
 });
 
-servers('a registry that does not load is a 500 with its reason, and is not rewritten', async () => {
+servers('a registry that does not load is a 422 with its reason (its content is at fault), and is not rewritten', async () => {
   const path = join(c.dataDir, 'servers.json');
   const before = readFileSync(path, 'utf8');
   writeFileSync(path, '{"engine_servers": 9, "servers": []}');
   try {
-    assert.is(await error(await c.api('/api/servers'), 500), 'servers.json is format 9; this build reads 1');
-    assert.is(await error(await c.api('/api/servers', json('POST', entry({ name: 'x' }))), 500), 'servers.json is format 9; this build reads 1');
+    assert.is(await error(await c.api('/api/servers'), 422), 'servers.json is format 9; this build reads 1');
+    assert.is(await error(await c.api('/api/servers', json('POST', entry({ name: 'x' }))), 422), 'servers.json is format 9; this build reads 1');
     assert.is(readFileSync(path, 'utf8'), '{"engine_servers": 9, "servers": []}');
   } finally {
     writeFileSync(path, before);

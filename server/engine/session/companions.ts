@@ -7,15 +7,22 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { FlowDecision, FlowRun, FlowSite } from '../../../shared/sessions.ts';
 import { SESSION_LINE_MAX_BYTES } from '../../../shared/limits.ts';
 import { byCodePoint, has, idString, isObject, sortKeys } from './json.ts';
+import { LineTooBig, lineText } from './shrink.ts';
 
 const CHUNK_BYTES = 1 << 20;
 
+/** Strings cut for display while reading companion logs (shrink.ts). */
+export interface CutTally {
+  cut: number;
+}
+
 /**
  * The file's lines, in order (one trailing `\r` removed), up to the first line that is not UTF-8, read a
- * chunk at a time so a long flow log is never held whole. A line longer than the longest the reader takes
- * ends the reading too; a file that cannot be opened (it vanished since the scan) has no lines.
+ * chunk at a time so a long flow log is never held whole. A long line has its long strings cut (counted in
+ * `tally`); a line past the bounds of shrink.ts or SESSION_LINE_MAX_BYTES throws LineTooBig, as the session
+ * log's reader refuses it. A file that cannot be opened (it vanished since the scan) has no lines.
  */
-function* textLines(path: string): Generator<string> {
+function* textLines(path: string, tally?: CutTally): Generator<string> {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -46,6 +53,7 @@ function* textLines(path: string): Generator<string> {
       }
     }
     let buf = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size + 1));
+    let n = 0;
     let filled = 0;
     let pos = 0;
     let offset = 0;
@@ -58,7 +66,15 @@ function* textLines(path: string): Generator<string> {
         const bytes = buf.subarray(pos, stop);
         if (!isUtf8(bytes)) return;
         pos = nl === -1 ? filled : end + 1;
-        yield bytes.toString('utf8');
+        n++;
+        let read: { text: string; cut: number };
+        try {
+          read = lineText(bytes);
+        } catch (e) {
+          throw e instanceof LineTooBig ? new LineTooBig(`${path}: line ${n}: ${e.message}`) : e;
+        }
+        if (tally) tally.cut += read.cut;
+        yield read.text;
         continue;
       }
       if (eof) return;
@@ -68,7 +84,9 @@ function* textLines(path: string): Generator<string> {
         pos = 0;
       }
       if (filled === buf.length) {
-        if (filled >= SESSION_LINE_MAX_BYTES) return;
+        if (filled >= SESSION_LINE_MAX_BYTES) {
+          throw new LineTooBig(`${path}: line ${n + 1} is longer than ${SESSION_LINE_MAX_BYTES / 1048576} MiB, the longest line the console reads`);
+        }
         const bigger = Buffer.allocUnsafe(buf.length * 2);
         buf.copy(bigger, 0, 0, filled);
         buf = bigger;
@@ -80,7 +98,8 @@ function* textLines(path: string): Generator<string> {
         offset += r;
       }
     }
-  } catch {
+  } catch (e) {
+    if (e instanceof LineTooBig) throw e;
     // A read that fails midway ends the lines there, as an unreadable line would.
   } finally {
     closeSync(fd);
@@ -88,9 +107,9 @@ function* textLines(path: string): Generator<string> {
 }
 
 /** Each line of the file that parses as JSON, in order, up to the first line that is not UTF-8. */
-export function jsonLines(path: string): unknown[] {
+export function jsonLines(path: string, tally?: CutTally): unknown[] {
   const out: unknown[] = [];
-  for (const text of textLines(path)) {
+  for (const text of textLines(path, tally)) {
     if (text.trim() === '') continue;
     try {
       out.push(JSON.parse(text));
@@ -156,20 +175,21 @@ function run(line: Record<string, unknown>): FlowRun {
 }
 
 /** The flow log's decisions and runs, in file order. */
-export function readFlowLog(path: string): { decisions: FlowDecision[]; runs: FlowRun[] } {
+export function readFlowLog(path: string): { decisions: FlowDecision[]; runs: FlowRun[]; cut: number } {
   const decisions: FlowDecision[] = [];
   const runs: FlowRun[] = [];
-  for (const line of jsonLines(path)) {
+  const tally = { cut: 0 };
+  for (const line of jsonLines(path, tally)) {
     if (!isObject(line)) continue;
     if (has(line, 'run')) runs.push(run(line));
     else if (line.action === 'lookup' || line.action === 'hand_back') decisions.push(decision(line, line.action));
   }
-  return { decisions, runs };
+  return { decisions, runs, cut: tally.cut };
 }
 
 /** Every JSON line of the confirmation log, keys sorted. */
-export function readConfirmLog(path: string): unknown[] {
-  return jsonLines(path).map(sortKeys);
+export function readConfirmLog(path: string, tally?: CutTally): unknown[] {
+  return jsonLines(path, tally).map(sortKeys);
 }
 
 /** What a session summary needs from the flow log. */

@@ -8,6 +8,8 @@ import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { SESSION_LINE_MAX_BYTES } from '../../../shared/limits.ts';
 import { duplicateOf, escapesLoneSurrogate, isBlank, isIntegerToken, isObject, objectFields } from './json.ts';
+import { HeapGuard } from './heap-guard.ts';
+import { LineTooBig, lineText } from './shrink.ts';
 
 export type From = 'client' | 'server' | 'proxy' | 'context';
 const FROMS: readonly string[] = ['client', 'server', 'proxy', 'context'];
@@ -30,6 +32,8 @@ export interface LogEntry {
   message: unknown;
   /** The entry's `raw` text (null when absent or null). */
   raw: string | null;
+  /** How many strings of the line were cut for display (shrink.ts); absent when none. */
+  cut?: number;
 }
 
 /** Where a line lies in the file, in bytes (without its `\n` and a trailing `\r`), or its text itself. */
@@ -101,7 +105,8 @@ export function readLine(path: string, at: LineAt): string {
       if (r === 0) break;
       got += r;
     }
-    return bytes.toString('utf8', 0, got);
+    // A long line comes back as the first pass read it: its long strings cut.
+    return lineText(bytes.subarray(0, got)).text;
   } finally {
     closeSync(fd);
   }
@@ -219,7 +224,7 @@ export function readLog(
   peek?: Peek,
   /** Give small files' lines their byte offsets too (a later read of a payload needs them). */
   offsets = peek === undefined,
-): { header: LogHeader; truncated: boolean; size: number } {
+): { header: LogHeader; truncated: boolean; size: number; cut: number } {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -239,7 +244,7 @@ function readLines(
   onEntry: (e: LogEntry, at: LineAt) => void,
   peek: Peek | undefined,
   offsets: boolean,
-): { header: LogHeader; truncated: boolean; size: number } {
+): { header: LogHeader; truncated: boolean; size: number; cut: number } {
   let size: number;
   try {
     size = fstatSync(fd).size;
@@ -258,10 +263,13 @@ function readLines(
   let failed: string | null = null;
   // Once the log is known to be unreadable, the rest is only checked for UTF-8, as the CLI reads it whole.
   let doomed: string | null = null;
+  let cuts = 0;
+  const heap = new HeapGuard();
 
   /** One line's text (one trailing `\r` removed), whether a `\n` ended it, and where it lies. */
-  const handle = (text: string, terminated: boolean, at: LineAt, bytes: Buffer | null): void => {
+  const handle = (text: string, terminated: boolean, at: LineAt, bytes: Buffer | null, cut = 0): void => {
     n++;
+    heap.check(text.length, () => `reading ${path}: line ${n}`);
     if (doomed !== null || text.length === 0) return;
     if (text.charCodeAt(0) !== 0x7b && isBlank(text)) return;
     if (failed !== null) {
@@ -285,7 +293,7 @@ function readLines(
         onEntry({ t: Number(m[1]), from: m[2] as From, message: undefined, raw: null }, at);
         return;
       }
-      if (m && verdict === 'shared') {
+      if (m && verdict === 'shared' && cut === 0) {
         tail = text.slice(m[0].length);
         const hit = shared.get(tail);
         if (hit) {
@@ -302,6 +310,10 @@ function readLines(
       return;
     }
     if (tail !== null) share(tail, e);
+    if (cut > 0) {
+      e.cut = cut;
+      cuts += cut;
+    }
     onEntry(e, at);
   };
 
@@ -310,7 +322,16 @@ function readLines(
     if (stop > start && buf[stop - 1] === 0x0d) stop--;
     const bytes = buf.subarray(start, stop);
     if (!isUtf8(bytes)) throw new Error(`reading ${path}: stream did not contain valid UTF-8`);
-    handle(doomed === null ? bytes.toString('utf8') : '', terminated, { offset: base + start, length: stop - start }, bytes);
+    const at = { offset: base + start, length: stop - start };
+    if (doomed !== null) return handle('', terminated, at, bytes);
+    let read: { text: string; cut: number };
+    try {
+      read = lineText(bytes);
+    } catch (e) {
+      if (e instanceof LineTooBig) throw new Error(`parsing ${path}: line ${n + 1}: ${e.message}`);
+      throw e;
+    }
+    handle(read.text, terminated, at, bytes, read.cut);
   };
 
   // A small file is read, checked and decoded in one go (the `size` bytes it had when opened, should a
@@ -375,7 +396,7 @@ function readLines(
     if (filled === buf.length) {
       // One line fills the buffer: grow it, up to the longest line this reader takes.
       if (filled >= SESSION_LINE_MAX_BYTES) {
-        throw new Error(`reading ${path}: line ${n + 1} is longer than ${SESSION_LINE_MAX_BYTES / 1048576} MiB`);
+        throw new Error(`reading ${path}: line ${n + 1} is longer than ${SESSION_LINE_MAX_BYTES / 1048576} MiB, the longest line the console reads`);
       }
       const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, SESSION_LINE_MAX_BYTES + 1));
       buf.copy(bigger, 0, 0, filled);
@@ -398,5 +419,5 @@ function readLines(
   // A last line that fails is dropped when the file does not end with a newline (a crash mid-write).
   if (failed !== null && !truncated) throw new Error(`parsing ${path}: ${failed}`);
   if (head === null) throw new Error(`parsing ${path}: empty log: no header line`);
-  return { header: head, truncated, size: base + filled };
+  return { header: head, truncated, size: base + filled, cut: cuts };
 }

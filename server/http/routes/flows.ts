@@ -2,7 +2,8 @@
 // at a threshold, the diff of two flows, the raw file as a download, and delete (to the trash). Thin: check
 // the query, find the key (404), load through the cache (422 when the file does not load), answer.
 // /api/flows/diff is registered before /api/flows/:key, so the literal path wins.
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -74,15 +75,18 @@ export function flowsRoutes(state: State): Router {
     })
     .get('/api/flows/:key/raw', async (ctx) => {
       const file = await find(keyOf(ctx));
-      let bytes: Buffer;
+      // Streamed, not read whole: a flow file may be any size. The type is exactly application/json (no
+      // charset), as the original answers; set as a header, so Koa adds nothing to it.
+      let size: number;
       try {
-        bytes = await readFile(file.path);
+        size = (await stat(file.path)).size;
       } catch (err) {
         throw internal(`reading ${file.rel}: ${(err as Error).message}`);
       }
-      ctx.type = 'application/json';
+      ctx.set('Content-Type', 'application/json');
+      ctx.set('Content-Length', String(size));
       ctx.set('Content-Disposition', `attachment; filename="${downloadName(basename(file.path))}"`);
-      ctx.body = bytes;
+      ctx.body = createReadStream(file.path);
     })
     .delete('/api/flows/:key', async (ctx) => {
       const file = await find(keyOf(ctx));

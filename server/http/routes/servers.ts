@@ -22,6 +22,7 @@ import type { ToolInfo } from '../../../shared/sessions.ts';
 import { flowSummary } from '../../data/flows.ts';
 import {
   RegistryError,
+  RegistryUnreadable,
   addServer,
   discoveredUpstreams,
   findServer,
@@ -39,14 +40,15 @@ import { sessionsByDomain, sessionSummaries } from '../../data/sessions.ts';
 import { probe } from '../../probe.ts';
 import { serverViewContext } from '../../data/server-context.ts';
 import type { State } from '../../state.ts';
-import { ApiError, badRequest, conflict, internal, notFound } from '../errors.ts';
+import { ApiError, badRequest, conflict, internal, notFound, unprocessable } from '../errors.ts';
 import { parseBody, parseParams, parseQuery } from '../parse.ts';
 
-/** Registry failures are the console's (500); anything else passes through. */
+/** A registry the console cannot read is 422 (its content); failing to read or write it is 500. */
 async function registry<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
+    if (err instanceof RegistryUnreadable) throw unprocessable(err.message);
     if (err instanceof RegistryError) throw internal(err.message);
     throw err;
   }

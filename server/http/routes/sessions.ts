@@ -11,6 +11,7 @@ import type { SessionFile } from '../../data/catalog.ts';
 import { sessionDetailJson, sessionsPage, UnreadableSession } from '../../data/sessions.ts';
 import { moveToTrash, TrashError } from '../../data/trash.ts';
 import type { State } from '../../state.ts';
+import { WorkerDied } from '../../workers/pool.ts';
 import { forbidden, internal, notFound, unprocessable } from '../errors.ts';
 import { parseQuery } from '../parse.ts';
 
@@ -42,6 +43,7 @@ export function sessionsRoutes(state: State): Router {
         ctx.body = await sessionDetailJson(state, file);
       } catch (err) {
         if (err instanceof UnreadableSession) throw unprocessable(`${file.rel} is not a session log engine can read: ${err.message}`);
+        if (err instanceof WorkerDied) throw unprocessable(`${file.rel} cannot be shown: ${err.message}`);
         throw err;
       }
     })

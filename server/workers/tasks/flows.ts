@@ -1,7 +1,8 @@
 // Worker tasks of the flows area: reading and parsing a whole flow, rendering its review, and diffing two
 // flows run here, off the event loop. Each answers plain data; a flow that does not load is a value (its
 // error and format number), not a failure, because the list shows it.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { FLOW_FILE_MAX_BYTES } from '../../../shared/limits.ts';
 import type { ReviewView } from '../../../shared/flows.ts';
 import { flowDiff, type FlowDiff } from '../../engine/diff.ts';
 import { loadFlow, probeFormatVersion, type Flow } from '../../engine/flows.ts';
@@ -30,6 +31,11 @@ function attempt<T>(work: () => T): FlowTaskResult<T> {
 export async function loadFlowTask(input: { path: string }): Promise<FlowTaskResult<LoadedFlow>> {
   let text: string;
   try {
+    const size = (await stat(input.path)).size;
+    if (size > FLOW_FILE_MAX_BYTES) {
+      const error = `the file is ${(size / 1048576).toFixed(1)} MiB, more than the ${FLOW_FILE_MAX_BYTES / 1048576} MiB of flow the console reads`;
+      return { ok: true, value: { format_version: 0, flow: null, error } };
+    }
     text = await readFile(input.path, 'utf8');
   } catch (e) {
     return { ok: true, value: { format_version: 0, flow: null, error: `reading it: ${(e as Error).message}` } };

@@ -6,6 +6,12 @@ import Tinypool from 'tinypool';
 import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts';
 import { type IndexedSummary, type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
 
+/** Whether this worker is a child process (pool.ts) rather than a thread (a test's own pool). */
+function inChildProcess(): boolean {
+  const state = (process as { __tinypool_state__?: { isChildProcess?: boolean } }).__tinypool_state__;
+  return state?.isChildProcess === true;
+}
+
 export type SessionTaskResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
 function attempt<T>(work: () => T): SessionTaskResult<T> {
@@ -38,6 +44,8 @@ export function sessionDetailBytesTask(files: SessionFiles): Uint8Array[] | stri
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
   }
+  // A child process sends the chunks as bytes through its channel: nothing to move.
+  if (inChildProcess()) return chunks;
   // Tinypool moves every chunk's ArrayBuffer (each chunk owns its own) and hands over the array itself.
   const movable = {
     [Tinypool.transferableSymbol]: chunks.map((c) => c.buffer),

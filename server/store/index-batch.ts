@@ -1,0 +1,25 @@
+// Indexing a batch of session logs in the pool, so that one log never fails the others: a log whose summary
+// needs more than a worker's heap kills its worker, and with it the batch; the batch is then read again one
+// log at a time, and only that log is unreadable (with why).
+import { type Pool, WorkerDied } from '../workers/pool.ts';
+import type { IndexItem, IndexResult } from '../workers/tasks/sessions.ts';
+
+export async function indexBatch(pool: Pool, items: IndexItem[], stampNow: (item: IndexItem) => string): Promise<IndexResult[]> {
+  try {
+    return await pool.run('indexSessionsTask', items);
+  } catch (err) {
+    if (!(err instanceof WorkerDied)) throw err;
+  }
+  return Promise.all(
+    items.map(async (item): Promise<IndexResult> => {
+      try {
+        const [r] = await pool.run('indexSessionsTask', [item]);
+        if (r) return r;
+        throw new Error('the worker gave no answer');
+      } catch (err) {
+        if (!(err instanceof WorkerDied)) throw err;
+        return { stamp: stampNow(item), mtimeMs: 0, unchanged: false, result: { ok: false, message: err.message } };
+      }
+    }),
+  );
+}

@@ -120,7 +120,7 @@ export function CallPayloadView(props: { call: CallOutline; sessionKey: string; 
                   </Show>
                   <CopyButton text={() => r()?.text ?? ''} what="Result" />
                 </div>
-                <pre ref={pre}>
+                <pre ref={pre} tabindex="0" aria-label={label()}>
                   <Highlight text={r()!.text} q={props.q} />
                 </pre>
               </div>

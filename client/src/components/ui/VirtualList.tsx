@@ -72,7 +72,8 @@ export function VirtualList(props: {
     const r = untrack(range);
     if (r.start !== start || r.end !== end) setRange({ start, end });
     if (props.onTop) {
-      const y = -top + (props.margin ?? 0);
+      // A row scrolled to sits at the margin give or take a pixel or two: it counts as the top one.
+      const y = -top + (props.margin ?? 0) + 4;
       let a = 0;
       let b = Math.max(0, n - 1);
       while (a < b) {

@@ -143,6 +143,14 @@ export function VirtualList(props: {
   });
 
   let scrolls = 0;
+  // A person scrolling ends the holding of a row scrolled to.
+  const stop = () => scrolls++;
+  onMount(() => {
+    for (const ev of ['wheel', 'touchstart', 'mousedown'] as const) window.addEventListener(ev, stop, { passive: true });
+  });
+  onCleanup(() => {
+    for (const ev of ['wheel', 'touchstart', 'mousedown'] as const) window.removeEventListener(ev, stop);
+  });
   const handle: VirtualHandle = {
     element: (i) => rendered.get(i),
     scrollTo(index, done) {
@@ -153,20 +161,25 @@ export function VirtualList(props: {
       const go = () => window.scrollTo({ top: window.scrollY + list!.getBoundingClientRect().top + offsets()[index]! - margin });
       go();
       update();
-      // Rows measured on the way may move the target: settle over a few frames, then hand it over.
+      // Rows measured on the way may move the target: settle over a few frames, then hand it over, and keep
+      // it in place a little longer while the rows around it are measured (a user's scroll ends that).
       let tries = 0;
+      let held = 0;
+      let handed = false;
       const settle = () => {
         if (mine !== scrolls) return;
         const el = rendered.get(index);
         if (el) {
           const off = el.getBoundingClientRect().top - margin;
-          if (Math.abs(off) > 2 && tries < 6) {
+          if (Math.abs(off) > 2 && tries < 6 + held) {
             window.scrollBy({ top: off });
             tries++;
-            requestAnimationFrame(settle);
-            return;
+          } else if (!handed) {
+            handed = true;
+            // A caller that places something inside the row takes over from here.
+            if (done) return done(el);
           }
-          done?.(el);
+          if (held++ < 20) requestAnimationFrame(settle);
           return;
         }
         if (tries++ < 10) {

@@ -14,6 +14,20 @@ import type { ToolInfo } from '../shared/sessions.ts';
 import { isHeaderName } from '../shared/credentials.ts';
 import { compareText, debugString } from './engine/format.ts';
 
+/** How much of a failed stdio server's stderr a test shows. */
+const STDERR_TAIL_BYTES = 4096;
+const STDERR_TAIL_LINES = 20;
+
+/** The end of what a server wrote to stderr: at most 20 lines and 4 KiB, whole lines where it can. */
+export function tailText(bytes: Buffer): string | null {
+  let text = bytes.subarray(-STDERR_TAIL_BYTES).toString('utf8').replace(/\r\n?/g, '\n');
+  if (bytes.length > STDERR_TAIL_BYTES) text = text.slice(text.indexOf('\n') + 1);
+  const lines = text.split('\n');
+  while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
+  const kept = lines.slice(-STDERR_TAIL_LINES).join('\n');
+  return kept.trim() === '' ? null : kept;
+}
+
 /** A single line or HTTP answer larger than this is not read as a message. */
 const MESSAGE_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -166,10 +180,24 @@ class StdioTransport implements Transport {
   private readonly waiting = new Map<number, { method: string; resolve: (m: Json) => void; reject: (e: Error) => void }>();
   private readonly spawned: Promise<void>;
   private readonly exited: Promise<void>;
+  private errTail: Buffer = Buffer.alloc(0);
+
+  /** The last lines the server wrote to stderr, or null when it wrote none. */
+  async stderrTail(): Promise<string | null> {
+    // What a server that exits at once printed may still be in the pipe.
+    await Promise.race([this.exited, new Promise((r) => setTimeout(r, 100))]);
+    return tailText(this.errTail);
+  }
 
   constructor(command: string[]) {
     const [program = '', ...args] = command;
-    this.child = spawn(program, args, { stdio: ['pipe', 'pipe', 'ignore'], detached: true, env: process.env });
+    this.child = spawn(program, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: process.env });
+    // Only the tail of stderr is kept, to say why a failed test failed; the rest is read and dropped.
+    this.child.stderr?.on('data', (chunk: Buffer) => {
+      this.errTail = Buffer.concat([this.errTail, chunk]);
+      if (this.errTail.length > STDERR_TAIL_BYTES * 2) this.errTail = this.errTail.subarray(-STDERR_TAIL_BYTES);
+    });
+    this.child.stderr?.on('error', () => undefined);
     const pid = this.child.pid;
     if (pid !== undefined) liveGroups.add(pid);
     this.spawned = new Promise((resolve, reject) => {
@@ -506,6 +534,7 @@ export async function probe(upstream: Upstream, options: ProbeOptions): Promise<
   }
   deadline.catch(() => undefined);
   const ms = Math.round(performance.now() - started);
+  const stderr = !outcome.ok && transport instanceof StdioTransport ? await transport.stderrTail() : null;
   await transport?.close().catch(() => undefined);
   return {
     ok: outcome.ok,
@@ -516,5 +545,6 @@ export async function probe(upstream: Upstream, options: ProbeOptions): Promise<
     protocol_version: outcome.protocol_version,
     instructions: outcome.instructions,
     tools: outcome.tools,
+    ...(stderr === null ? {} : { stderr_tail: stderr }),
   };
 }

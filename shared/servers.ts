@@ -45,25 +45,70 @@ const HttpUpstreamSchema = v.object({
 export const UpstreamSchema = v.variant('kind', [StdioUpstreamSchema, HttpUpstreamSchema], 'expected stdio or http');
 export type Upstream = v.InferOutput<typeof UpstreamSchema>;
 
-const optionalText = () => v.optional(v.nullable(v.string('a string or null')), null);
+/** A field a request may leave out: absent keeps what the registry holds (null on a new server). */
+const keepText = () => v.optional(v.nullable(v.string('a string or null')));
 
-/** The body of POST /api/servers and PUT /api/servers/:name. */
+// The proxy's policy, fields a later engine writes into servers.json (console-api.md §8). Each is optional in
+// the file and in a request; an entry without them is exactly a spec entry.
+
+/** The flow's surprise gate, in place of the one it stores: off, or a threshold in nats. */
+export const SurpriseSchema = v.variant(
+  'kind',
+  [v.object({ kind: v.literal('off') }), v.object({ kind: v.literal('threshold'), nats: v.number('a number') })],
+  'expected {"kind": "off"} or {"kind": "threshold", "nats": …}',
+);
+export type Surprise = v.InferOutput<typeof SurpriseSchema>;
+
+export const JUDGE_MODES = ['log', 'enforce'] as const;
+/** The confirmation judge on the writes the guards check: log its judgments, or refuse what it fails. */
+export const JudgeSchema = v.object(
+  { mode: v.picklist(JUDGE_MODES, 'expected log or enforce'), context: v.string('a string') },
+  'the judge is {mode, context}',
+);
+export type Judge = v.InferOutput<typeof JudgeSchema>;
+
+/** One proxy that hosts connect to by URL (`engine-proxy --listen`), with the file holding its token. */
+export const ListenSchema = v.object(
+  { addr: v.string('a string'), token_file: v.optional(v.nullable(v.string('a string or null'))) },
+  'listen is {addr, token_file}',
+);
+export type Listen = v.InferOutput<typeof ListenSchema>;
+
+/** The later fields, in the order a later engine writes them (after `threshold`). */
+export const POLICY_FIELDS = ['surprise', 'flow_tools', 'guards', 'judge', 'commit', 'retain_days', 'listen'] as const;
+export type PolicyField = (typeof POLICY_FIELDS)[number];
+
+const policyInput = {
+  surprise: v.optional(v.nullable(SurpriseSchema)),
+  flow_tools: v.optional(v.array(v.string('a string'), 'a list of tool names')),
+  guards: v.optional(v.boolean('true or false')),
+  judge: v.optional(v.nullable(JudgeSchema)),
+  commit: v.optional(v.boolean('true or false')),
+  retain_days: v.optional(v.nullable(v.number('a number of days or null'))),
+  listen: v.optional(v.nullable(ListenSchema)),
+};
+
+/**
+ * The body of POST /api/servers and PUT /api/servers/:name. A field left out keeps what the registry holds
+ * for it (a new server: null, or no policy), so a client that knows fewer fields never erases the others.
+ */
 export const ServerInputSchema = v.object(
   {
     name: v.string('a string'),
-    description: optionalText(),
+    description: keepText(),
     upstream: UpstreamSchema,
     mode: ServerModeSchema,
-    flow: optionalText(),
-    record_dir: optionalText(),
-    decider: v.optional(v.nullable(DeciderNameSchema), null),
-    threshold: v.optional(v.nullable(v.number('a number or null')), null),
+    flow: keepText(),
+    record_dir: keepText(),
+    decider: v.optional(v.nullable(DeciderNameSchema)),
+    threshold: v.optional(v.nullable(v.number('a number or null'))),
+    ...policyInput,
   },
   shape('the server is not as expected'),
 );
 export type ServerInput = v.InferOutput<typeof ServerInputSchema>;
 
-/** One element of servers.json `servers`, in the file's field order. */
+/** One element of servers.json `servers`, in the file's field order; the policy fields only when it has them. */
 export const ServerEntrySchema = v.object({
   name: v.string(),
   description: v.nullable(v.string()),
@@ -74,6 +119,7 @@ export const ServerEntrySchema = v.object({
   record_dir: v.nullable(v.string()),
   decider: v.nullable(DeciderNameSchema),
   threshold: v.nullable(v.number()),
+  ...policyInput,
   created_unix_ms: UnixMsSchema,
   updated_unix_ms: UnixMsSchema,
 });
@@ -146,5 +192,26 @@ export const ProbeResultSchema = v.object({
   tools: v.array(ToolInfoSchema),
   /** What the tools say against the server's flow (only when ok). */
   flow_warnings: v.array(v.string()),
+  /** A failed stdio test: the last lines the server wrote to stderr (absent when it wrote none, or on success). */
+  stderr_tail: v.optional(v.string()),
 });
 export type ProbeResult = v.InferOutput<typeof ProbeResultSchema>;
+
+/** The most one-off values a test takes, and the longest one. */
+export const PROBE_ONE_OFF_MAX = 16;
+export const PROBE_ONE_OFF_VALUE_MAX = 8192;
+
+/**
+ * The optional body of the probe: values for the header variables of an HTTP server, for this one test only.
+ * They are sent in the headers, and never stored, logged or returned.
+ */
+export const ProbeInputSchema = v.object({
+  env: v.optional(
+    v.pipe(
+      v.record(v.string(), v.pipe(v.string('a string'), v.maxLength(PROBE_ONE_OFF_VALUE_MAX, 'at most 8,192 characters')), 'an object of variable names to values'),
+      v.check((r) => Object.keys(r).length <= PROBE_ONE_OFF_MAX, 'at most 16 values'),
+    ),
+    {},
+  ),
+});
+export type ProbeInput = v.InferOutput<typeof ProbeInputSchema>;

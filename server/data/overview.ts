@@ -6,7 +6,7 @@ import type { Overview, OverviewQuery } from '../../shared/overview.ts';
 import { OVERVIEW_JOBS, OVERVIEW_SESSIONS } from '../../shared/limits.ts';
 import { flowSummaries, latestListing, loadFlowEntry } from './flows.ts';
 import { loadRegistry, RegistryError, serverView, type LoadedRegistry } from './registry.ts';
-import { sessionSummaries, sessionsByDomain } from './sessions.ts';
+import { sessionSummaries, sessionsOfDomain } from './sessions.ts';
 import { setupHealth } from '../engine/doctor.ts';
 import { activity, healthList, totalsAndDomains, type HealthInputs } from '../engine/overview.ts';
 import { activityBetween, chartDays, overviewPredicate } from '../engine/session-filter.ts';
@@ -60,11 +60,10 @@ export async function overview(state: State, query: OverviewQuery = NO_FILTER): 
   }
 
   const ctx = serverViewContext(state);
-  const byDomain = sessionsByDomain(state, readable);
   const servers = await Promise.all(
     registry.servers.map(async (entry) => ({
       name: entry.name,
-      issues: (await serverView(entry, byDomain.get(entry.name) ?? [], async () => null, ctx)).issues,
+      issues: (await serverView(entry, sessionsOfDomain(state, readable, entry.name), async () => null, ctx)).issues,
     })),
   );
 

@@ -18,7 +18,14 @@ import { credentialArgument } from '../../shared/credentials.ts';
 import type { FlowSummary } from '../../shared/flows.ts';
 import {
   DeciderNameSchema,
+  JudgeSchema,
+  ListenSchema,
+  POLICY_FIELDS,
   ServerModeSchema,
+  SurpriseSchema,
+  type Judge,
+  type Listen,
+  type PolicyField,
   type DiscoveredUpstream,
   type Host,
   type ServerEntry,
@@ -39,18 +46,27 @@ export const REGISTRY_FILE = 'servers.json';
 export class RegistryError extends Error {}
 
 /**
+
  * servers.json was read but is not a registry this build reads (its content is at fault, not the console):
  * the servers endpoints answer 422, as for any file the console cannot read (spec §7).
  */
 export class RegistryUnreadable extends RegistryError {}
 
-/** An entry as stored, with any fields of later versions kept (not shown, but not dropped on a rewrite). */
-export type StoredEntry = ServerEntry & { extra: Record<string, unknown> };
+/**
+ * An entry as this console understands it, with the object it was read from (`raw`): a rewrite sets the fields
+ * the console manages in place and keeps every other key, so what a newer engine or a person wrote survives.
+ */
+export type StoredEntry = ServerEntry & { raw?: Record<string, unknown> };
 export interface LoadedRegistry {
   servers: StoredEntry[];
+  /** The file's top-level object as read: keys other than `engine_servers` and `servers` are kept. */
+  raw?: Record<string, unknown>;
 }
 
-const ENTRY_FIELDS = [
+type Json = Record<string, unknown>;
+
+/** Every field the console manages, in the order a later engine writes them. */
+const ENTRY_ORDER = [
   'name',
   'description',
   'upstream',
@@ -59,6 +75,7 @@ const ENTRY_FIELDS = [
   'record_dir',
   'decider',
   'threshold',
+  ...POLICY_FIELDS,
   'created_unix_ms',
   'updated_unix_ms',
 ] as const;
@@ -90,6 +107,28 @@ const FileEntrySchema = v.looseObject({
 });
 const FileSchema = v.looseObject({ servers: v.optional(v.array(FileEntrySchema), []) });
 
+/** How a later engine's field reads; a value of another shape stays in the file, not understood. */
+const POLICY_SCHEMAS = {
+  surprise: v.nullable(SurpriseSchema),
+  flow_tools: v.array(v.string()),
+  guards: v.boolean(),
+  judge: v.nullable(JudgeSchema),
+  commit: v.boolean(),
+  retain_days: v.nullable(v.number()),
+  listen: v.nullable(ListenSchema),
+} satisfies Record<PolicyField, v.GenericSchema>;
+
+/** The policy fields of a file entry that read as this console understands them. */
+function policyOf(raw: Json): Partial<Pick<ServerEntry, PolicyField>> {
+  const out: Json = {};
+  for (const field of POLICY_FIELDS) {
+    if (!(field in raw)) continue;
+    const parsed = v.safeParse(POLICY_SCHEMAS[field], raw[field]);
+    if (parsed.success) out[field] = parsed.output;
+  }
+  return out as Partial<Pick<ServerEntry, PolicyField>>;
+}
+
 function issueText(issues: readonly v.BaseIssue<unknown>[]): string {
   const first = issues[0];
   if (!first) return 'not as expected';
@@ -108,7 +147,8 @@ export function parseRegistry(text: string): LoadedRegistry {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new RegistryUnreadable('servers.json is not a server registry: expected a JSON object with `engine_servers`');
   }
-  const format = (value as Record<string, unknown>).engine_servers;
+  const top = value as Json;
+  const format = top.engine_servers;
   if (typeof format !== 'number' || !Number.isInteger(format) || format < 0 || format > 0xffffffff) {
     throw new RegistryUnreadable(
       format === undefined
@@ -119,28 +159,29 @@ export function parseRegistry(text: string): LoadedRegistry {
   if (format !== 1) throw new RegistryUnreadable(`servers.json is format ${format}; this build reads 1`);
   const parsed = v.safeParse(FileSchema, value);
   if (!parsed.success) throw new RegistryUnreadable(`servers.json: servers.${issueText(parsed.issues)}`);
-  const servers = parsed.output.servers.map((raw): StoredEntry => {
-    const extra: Record<string, unknown> = {};
-    for (const [k, val] of Object.entries(raw)) if (!(ENTRY_FIELDS as readonly string[]).includes(k)) extra[k] = val;
+  const rawServers = Array.isArray(top.servers) ? (top.servers as Json[]) : [];
+  const servers = parsed.output.servers.map((entry, i): StoredEntry => {
     const upstream: Upstream =
-      raw.upstream.kind === 'stdio'
-        ? { kind: 'stdio', command: raw.upstream.command, env: raw.upstream.env ?? [] }
-        : { kind: 'http', url: raw.upstream.url, headers: raw.upstream.headers ?? [] };
+      entry.upstream.kind === 'stdio'
+        ? { kind: 'stdio', command: entry.upstream.command, env: entry.upstream.env ?? [] }
+        : { kind: 'http', url: entry.upstream.url, headers: entry.upstream.headers ?? [] };
+    const raw = rawServers[i] ?? {};
     return {
-      name: raw.name,
-      description: raw.description,
+      name: entry.name,
+      description: entry.description,
       upstream,
-      mode: raw.mode,
-      flow: raw.flow,
-      record_dir: raw.record_dir,
-      decider: raw.decider,
-      threshold: raw.threshold,
-      created_unix_ms: raw.created_unix_ms,
-      updated_unix_ms: raw.updated_unix_ms,
-      extra,
+      mode: entry.mode,
+      flow: entry.flow,
+      record_dir: entry.record_dir,
+      decider: entry.decider,
+      threshold: entry.threshold,
+      ...policyOf(raw),
+      created_unix_ms: entry.created_unix_ms,
+      updated_unix_ms: entry.updated_unix_ms,
+      raw,
     };
   });
-  return { servers };
+  return { servers, raw: top };
 }
 
 /** Reads `<dataDir>/servers.json`; a missing file is an empty registry. */
@@ -161,31 +202,78 @@ export async function loadRegistry(dataDir: string): Promise<LoadedRegistry> {
   return parseRegistry(text);
 }
 
-/** An entry in the file's field order, later-version fields after. */
-export function plainEntry(e: StoredEntry | ServerEntry): ServerEntry & Record<string, unknown> {
-  const upstream: Upstream =
-    e.upstream.kind === 'stdio'
-      ? { kind: 'stdio', command: e.upstream.command, env: e.upstream.env }
-      : { kind: 'http', url: e.upstream.url, headers: e.upstream.headers.map((h) => ({ name: h.name, env: h.env })) };
-  const extra = 'extra' in e ? e.extra : {};
-  return {
+/**
+ * `raw` with `values` set: a key it has keeps its place, a new one goes after the nearest key before it in
+ * `order` (or first), and every key `values` does not name stays as it is.
+ */
+export function mergeInPlace(raw: Json, values: Json, order: readonly string[]): Json {
+  const keys = Object.keys(raw);
+  for (const key of order) {
+    if (!(key in values) || keys.includes(key)) continue;
+    let at = 0;
+    for (let i = order.indexOf(key) - 1; i >= 0; i--) {
+      const before = keys.indexOf(order[i]!);
+      if (before !== -1) {
+        at = before + 1;
+        break;
+      }
+    }
+    keys.splice(at, 0, key);
+  }
+  const out: Json = {};
+  for (const key of keys) out[key] = key in values ? values[key] : raw[key];
+  return out;
+}
+
+const UPSTREAM_ORDER = { stdio: ['kind', 'command', 'env'], http: ['kind', 'url', 'headers'] } as const;
+
+/** The upstream as written: the kind's fields set, other keys of the same kind's object kept. */
+function upstreamObject(upstream: Upstream, raw: unknown): Json {
+  const values: Json =
+    upstream.kind === 'stdio'
+      ? { kind: 'stdio', command: upstream.command, env: upstream.env }
+      : { kind: 'http', url: upstream.url, headers: upstream.headers.map((h) => ({ name: h.name, env: h.env })) };
+  const old = raw !== null && typeof raw === 'object' && !Array.isArray(raw) && (raw as Json).kind === upstream.kind ? (raw as Json) : {};
+  return mergeInPlace(old, values, UPSTREAM_ORDER[upstream.kind]);
+}
+
+/** The fields this console manages for an entry: the spec's, and each policy field the entry has. */
+function managedValues(e: StoredEntry | ServerEntry): Json {
+  const values: Json = {
     name: e.name,
     description: e.description,
-    upstream,
+    upstream: e.upstream,
     mode: e.mode,
     flow: e.flow,
     record_dir: e.record_dir,
     decider: e.decider,
     threshold: e.threshold,
-    created_unix_ms: e.created_unix_ms,
-    updated_unix_ms: e.updated_unix_ms,
-    ...extra,
   };
+  for (const field of POLICY_FIELDS) if (e[field] !== undefined) values[field] = e[field];
+  values.created_unix_ms = e.created_unix_ms;
+  values.updated_unix_ms = e.updated_unix_ms;
+  return values;
 }
 
-/** The file's text: pretty JSON with two-space indents and a final newline. */
+/** An entry as this console shows it: its fields in the file's order, without keys it does not know. */
+export function plainEntry(e: StoredEntry | ServerEntry): ServerEntry {
+  const values = managedValues(e);
+  values.upstream = upstreamObject(e.upstream, null);
+  return mergeInPlace({}, values, ENTRY_ORDER) as ServerEntry;
+}
+
+/** An entry as the file holds it: the managed fields set in place, every other key it was read with kept. */
+function fileEntry(e: StoredEntry): Json {
+  const raw = e.raw ?? {};
+  const values = managedValues(e);
+  values.upstream = upstreamObject(e.upstream, raw.upstream);
+  return mergeInPlace(raw, values, ENTRY_ORDER);
+}
+
+/** The file's text: pretty JSON with two-space indents and a final newline; top-level keys it does not manage kept. */
 export function registryText(registry: LoadedRegistry): string {
-  return `${JSON.stringify({ engine_servers: 1, servers: registry.servers.map(plainEntry) }, null, 2)}\n`;
+  const top = mergeInPlace(registry.raw ?? {}, { engine_servers: 1, servers: registry.servers.map(fileEntry) }, ['engine_servers', 'servers']);
+  return `${JSON.stringify(top, null, 2)}\n`;
 }
 
 /** Writes the whole registry: temp file beside, fsync, rename. */
@@ -206,13 +294,71 @@ function withLock<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const NAME = new RegExp(`^[a-z0-9][a-z0-9_-]{0,${REGISTRY_NAME_MAX - 1}}$`);
+/** The domains whose proxy has policy guards. */
+export const GUARDED_DOMAINS = ['retail', 'airline'] as const;
+const TOOLS_MAX = 256;
+const TOOL_BYTES_MAX = 128;
+const JUDGE_CONTEXT_BYTES_MAX = 4096;
+const CONTROL = /\p{Cc}/u;
+// host:port, the host an IPv4 address, a bracketed IPv6 address or a name.
+const LISTEN_ADDR = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}[A-Za-z0-9])?):(\d{1,5})$/;
 
-/** Why the input is refused (400), checked in the CLI's order, or null. Values that look like secrets are never echoed. */
+/** Why the proxy policy of `input` is refused, in the later engine's order, or null. Absent fields are not checked. */
+function validatePolicy(input: ServerInput): string | null {
+  const s = input.surprise;
+  if (s && s.kind === 'threshold' && !(Number.isFinite(s.nats) && s.nats > 0)) {
+    return `surprise ${display(s.nats)}: a threshold in nats, above 0`;
+  }
+  const tools = input.flow_tools ?? [];
+  if (tools.length > TOOLS_MAX) return 'flow_tools: at most 256 tools';
+  for (const tool of tools) {
+    const t = tool.trim();
+    // The proxy takes them comma-separated.
+    if (t === '' || Buffer.byteLength(t) > TOOL_BYTES_MAX || t.includes(',') || /[\s\p{Cc}]/u.test(t)) {
+      return `flow_tools: ${debugString(tool)} is not a tool's name`;
+    }
+  }
+  if (input.guards === true && !(GUARDED_DOMAINS as readonly string[]).includes(input.name)) {
+    return `guards: there are no policy guards for ${input.name}; retail and airline have them`;
+  }
+  const judge = input.judge;
+  if (judge) {
+    if (input.guards === false) {
+      return 'the confirmation judge asks about the writes the guards check: turn the guards on';
+    }
+    const context = judge.context.trim();
+    if (context === '' || Buffer.byteLength(context) > JUDGE_CONTEXT_BYTES_MAX || CONTROL.test(context)) {
+      return "the judge's context: the file the host appends the conversation to";
+    }
+  }
+  const days = input.retain_days;
+  if (days !== undefined && days !== null) {
+    if (days === 0) return 'retain_days: at least one day';
+    if (!Number.isInteger(days) || days < 1) return `retain_days ${display(days)}: a whole number of days, at least one`;
+  }
+  const listen = input.listen;
+  if (listen) {
+    const port = LISTEN_ADDR.exec(listen.addr.trim())?.[1];
+    if (port === undefined || Number(port) < 1 || Number(port) > 65535) {
+      return `listen: ${debugString(listen.addr)} is not an address to listen on: give a host and a port, such as 127.0.0.1:8931`;
+    }
+    const file = listen.token_file?.trim() ?? '';
+    if (file !== '' && (Buffer.byteLength(file) > REGISTRY_ARG_BYTES_MAX || CONTROL.test(file))) {
+      return "listen: the token file is the path of the file that holds the token hosts send";
+    }
+  }
+  return null;
+}
+
+/**
+ * Why the input is refused (400), checked in the CLI's order, or null. A field the input leaves out is not
+ * checked (the merged entry is checked again). Values that look like secrets are never echoed.
+ */
 export function validateInput(input: ServerInput, ctx: PathContext): string | null {
   if (!NAME.test(input.name)) {
     return `name ${debugString(input.name)}: the name is the server's in the host and the domain of its sessions and flows, so use a-z, 0-9, _ and -, starting with a letter or digit, at most 64`;
   }
-  if (input.description !== null && [...input.description].length > REGISTRY_DESCRIPTION_MAX) {
+  if (typeof input.description === 'string' && [...input.description].length > REGISTRY_DESCRIPTION_MAX) {
     return 'the description is longer than 1,000 characters';
   }
   const upstream = input.upstream;
@@ -241,7 +387,7 @@ export function validateInput(input: ServerInput, ctx: PathContext): string | nu
   }
   for (const field of ['flow', 'record_dir'] as const) {
     const raw = input[field];
-    if (raw === null || raw.trim() === '') continue;
+    if (raw === null || raw === undefined || raw.trim() === '') continue;
     try {
       resolveRequestPath(raw.trim(), ctx);
     } catch (e) {
@@ -250,29 +396,80 @@ export function validateInput(input: ServerInput, ctx: PathContext): string | nu
     }
   }
   const t = input.threshold;
-  if (t !== null && !(Number.isFinite(t) && t >= 0 && t <= 1)) return `threshold ${display(t)}: a probability, from 0 to 1`;
-  return null;
+  if (t !== null && t !== undefined && !(Number.isFinite(t) && t >= 0 && t <= 1)) return `threshold ${display(t)}: a probability, from 0 to 1`;
+  return validatePolicy(input);
 }
 
-const blankToNull = (s: string | null) => {
-  if (s === null) return null;
+const blankToNull = (s: string | null | undefined) => {
+  if (s === null || s === undefined) return null;
   const t = s.trim();
   return t === '' ? null : t;
 };
 
-/** The stored entry for a valid input: texts trimmed (blank is null); name and command as given. */
-export function entryFromInput(input: ServerInput, createdMs: number, nowMs: number): ServerEntry {
-  return {
+/** Whether a policy value is what an entry without the field means (no gate override, no tools, off, none). */
+function isDefault(value: unknown): boolean {
+  return value === null || value === false || (Array.isArray(value) && value.length === 0);
+}
+
+/** A policy field's value as stored: tool names, the judge's context, the listen address and token file trimmed. */
+function storedPolicy(field: PolicyField, value: unknown): unknown {
+  if (field === 'flow_tools') return (value as string[]).map((t) => t.trim()).filter((t) => t !== '');
+  if (field === 'judge' && value) {
+    const j = value as Judge;
+    return { mode: j.mode, context: j.context.trim() };
+  }
+  if (field === 'listen' && value) {
+    const l = value as Listen;
+    const token = blankToNull(l.token_file);
+    return token === null ? { addr: l.addr.trim() } : { addr: l.addr.trim(), token_file: token };
+  }
+  return value;
+}
+
+/**
+ * The entry a valid input makes of `old` (none: a new server): each field the input sets, trimmed (blank text is
+ * null), the others as they were. A policy field at its default is written only where the entry had it, so an
+ * entry without the later fields stays one.
+ */
+export function entryFromInput(input: ServerInput, old: StoredEntry | null, createdMs: number, nowMs: number): StoredEntry {
+  const pick = <K extends 'description' | 'flow' | 'record_dir'>(k: K) => (input[k] === undefined ? (old?.[k] ?? null) : blankToNull(input[k]));
+  const entry: StoredEntry = {
     name: input.name,
-    description: blankToNull(input.description),
+    description: pick('description'),
     upstream: input.upstream,
     mode: input.mode,
-    flow: blankToNull(input.flow),
-    record_dir: blankToNull(input.record_dir),
-    decider: input.decider,
-    threshold: input.threshold,
+    flow: pick('flow'),
+    record_dir: pick('record_dir'),
+    decider: input.decider === undefined ? (old?.decider ?? null) : input.decider,
+    threshold: input.threshold === undefined ? (old?.threshold ?? null) : input.threshold,
     created_unix_ms: createdMs,
     updated_unix_ms: nowMs,
+  };
+  const raw = old?.raw ?? {};
+  for (const field of POLICY_FIELDS) {
+    const given = input[field];
+    if (given === undefined) {
+      if (old?.[field] !== undefined) (entry as Json)[field] = old[field];
+      continue;
+    }
+    const value = storedPolicy(field, given);
+    if (!isDefault(value) || field in raw) (entry as Json)[field] = value;
+  }
+  if (old?.raw) entry.raw = old.raw;
+  return entry;
+}
+
+/** The entry as a complete input: every policy field known (absent is its default), for the merged check. */
+function asInput(e: ServerEntry): ServerInput {
+  return {
+    ...plainEntry(e),
+    surprise: e.surprise ?? null,
+    flow_tools: e.flow_tools ?? [],
+    guards: e.guards ?? false,
+    judge: e.judge ?? null,
+    commit: e.commit ?? false,
+    retain_days: e.retain_days ?? null,
+    listen: e.listen ?? null,
   };
 }
 
@@ -281,7 +478,7 @@ export const noServer = (name: string) => `no server ${debugString(name)}`;
 
 /** What a change came to: done with the entry, or refused with the status's reason. */
 export type Change =
-  | { ok: true; entry: ServerEntry }
+  | { ok: true; entry: StoredEntry }
   | { ok: false; reason: 'invalid' | 'missing' | 'taken'; message: string };
 
 export interface ChangeContext extends PathContext {
@@ -290,21 +487,24 @@ export interface ChangeContext extends PathContext {
 
 /** POST: validate, then under the lock: load, refuse a taken name, append, save. */
 export function addServer(input: ServerInput, ctx: ChangeContext): Promise<Change> {
-  const invalid = validateInput(input, ctx);
+  const invalid = validateInput(input, ctx) ?? validateInput(asInput(entryFromInput(input, null, 0, 0)), ctx);
   if (invalid) return Promise.resolve({ ok: false, reason: 'invalid', message: invalid });
   return withLock(async () => {
     const registry = await loadRegistry(ctx.dataDir);
     if (registry.servers.some((s) => s.name === input.name)) {
       return { ok: false, reason: 'taken', message: serverTaken(input.name) };
     }
-    const entry = entryFromInput(input, ctx.nowMs, ctx.nowMs);
-    registry.servers.push({ ...entry, extra: {} });
+    const entry = entryFromInput(input, null, ctx.nowMs, ctx.nowMs);
+    registry.servers.push(entry);
     await saveRegistry(ctx.dataDir, registry);
     return { ok: true, entry };
   });
 }
 
-/** PUT: validate, then under the lock: the entry must exist; a new name must be free; replace in place. */
+/**
+ * PUT: validate what the body says, then under the lock: the entry must exist; a new name must be free; the
+ * entry the body makes of it (fields it leaves out kept) is checked whole, then replaces it in place.
+ */
 export function replaceServer(name: string, input: ServerInput, ctx: ChangeContext): Promise<Change> {
   const invalid = validateInput(input, ctx);
   if (invalid) return Promise.resolve({ ok: false, reason: 'invalid', message: invalid });
@@ -316,8 +516,10 @@ export function replaceServer(name: string, input: ServerInput, ctx: ChangeConte
     if (input.name !== name && registry.servers.some((s) => s.name === input.name)) {
       return { ok: false, reason: 'taken', message: serverTaken(input.name) };
     }
-    const entry = entryFromInput(input, old.created_unix_ms, ctx.nowMs);
-    registry.servers[at] = { ...entry, extra: {} };
+    const entry = entryFromInput(input, old, old.created_unix_ms, ctx.nowMs);
+    const whole = validateInput(asInput(entry), ctx);
+    if (whole) return { ok: false, reason: 'invalid', message: whole };
+    registry.servers[at] = entry;
     await saveRegistry(ctx.dataDir, registry);
     return { ok: true, entry };
   });
@@ -329,7 +531,7 @@ export function removeServer(name: string, ctx: ChangeContext): Promise<{ ok: tr
     const registry = await loadRegistry(ctx.dataDir);
     const kept = registry.servers.filter((s) => s.name !== name);
     if (kept.length === registry.servers.length) return { ok: false, message: noServer(name) };
-    await saveRegistry(ctx.dataDir, { servers: kept });
+    await saveRegistry(ctx.dataDir, { ...registry, servers: kept });
     return { ok: true };
   });
 }
@@ -432,6 +634,8 @@ export function serverSetup(entry: ServerEntry, proxy: string, flow: FlowFacts |
           shadow: entry.mode === 'shadow',
           decideWith: entry.decider,
           threshold: entry.threshold,
+          surprise: entry.surprise ? (entry.surprise.kind === 'off' ? 'off' : entry.surprise.nats) : null,
+          tools: entry.flow_tools ?? [],
         }
       : null;
   const upstream = entry.upstream;
@@ -442,6 +646,15 @@ export function serverSetup(entry: ServerEntry, proxy: string, flow: FlowFacts |
     proxy,
     server: upstream.kind === 'stdio' ? upstream.command : [],
     upstream: upstream.kind === 'http' ? { url: upstream.url, headers: upstream.headers.map((h) => [h.name, h.env]) } : null,
+    policy: {
+      guards: entry.guards ?? false,
+      judge: entry.judge ? { enforce: entry.judge.mode === 'enforce', context: entry.judge.context } : null,
+      commit: entry.commit ?? false,
+      retainDays: entry.retain_days ?? null,
+    },
+    listen: entry.listen
+      ? { addr: entry.listen.addr, tokenFile: entry.listen.token_file ? hostPath(entry.listen.token_file, ctx) : null }
+      : null,
   };
 }
 
@@ -487,23 +700,26 @@ export async function hostConfig(entry: ServerEntry, host: Host, ctx: ViewContex
 }
 
 /** One list item: the entry, its proxy argv (as for Claude Code), its sessions, its flow and its issues. */
+/** How many sessions a domain has and when the newest started (the store counts them once per version). */
+export interface DomainSessions {
+  count: number;
+  last_unix_ms: number | null;
+}
+
 export async function serverView(
   entry: ServerEntry,
-  sessions: readonly SessionSummary[],
+  sessions: DomainSessions,
   flowSummary: (path: string) => Promise<FlowSummary | null>,
   ctx: ViewContext,
 ): Promise<ServerView> {
   const flow = await entryFlow(entry, ctx);
   const setup = serverSetup(entry, proxyCommand('claude-code', ctx), flow?.facts ?? null, ctx);
-  const own = sessions.filter((s) => s.domain === entry.name);
-  const last = own.reduce<number | null>((max, s) => (max === null || s.started_unix_ms > max ? s.started_unix_ms : max), null);
-  // Only this version's fields are shown; fields of later versions stay in the file.
-  const { extra: _extra, ...fields } = { extra: {}, ...entry };
+  // The fields this console understands are shown; keys it does not know stay in the file.
   return {
-    ...plainEntry(fields),
+    ...plainEntry(entry),
     proxy_args: proxyArgs(setup),
-    sessions: own.length,
-    last_session_unix_ms: last,
+    sessions: sessions.count,
+    last_session_unix_ms: sessions.last_unix_ms,
     flow_summary: flow?.facts.file ? await flowSummary(flow.path) : null,
     issues: serverIssues(entry, flow, ctx),
   };

@@ -6,6 +6,7 @@ import type { State } from '../state.ts';
 import type { SessionEntry } from '../store/session-index.ts';
 import { stampNow } from '../store/store.ts';
 import type { SessionFile } from './catalog.ts';
+import type { DomainSessions } from './registry.ts';
 
 export type SessionSummaryResult = { ok: true; value: SessionSummary } | { ok: false; message: string };
 
@@ -53,6 +54,13 @@ export function sessionsByDomain(state: State, readable: readonly SessionSummary
     }
     return out;
   });
+}
+
+/** A domain's session count and newest start (one pass per version of the store). */
+export function sessionsOfDomain(state: State, readable: readonly SessionSummary[], domain: string): DomainSessions {
+  const list = sessionsByDomain(state, readable).get(domain);
+  // Newest first: the first is the newest.
+  return { count: list?.length ?? 0, last_unix_ms: list?.[0]?.started_unix_ms ?? null };
 }
 
 /**

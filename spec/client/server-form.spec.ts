@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  commandText, defaultRecordDir, emptyForm, flowChoices, fromDiscovered, fromEntry, hasErrors, previewText,
+  commandText, credentialAdvice, defaultRecordDir, flowDomainWarning, maskCredential, emptyForm, flowChoices, fromDiscovered, fromEntry, hasErrors, previewText,
   shownPath, shellQuote, shownDataDir, splitShell, toInput, upstreamText, urlError, validateForm,
   type FormState,
 } from '../../client/src/lib/server-form.ts';
@@ -128,19 +128,49 @@ serverForm('a discovered upstream prefills the command or the URL', () => {
   assert.is(upstreamText({ kind: 'unknown' }), 'unknown');
 });
 
-serverForm('flow choices list the flows that load, the server domain first', () => {
-  const choices = flowChoices(
-    [
-      { key: 'retail', path: 'retail.flow.json', domain: 'retail', error: null },
-      { key: 'broken', path: 'broken.flow.json', domain: '', error: 'no' },
-      { key: 'shop', path: 'flows/shop.flow.json', domain: 'shop', error: null },
-    ],
-    'shop',
-  );
-  assert.equal(choices, [
-    { value: 'flows/shop.flow.json', label: 'shop' },
-    { value: 'retail.flow.json', label: 'retail (domain retail)' },
-  ]);
+serverForm("flow choices are the server's own domain's flows that load; another domain's is warned about", () => {
+  const flows = [
+    { key: 'retail', path: 'retail.flow.json', domain: 'retail', error: null },
+    { key: 'broken', path: 'broken.flow.json', domain: '', error: 'no' },
+    { key: 'shop', path: 'flows/shop.flow.json', domain: 'shop', error: null },
+  ];
+  assert.equal(flowChoices(flows, 'shop'), [{ value: 'flows/shop.flow.json', label: 'shop' }]);
+  assert.equal(flowChoices(flows, ''), []);
+  const dirs = ['~/.engine', '/home/u/.engine'];
+  assert.is(flowDomainWarning(flows, 'flows/shop.flow.json', 'shop', dirs), null);
+  assert.is(flowDomainWarning(flows, 'nowhere.flow.json', 'shop', dirs), null);
+  for (const path of ['retail.flow.json', './retail.flow.json', '~/.engine/retail.flow.json', '/home/u/.engine/retail.flow.json']) {
+    assert.ok(flowDomainWarning(flows, path, 'shop', dirs)?.startsWith('retail is a flow of domain retail, not shop: '), path);
+  }
+});
+
+serverForm('a credential in the command: masked in the preview, and advice the registry accepts', () => {
+  assert.equal(maskCredential(['srv', '--api-key', 'sk-1']), ['srv', '--api-key', '<credential hidden>']);
+  assert.equal(maskCredential(['srv', '--token=sk-1']), ['srv', '--token=<credential hidden>']);
+  assert.equal(maskCredential(['srv', '--header', 'Authorization: Bearer sk-1']), ['srv', '--header', '<credential hidden>']);
+  const form = { ...emptyForm(), name: 'acme', command: 'acme-mcp --api-key sk-live-1' };
+  const preview = previewText(form, '~/.engine');
+  assert.is(preview, "engine-proxy --record ~/.engine/logs/acme --domain acme -- acme-mcp --api-key '<credential hidden>'".replace("'<credential hidden>'", '<credential hidden>'));
+  const flag = credentialAdvice(['acme-mcp', '--api-key', 'sk-live-1'], '/data/')!;
+  assert.is(flag.word, 3);
+  assert.is(flag.variable, 'ACME_MCP_API_KEY');
+  assert.is(flag.scriptPath, '/data/bin/acme-mcp.sh');
+  assert.is(flag.script, '#!/bin/sh\n# Starts acme-mcp with ACME_MCP_API_KEY from the environment the host gives it.\nexec acme-mcp --api-key "$ACME_MCP_API_KEY"\n');
+  assert.equal(flag.oneLine, ['sh', '-c', 'exec acme-mcp --api-key "$ACME_MCP_API_KEY"']);
+  assert.is(credentialArgument(flag.oneLine!), null);
+  assert.is(flag.withoutWord, null);
+  // `--token=x` as one word: the one-line form would hold `--token=` and is refused, so only the script is offered.
+  const eq = credentialAdvice(['srv', '--token=abc'], '/data')!;
+  assert.is(eq.script.split('\n')[2], 'exec srv --token="$SRV_TOKEN"');
+  assert.is(eq.oneLine, null);
+  // A variable set on the command line: the server reads it itself, so list it and drop the word.
+  const env = credentialAdvice(['env', 'GITHUB_TOKEN=ghp_x', 'gh-mcp'], '/data')!;
+  assert.is(env.variable, 'GITHUB_TOKEN');
+  assert.equal(env.withoutWord, ['env', 'gh-mcp']);
+  const auth = credentialAdvice(['srv', '--header', 'Authorization: Bearer x'], '/data')!;
+  assert.is(auth.script.split('\n')[2], 'exec srv --header "Authorization: Bearer $SRV_AUTH"');
+  assert.is(auth.oneLine, null);
+  assert.is(credentialAdvice(['srv', '--key-file', '/k'], '/data'), null);
 });
 
 serverForm('the data directory is shown as ~/.engine in its usual place, paths inside it likewise', () => {
@@ -150,6 +180,38 @@ serverForm('the data directory is shown as ~/.engine in its usual place, paths i
   assert.is(shownPath('/abs/x.flow.json', '~/.engine'), '/abs/x.flow.json');
   assert.is(shownPath('~/.engine/x', '/d'), '~/.engine/x');
   assert.is(defaultRecordDir('~/.engine', 'a', 'shadow'), '~/.engine/shadow/a');
+});
+
+serverForm("the proxy's policy: checked as the registry checks it, previewed in the proxy's order, sent whole when editing", () => {
+  const retail = form({
+    name: 'retail', command: 'srv', mode: 'shadow', flow: 'retail.flow.json', surprise: 'threshold', surpriseNats: '2.5',
+    flowTools: 'get_order, get_user', guards: true, judge: 'log', judgeContext: 'ctx.jsonl', commit: true, retainDays: '30',
+    listenAddr: '0.0.0.0:8931', listenTokenFile: '~/.engine/proxy-token',
+  });
+  assert.equal(validateForm(retail, [], true), {});
+  assert.is(
+    previewText(retail, '~/.engine'),
+    'engine-proxy --record ~/.engine/shadow/retail --domain retail --flow ~/.engine/retail.flow.json --flow-surprise 2.5 --flow-tools get_order,get_user --flow-shadow --retain-days 30 --guards --confirm-judge log --context ctx.jsonl --commit --listen 0.0.0.0:8931 --listen-token-file ~/.engine/proxy-token -- srv',
+  );
+  const body = toInput(retail);
+  assert.equal(
+    [body.surprise, body.flow_tools, body.guards, body.judge, body.commit, body.retain_days, body.listen],
+    [{ kind: 'threshold', nats: 2.5 }, ['get_order', 'get_user'], true, { mode: 'log', context: 'ctx.jsonl' }, true, 30, { addr: '0.0.0.0:8931', token_file: '~/.engine/proxy-token' }],
+  );
+  assert.equal(fromEntry(body), { ...retail, flowTools: 'get_order, get_user' });
+  const off = toInput(form({ name: 'retail', command: 'srv' }), true);
+  assert.equal([off.surprise, off.flow_tools, off.guards, off.judge, off.commit, off.retain_days, off.listen], [null, [], false, null, false, null, null]);
+  const errors = validateForm(
+    form({ name: 'shop', command: 'srv', mode: 'serve', flow: 'f', surprise: 'threshold', surpriseNats: '0', guards: true, judge: 'log', retainDays: '0', listenAddr: 'nowhere' }),
+    [],
+    true,
+  );
+  assert.is(errors.surprise, 'A surprise threshold is a number of nats above 0.');
+  assert.is(errors.guards, 'There are no policy guards for shop: retail and airline have them.');
+  assert.is(errors.judge, 'Give the file the host appends the conversation to.');
+  assert.is(errors.retainDays, 'Keep sessions a whole number of days, at least one.');
+  assert.is(errors.listen, 'Give a host and a port, such as 127.0.0.1:8931.');
+  assert.is(validateForm(form({ name: 'retail', command: 'srv', judge: 'log', judgeContext: 'c' }), [], true).judge, 'The judge asks about the writes the guards check: turn the guards on.');
 });
 
 serverForm.run();

@@ -1,7 +1,7 @@
 // Reading a server view for the pages: the flow summary carried as plain JSON, and the proxy's defaults in words.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { deciderText, flowSummaryOf, proxyCommand, thresholdText } from '../../client/src/lib/server-view.ts';
+import { deciderText, flowSummaryOf, policyRows, proxyCommand, recordDirInData, stepJobs, thresholdText } from '../../client/src/lib/server-view.ts';
 import { shellQuote } from '../../client/src/lib/server-form.ts';
 
 const serverView = suite('server-view');
@@ -31,6 +31,44 @@ serverView('the decider and threshold say when they are the defaults', () => {
 
 serverView('the proxy command line is engine-proxy and the quoted arguments', () => {
   assert.is(proxyCommand(['--record', '/srv/My Logs', '--domain', 'x'], shellQuote), `engine-proxy --record '/srv/My Logs' --domain x`);
+});
+
+serverView('the policy in words: one row per field that is set, flow settings only when a flow runs', () => {
+  const base = { flow: null, mode: 'record' };
+  assert.equal(policyRows(base), []);
+  assert.equal(policyRows({ ...base, guards: false, commit: false, flow_tools: [], surprise: null, judge: null, retain_days: null, listen: null }), []);
+  assert.equal(policyRows({ ...base, surprise: { kind: 'off' }, flow_tools: ['a'] }), [], 'no flow runs in record mode');
+  assert.equal(
+    policyRows({
+      flow: 'f', mode: 'serve', surprise: { kind: 'threshold', nats: 2.5 }, flow_tools: ['a', 'b'], guards: true,
+      judge: { mode: 'enforce', context: 'c.jsonl' }, commit: true, retain_days: 1, listen: { addr: '127.0.0.1:1', token_file: 't' },
+    }),
+    [
+      ['Surprise gate', 'hands back above 2.5 nats'],
+      ['Tools the flow may call', 'a, b'],
+      ['Policy guards', 'on: calls that break the domain’s policy are refused'],
+      ['Confirmation judge', 'refuses the writes it fails; reads c.jsonl'],
+      ['engine_commit', 'offered: several calls in one'],
+      ['Keeps sessions', '1 day'],
+      ['Listens at', '127.0.0.1:1, token in t'],
+    ],
+  );
+});
+
+serverView('next steps that are jobs run over the data directory, from where the server records', () => {
+  const s = (over: Record<string, unknown>) => ({ name: 'shop', mode: 'record', flow: null, record_dir: null, flow_key: null, ...over });
+  assert.is(recordDirInData(s({ record_dir: '/d/served/shop' }), '/d', '/d'), 'served/shop');
+  assert.is(recordDirInData(s({ record_dir: '~/.engine/x' }), '/home/u/.engine', '~/.engine'), 'x');
+  assert.is(recordDirInData(s({ mode: 'shadow' }), '/d', '/d'), 'shadow/shop');
+  assert.equal(stepJobs(s({}), '/d', '/d'), [
+    { kind: 'learn', label: 'Learn a flow from shop’s sessions', href: '/jobs/new?kind=learn&domain=shop&sessions=logs%2Fshop' },
+    { kind: 'promote', label: 'Promote it, once it has run in shadow', href: '/jobs/new?kind=promote&flow=shop&sessions=shadow%2Fshop' },
+  ]);
+  assert.equal(
+    stepJobs(s({ mode: 'shadow', flow: 'shop.flow.json', flow_key: 'shop' }), '/d', '/d'),
+    [{ kind: 'promote', label: 'Promote the shadow flow', href: '/jobs/new?kind=promote&flow=shop&sessions=shadow%2Fshop' }],
+  );
+  assert.equal(stepJobs(s({ mode: 'serve', flow: 'shop.flow.json', record_dir: 'served/shop' }), '/d', '/d')[0]!.label, 'Learn again from shop’s sessions');
 });
 
 serverView.run();

@@ -87,8 +87,9 @@ registry('reading is lenient: absent optional fields default, and later fields s
   assert.equal(entry.upstream, { kind: 'stdio', command: ['x'], env: [] });
   const again = JSON.parse(registryText(loaded)) as { servers: Record<string, unknown>[] };
   assert.is(again.servers[0]!.guards, true);
-  assert.equal(Object.keys(again.servers[0]!).slice(0, 10), [
-    'name', 'description', 'upstream', 'mode', 'flow', 'record_dir', 'decider', 'threshold', 'created_unix_ms', 'updated_unix_ms',
+  // A later field keeps its place: after threshold, before the timestamps, as a later engine writes it.
+  assert.equal(Object.keys(again.servers[0]!), [
+    'name', 'description', 'upstream', 'mode', 'flow', 'record_dir', 'decider', 'threshold', 'guards', 'created_unix_ms', 'updated_unix_ms',
   ]);
 });
 
@@ -254,14 +255,14 @@ registry('a registry that is not one is never rewritten by a change', async () =
   }
 });
 
-registry('the view shows only this version\'s fields and lists flow issues in order', async () => {
+registry('the view shows the fields it understands, never unknown keys, and lists flow issues in order', async () => {
   const loaded = parseRegistry(
     JSON.stringify({
       engine_servers: 1,
       servers: [
         {
           name: 'notes', upstream: { kind: 'stdio', command: ['/bin/sh'] }, mode: 'record', flow: 'other.flow.json',
-          decider: 'arbiter', guards: true,
+          decider: 'arbiter', guards: true, note: 'mine',
         },
       ],
     }),
@@ -271,23 +272,24 @@ registry('the view shows only this version\'s fields and lists flow issues in or
   const t = tempDir();
   const data = realpathSync(t.dir);
   const ctx = { dataDir: data, home: '/home/me', searchPath: '', proxyBeside: null, flowFacts: async () => facts };
-  const view = await serverView(entry, [], async () => null, ctx);
-  assert.not.ok('guards' in view);
-  assert.not.ok('extra' in view);
+  const view = await serverView(entry, { count: 0, last_unix_ms: null }, async () => null, ctx);
+  assert.is(view.guards, true);
+  assert.not.ok('note' in view);
+  assert.not.ok('raw' in view);
   assert.equal(view.issues, [
     "the flow's domain is other, not notes: learn it from this server's sessions",
     'decider is arbiter, but the flow has no arbiter',
     'mode is record, so the flow is not run: choose shadow or serve',
   ]);
-  assert.equal(view.proxy_args, ['--record', `${data}/logs/notes`, '--domain', 'notes', '--', '/bin/sh']);
+  assert.equal(view.proxy_args, ['--record', `${data}/logs/notes`, '--domain', 'notes', '--guards', '--', '/bin/sh']);
   const broken = await serverView(
     { ...entry, mode: 'shadow', decider: 'reach', flow: '~root/x' },
-    [],
+    { count: 0, last_unix_ms: null },
     async () => null,
     ctx,
   );
   assert.equal(broken.issues, ["the flow's path cannot be used: ~root/x"]);
-  const unloaded = await serverView({ ...entry, mode: 'serve', decider: null }, [], async () => null, {
+  const unloaded = await serverView({ ...entry, mode: 'serve', decider: null }, { count: 0, last_unix_ms: null }, async () => null, {
     ...ctx,
     flowFacts: async () => ({ ...facts, error: 'flow format 7 is not supported (this build reads 1 and 2)' }),
   });
@@ -317,6 +319,201 @@ registry('discovered upstreams are grouped by domain and upstream, newest first'
       ['a', { kind: 'stdio', command: ['y'] }, 1, 9, false],
       ['b', { kind: 'stdio', command: ['x'] }, 1, 7, true],
     ],
+  );
+});
+
+// A registry a later engine wrote, with a person's own notes: every write keeps what it does not set, in place.
+const laterRetail = {
+  name: 'retail',
+  description: 'The retail shop, guarded',
+  upstream: { kind: 'stdio', command: ['engine-mcp-demo', '--world', 'retail'], env: [], cwd_hint: '/srv' },
+  mode: 'serve',
+  flow: 'retail.flow.json',
+  record_dir: null,
+  decider: null,
+  threshold: 0.4,
+  surprise: { kind: 'threshold', nats: 2.5 },
+  flow_tools: ['get_order_details', 'get_user_details'],
+  guards: true,
+  judge: { mode: 'log', context: '~/.engine/context/retail.jsonl' },
+  commit: true,
+  retain_days: 30,
+  listen: { addr: '127.0.0.1:8931', token_file: '~/.engine/proxy-token' },
+  owner: 'ops team',
+  created_unix_ms: 1000,
+  updated_unix_ms: 2000,
+};
+const laterNotes = {
+  name: 'notes',
+  description: null,
+  upstream: { kind: 'http', url: 'https://h.example/mcp', headers: [{ name: 'Authorization', env: 'NOTES_AUTH' }] },
+  mode: 'record',
+  flow: null,
+  record_dir: null,
+  decider: null,
+  threshold: null,
+  created_unix_ms: 3000,
+  updated_unix_ms: 3000,
+  x_reviewed: { by: 'me', on: '2026-11-01' },
+};
+const laterRegistry = () => ({ engine_servers: 1, written_by: 'engine 0.9', servers: [laterRetail, laterNotes], notes: ['keep me'] });
+const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** A temp data dir holding the later registry; `check` gets its dir and the file's text after each write. */
+async function withLaterRegistry(work: (dir: string, text: () => string) => Promise<void>) {
+  const t = tempDir();
+  try {
+    writeFileSync(join(t.dir, 'servers.json'), pretty(laterRegistry()));
+    await work(t.dir, () => readFileSync(join(t.dir, 'servers.json'), 'utf8'));
+  } finally {
+    t.cleanup();
+  }
+}
+
+/** The request body the spec names, from a stored entry: its own values, none of the later fields. */
+const specBody = (e: Record<string, unknown>, over: Partial<ServerInput> = {}): ServerInput => {
+  const { name, description, mode, flow, record_dir, decider, threshold } = e as unknown as ServerInput;
+  const up = e.upstream as Record<string, unknown>;
+  const upstream =
+    up.kind === 'stdio'
+      ? { kind: 'stdio' as const, command: up.command as string[], env: up.env as string[] }
+      : { kind: 'http' as const, url: up.url as string, headers: up.headers as { name: string; env: string }[] };
+  return { name, description, upstream, mode, flow, record_dir, decider, threshold, ...over };
+};
+
+registry('a rewrite that changes nothing is byte for byte the file a later engine wrote', async () => {
+  await withLaterRegistry(async (_dir, text) => {
+    assert.fixture(registryText(parseRegistry(text())), pretty(laterRegistry()));
+  });
+});
+
+registry('adding a server keeps every other entry, field and top-level key in place', async () => {
+  await withLaterRegistry(async (dir, text) => {
+    const added = await addServer(input({ name: 'fresh' }), { dataDir: dir, home: null, nowMs: 9 });
+    assert.ok(added.ok);
+    const fresh = {
+      name: 'fresh', description: null, upstream: input().upstream, mode: 'record', flow: null, record_dir: null, decider: null,
+      threshold: null, created_unix_ms: 9, updated_unix_ms: 9,
+    };
+    assert.fixture(text(), pretty({ ...laterRegistry(), servers: [laterRetail, laterNotes, fresh] }));
+  });
+});
+
+registry("changing a description with the spec's fields keeps the policy, the unknown fields and their places", async () => {
+  await withLaterRegistry(async (dir, text) => {
+    const changed = await replaceServer('retail', specBody(laterRetail, { description: 'Guarded still' }), { dataDir: dir, home: null, nowMs: 7 });
+    assert.ok(changed.ok);
+    const want = { ...laterRetail, description: 'Guarded still', updated_unix_ms: 7 };
+    assert.fixture(text(), pretty({ ...laterRegistry(), servers: [want, laterNotes] }));
+  });
+});
+
+registry('a PUT that leaves fields out keeps them; one that sets a policy field changes only it', async () => {
+  await withLaterRegistry(async (dir, text) => {
+    const ctx = { dataDir: dir, home: null, nowMs: 7 };
+    const bare = { name: 'retail', upstream: specBody(laterRetail).upstream, mode: 'serve' as const };
+    assert.ok((await replaceServer('retail', bare, ctx)).ok);
+    assert.fixture(text(), pretty({ ...laterRegistry(), servers: [{ ...laterRetail, updated_unix_ms: 7 }, laterNotes] }));
+    assert.ok((await replaceServer('retail', { ...bare, retain_days: 7, guards: false, judge: null }, ctx)).ok);
+    const want = { ...laterRetail, guards: false, judge: null, retain_days: 7, updated_unix_ms: 7 };
+    assert.fixture(text(), pretty({ ...laterRegistry(), servers: [want, laterNotes] }));
+  });
+});
+
+registry('renaming keeps every field of the entry in place', async () => {
+  await withLaterRegistry(async (dir, text) => {
+    // airline has policy guards too, so the entry stays valid under its new name.
+    const renamed = await replaceServer('retail', specBody(laterRetail, { name: 'airline' }), { dataDir: dir, home: null, nowMs: 8 });
+    assert.ok(renamed.ok);
+    const want = { ...laterRetail, name: 'airline', updated_unix_ms: 8 };
+    assert.fixture(text(), pretty({ ...laterRegistry(), servers: [want, laterNotes] }));
+    // Under a name without guards, the kept guards refuse the rename, and nothing is written.
+    const refused = await replaceServer('airline', specBody(laterRetail, { name: 'shop' }), { dataDir: dir, home: null, nowMs: 9 });
+    assert.equal(refused, { ok: false, reason: 'invalid', message: 'guards: there are no policy guards for shop; retail and airline have them' });
+    assert.fixture(text(), pretty({ ...laterRegistry(), servers: [want, laterNotes] }));
+  });
+});
+
+registry('removing another entry keeps the rest byte for byte', async () => {
+  await withLaterRegistry(async (dir, text) => {
+    assert.equal(await removeServer('notes', { dataDir: dir, home: null, nowMs: 1 }), { ok: true });
+    assert.fixture(text(), pretty({ ...laterRegistry(), servers: [laterRetail] }));
+    assert.equal(await removeServer('retail', { dataDir: dir, home: null, nowMs: 1 }), { ok: true });
+    assert.fixture(text(), pretty({ ...laterRegistry(), servers: [] }));
+  });
+});
+
+registry('an entry without the later fields is written without them, even when a body sends their defaults', async () => {
+  await withLaterRegistry(async (dir, text) => {
+    const body = { ...specBody(laterNotes, { description: 'n' }), surprise: null, flow_tools: [], guards: false, judge: null, commit: false, retain_days: null, listen: null };
+    assert.ok((await replaceServer('notes', body, { dataDir: dir, home: null, nowMs: 5 })).ok);
+    assert.fixture(text(), pretty({ ...laterRegistry(), servers: [laterRetail, { ...laterNotes, description: 'n', updated_unix_ms: 5 }] }));
+  });
+});
+
+registry('a new server with policy fields writes them after threshold, in the later order, trimmed', async () => {
+  const t = tempDir();
+  try {
+    const body = {
+      ...input({ name: 'retail' }),
+      listen: { addr: ' 0.0.0.0:8931 ', token_file: '  ' },
+      commit: true,
+      flow_tools: [' get_order '],
+      guards: true,
+      judge: { mode: 'enforce' as const, context: ' ctx.jsonl ' },
+      retain_days: 14,
+    };
+    assert.ok((await addServer(body, { dataDir: t.dir, home: null, nowMs: 1 })).ok);
+    const written = JSON.parse(readFileSync(join(t.dir, 'servers.json'), 'utf8')).servers[0];
+    assert.equal(Object.keys(written), [
+      'name', 'description', 'upstream', 'mode', 'flow', 'record_dir', 'decider', 'threshold',
+      'flow_tools', 'guards', 'judge', 'commit', 'retain_days', 'listen', 'created_unix_ms', 'updated_unix_ms',
+    ]);
+    assert.equal(written.flow_tools, ['get_order']);
+    assert.equal(written.judge, { mode: 'enforce', context: 'ctx.jsonl' });
+    assert.equal(written.listen, { addr: '0.0.0.0:8931' });
+  } finally {
+    t.cleanup();
+  }
+});
+
+registry('the policy fields are refused with what is wrong', () => {
+  const ctx = { dataDir: '/data', home: '/home/me' };
+  const retail = (over: Partial<ServerInput>) => validateInput(input({ name: 'retail', ...over }), ctx);
+  assert.is(retail({ surprise: { kind: 'threshold', nats: 0 } }), 'surprise 0: a threshold in nats, above 0');
+  assert.is(retail({ surprise: { kind: 'threshold', nats: -1.5 } }), 'surprise -1.5: a threshold in nats, above 0');
+  assert.is(retail({ surprise: { kind: 'threshold', nats: Infinity } }), 'surprise inf: a threshold in nats, above 0');
+  assert.is(retail({ surprise: { kind: 'threshold', nats: 2.5 } }), null);
+  assert.is(retail({ surprise: { kind: 'off' } }), null);
+  assert.is(retail({ flow_tools: Array.from({ length: 257 }, (_, i) => `t${i}`) }), 'flow_tools: at most 256 tools');
+  assert.is(retail({ flow_tools: Array.from({ length: 256 }, (_, i) => `t${i}`) }), null);
+  for (const bad of ['', 'a,b', 'two words', 'x\ny', 'x'.repeat(129)]) {
+    assert.is(retail({ flow_tools: ['ok', bad] }), `flow_tools: ${JSON.stringify(bad).replace('\\n', '\\n')} is not a tool's name`, bad);
+  }
+  assert.is(validateInput(input({ name: 'shop', guards: true }), ctx), 'guards: there are no policy guards for shop; retail and airline have them');
+  assert.is(retail({ guards: true }), null);
+  assert.is(validateInput(input({ name: 'airline', guards: true }), ctx), null);
+  const judge = { mode: 'log' as const, context: '~/.engine/context/retail.jsonl' };
+  assert.is(retail({ guards: false, judge }), 'the confirmation judge asks about the writes the guards check: turn the guards on');
+  assert.is(retail({ guards: true, judge }), null);
+  for (const context of ['', '  ', 'a\nb', 'x'.repeat(4097)]) {
+    assert.is(retail({ guards: true, judge: { mode: 'enforce', context } }), "the judge's context: the file the host appends the conversation to");
+  }
+  assert.is(retail({ retain_days: 0 }), 'retain_days: at least one day');
+  assert.is(retail({ retain_days: 1.5 }), 'retain_days 1.5: a whole number of days, at least one');
+  assert.is(retail({ retain_days: -3 }), 'retain_days -3: a whole number of days, at least one');
+  assert.is(retail({ retain_days: 1 }), null);
+  for (const addr of ['127.0.0.1:8931', '0.0.0.0:1', '[::]:8931', 'localhost:65535']) assert.is(retail({ listen: { addr } }), null, addr);
+  for (const addr of ['', '8931', 'localhost', 'a b:1', 'h:0', 'h:70000', 'http://h:1']) {
+    assert.is(
+      retail({ listen: { addr } }),
+      `listen: ${JSON.stringify(addr)} is not an address to listen on: give a host and a port, such as 127.0.0.1:8931`,
+      addr,
+    );
+  }
+  assert.is(
+    retail({ listen: { addr: '127.0.0.1:1', token_file: 'a\u0007b' } }),
+    'listen: the token file is the path of the file that holds the token hosts send',
   );
 });
 

@@ -113,7 +113,10 @@ serversE2e('an HTTP server: the URL and header checks, a flow in shadow mode, an
   await page.getByText('Bad Name is not a header name.').waitFor();
   await page.getByLabel('Header 1: name').fill('Authorization');
   await page.locator('label.radio-card', { hasText: 'Shadow' }).click();
-  await page.getByTestId('server-flow').selectOption({ label: 'shop (domain shop)' });
+  // The picker offers only tickets' own flows (none yet): another path is typed, and warned about before saving.
+  await page.getByTestId('server-flow').selectOption({ label: 'Another path…' });
+  await page.getByTestId('server-flow').fill('shop.flow.json');
+  await page.getByTestId('flow-domain-warning').waitFor();
   const preview = (await page.getByTestId('server-preview').locator('pre').textContent()) ?? '';
   assert.match(preview, /--domain tickets --flow \S+\/shop\.flow\.json --flow-shadow --upstream https:\/\/desk\.example\.com\/mcp --upstream-header Authorization=TICKETS_AUTH$/);
   await page.getByTestId('server-save').click();
@@ -169,7 +172,7 @@ serversE2e('a connection test that fails says why', async () => {
 serversE2e('editing keeps the name and saves the change', async () => {
   await ui.goto('/servers/demo/edit');
   const { page } = ui;
-  assert.ok(await page.getByTestId('server-name').isDisabled());
+  assert.not.ok(await page.getByTestId('server-name').isDisabled(), 'the name can be changed (renaming is explained beside it)');
   assert.match(await page.getByTestId('server-command').inputValue(), /server-everything\/dist\/index\.js stdio$/);
   await page.getByLabel('Description').fill('Every MCP feature, for tests');
   await page.getByTestId('server-save').click();

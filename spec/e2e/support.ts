@@ -100,8 +100,9 @@ export async function openUi(options: LaunchOptions & { engine?: boolean } = {})
       for (const theme of ['light', 'dark'] as const) {
         await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
         await page.waitForTimeout(50);
-        // A list reloading after a live event is dimmed for a moment: judge the page as it rests.
-        await page.waitForFunction(() => document.querySelector('.refreshing') === null, undefined, { timeout: 5_000 }).catch(() => {});
+        // A list reloading after a live event is dimmed for a moment: judge the page as it rests (a loaded
+        // machine can take seconds to answer the reload).
+        await page.waitForFunction(() => document.querySelector('.refreshing') === null, undefined, { timeout: 20_000 }).catch(() => {});
         await ui.screenshot(`${name}-${theme}`);
         const violations = await axe(page);
         if (violations.length > 0) throw new Error(`axe (${theme}) on ${name}:\n${describe(violations)}`);

@@ -304,4 +304,92 @@ init('each host has its own placement sentence', () => {
   for (const host of HOSTS) assert.is(placement(host), placements[host]);
 });
 
+// The later engine's policy and listening proxy (init-doctor-stage.md Appendix A; the original's later init.rs).
+const policy = { guards: true, judge: { enforce: false, context: '~/.engine/context/retail.jsonl' }, commit: true, retainDays: 30 };
+const retail: Setup = {
+  ...record,
+  domain: 'retail',
+  record: '~/.engine/logs/retail',
+  policy,
+};
+
+init('the later flags come in the later argv order: surprise and tools before --flow-shadow, policy before the target', () => {
+  const setup: Setup = {
+    ...shadow,
+    flow: { ...shadow.flow!, threshold: 0.5, surprise: 2.5, tools: ['read_text_file', 'list_directory'] },
+    policy,
+  };
+  assert.equal(proxyArgs(setup), [
+    '--record', '~/.engine/shadow/notes', '--domain', 'notes',
+    '--flow', '/home/me/.engine/notes.flow.json', '--flow-decider', 'reach', '--flow-threshold', '0.5',
+    '--flow-surprise', '2.5', '--flow-tools', 'read_text_file,list_directory', '--flow-shadow',
+    '--retain-days', '30', '--guards', '--confirm-judge', 'log', '--context', '~/.engine/context/retail.jsonl', '--commit',
+    '--', ...notesCommand,
+  ]);
+  const off = proxyArgs({ ...serve, flow: { ...serve.flow!, surprise: 'off' }, policy: { ...policy, judge: { enforce: true, context: 'c' }, commit: false, retainDays: null } });
+  assert.equal(off.slice(10), [
+    '--flow-surprise', 'off', '--guards', '--confirm-judge', 'enforce', '--context', 'c',
+    '--upstream', 'https://example.com/mcp', '--upstream-header', 'Authorization=NOTES_AUTH',
+  ]);
+});
+
+init('the next steps rerun init with the policy and say what the judge needs', () => {
+  const steps = nextSteps(retail, 'engine init --host cursor --domain retail', 'cursor');
+  assert.ok(
+    steps.includes(
+      '     engine init --host cursor --domain retail --retain-days 30 --guards --confirm-judge log --context ~/.engine/context/retail.jsonl --commit --flow ~/.engine/retail.flow.json --shadow -- npx -y\n'.replace(' -y\n', ' -y @modelcontextprotocol/server-filesystem /home/me/notes\n'),
+    ),
+    steps,
+  );
+  assert.ok(
+    steps.endsWith(
+      "\nThe confirmation judge asks TypeSafe's Jev about each write the guards check for a confirmation: give the server TYPESAFE_API_KEY (or TYPESAFE_API_KEY_FILE) in the host's `env`. It reads the conversation from ~/.engine/context/retail.jsonl, which the host appends to, one JSON line per message: {\"role\": \"user\" | \"assistant\", \"content\": text}.\n",
+    ),
+  );
+});
+
+init('a listening proxy gives each host its URL, loopback for every address, and Claude Desktop a proxy of its own', () => {
+  const setup: Setup = { ...record, listen: { addr: '0.0.0.0:8931', tokenFile: '~/.engine/proxy-token' } };
+  assert.equal(proxyArgs(setup).slice(4, 9), ['--listen', '0.0.0.0:8931', '--listen-token-file', '~/.engine/proxy-token', '--']);
+  assert.is(
+    snippet('claude-code', setup),
+    'claude mcp add --transport http notes http://127.0.0.1:8931/mcp --header "Authorization: Bearer $(cat ~/.engine/proxy-token)"\n',
+  );
+  assert.fixture(
+    snippet('cursor', setup),
+    '{\n  "mcpServers": {\n    "notes": {\n      "url": "http://127.0.0.1:8931/mcp",\n      "headers": { "Authorization": "Bearer ${env:ENGINE_PROXY_TOKEN}" }\n    }\n  }\n}\n',
+  );
+  assert.fixture(
+    snippet('vscode', setup),
+    '{\n  "servers": {\n    "notes": {\n      "type": "http",\n      "url": "http://127.0.0.1:8931/mcp",\n      "headers": { "Authorization": "Bearer ${env:ENGINE_PROXY_TOKEN}" }\n    }\n  }\n}\n',
+  );
+  // Claude Desktop starts the proxy itself, over stdio: no --listen in its args.
+  const desktop = snippet('claude-desktop', setup);
+  assert.ok(desktop.includes('"args": ["--record", "~/.engine/logs/notes", "--domain", "notes", "--", "npx"'), desktop);
+  assert.ok(placement('claude-desktop', setup).endsWith('rather than connecting to the one at http://127.0.0.1:8931/mcp.'));
+  const everywhere = " The proxy listens on every address: a host on another machine puts this one's name in the URL.";
+  assert.is(
+    placement('cursor', setup),
+    `${placements.cursor} The host sends the token from ENGINE_PROXY_TOKEN: set it, in the environment the host starts in, to the token in ~/.engine/proxy-token.${everywhere}`,
+  );
+  assert.is(placement('claude-code', setup), `${placements['claude-code']}${everywhere}`);
+  const steps = nextSteps(setup, 'engine init --host cursor --domain notes', 'cursor');
+  assert.ok(
+    steps.includes(
+      '1. Start the proxy, and keep it running: each host that connects to http://127.0.0.1:8931/mcp gets a session of its own.\n     engine-proxy --record ~/.engine/logs/notes --domain notes --listen 0.0.0.0:8931 --listen-token-file ~/.engine/proxy-token -- npx',
+    ),
+    steps,
+  );
+  assert.ok(steps.includes('Restart the proxy with the command this prints:\n     engine init --host cursor --domain notes --listen 0.0.0.0:8931 --listen-token-file ~/.engine/proxy-token --flow'), steps);
+  assert.not.ok(nextSteps(setup, 'engine init --host claude-desktop --domain notes', 'claude-desktop').includes('Start the proxy'));
+  // Without a token no header; a named address is its own URL; [::] is shown as [::1].
+  const plain: Setup = { ...record, listen: { addr: '127.0.0.1:8931', tokenFile: null } };
+  assert.is(snippet('claude-code', plain), 'claude mcp add --transport http notes http://127.0.0.1:8931/mcp\n');
+  assert.is(placement('cursor', plain), placements.cursor);
+  assert.ok(snippet('cursor', { ...record, listen: { addr: '[::]:1', tokenFile: null } }).includes('"url": "http://[::1]:1/mcp"'));
+  assert.ok(snippet('cursor', { ...record, listen: { addr: 'localhost:1', tokenFile: null } }).includes('"url": "http://localhost:1/mcp"'));
+  assert.ok(snippet('cursor', { ...record, listen: { addr: '[0:0:0:0:0:0:0:0]:2', tokenFile: null } }).includes('"url": "http://[::1]:2/mcp"'));
+  assert.ok(snippet('cursor', { ...record, listen: { addr: '[::1]:3', tokenFile: null } }).includes('"url": "http://[::1]:3/mcp"'));
+});
+
 init.run();

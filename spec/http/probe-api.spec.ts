@@ -61,6 +61,7 @@ probeApi.before(async () => {
   await register('crash', { kind: 'stdio', command: [node, support('mcp-crash.mjs')] });
   await register('linger', { kind: 'stdio', command: [node, support('mcp-linger.mjs'), join(pids.dir, 'linger')] });
   await register('chatty', { kind: 'stdio', command: [node, support('mcp-garbage.mjs')] });
+  await register('complains', { kind: 'stdio', command: [node, support('mcp-stderr.mjs')] });
 });
 
 probeApi.after(async () => {
@@ -153,6 +154,34 @@ probeApi('servers that crash mid-way, answer through garbage or never close end 
   // A server's own stderr (the crash's stack) is not the console's.
   assert.is(c.stderr().slice(before.length), '');
   assert.is((await c.api('/api/health')).status, 200);
+});
+
+probeApi("a failed stdio test carries the tail of the server's stderr; a passing one has none", async () => {
+  const failed = await probe('complains');
+  assert.is(failed.error, 'the server closed its output before answering initialize (it exited with exit status: 1)');
+  const lines = Array.from({ length: 19 }, (_, i) => `starting: step ${12 + i}`);
+  assert.is(failed.stderr_tail, [...lines, 'Error: ACME_API_KEY is not set'].join('\n'));
+  const ok = await probe('everything');
+  assert.not.ok('stderr_tail' in ok);
+});
+
+probeApi('an unset header variable can take a one-off value for one test: sent, never stored, logged or returned', async () => {
+  const secret = 'one-off-value-7f3a9';
+  const res = await c.api('/api/servers/unset-header/probe', { method: 'POST', body: JSON.stringify({ env: { PROBE_API_TEST_UNSET: secret, OTHER: 'x' } }) });
+  assert.is(res.status, 200);
+  const text = await res.text();
+  const result = v.parse(ProbeResultSchema, JSON.parse(text));
+  assert.is(result.error, null);
+  assert.ok(result.ok);
+  assert.not.ok(text.includes(secret));
+  assert.not.ok(c.stderr().includes(secret));
+  const registry = await (await c.api('/api/servers')).text();
+  assert.not.ok(registry.includes(secret));
+  // The next test without it fails as before: nothing was kept.
+  assert.is((await probe('unset-header')).error, "PROBE_API_TEST_UNSET is not set in the console's environment, so the X-Probe-Test header cannot be sent");
+  const bad = await c.api('/api/servers/unset-header/probe', { method: 'POST', body: JSON.stringify({ env: { PROBE_API_TEST_UNSET: 5 } }) });
+  assert.is(bad.status, 400);
+  assert.not.ok((await bad.text()).includes(secret));
 });
 
 probeApi.run();

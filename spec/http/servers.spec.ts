@@ -227,6 +227,43 @@ servers('a registry that does not load is a 422 with its reason (its content is 
   }
 });
 
+servers('the later policy fields: a spec-field PUT keeps them, they show in the list and argv, and bad ones are 400', async () => {
+  const path = join(c.dataDir, 'servers.json');
+  const before = readFileSync(path, 'utf8');
+  const file = JSON.parse(before) as { servers: Record<string, unknown>[] } & Record<string, unknown>;
+  const retail = {
+    name: 'retail', description: 'guarded', upstream: { kind: 'stdio', command: ['engine-mcp-demo', '--world', 'retail'], env: [] },
+    mode: 'record', flow: null, record_dir: null, decider: null, threshold: null,
+    guards: true, retain_days: 30, commit: true, listen: { addr: '0.0.0.0:8931' }, mine: 1, created_unix_ms: 1, updated_unix_ms: 1,
+  };
+  writeFileSync(path, `${JSON.stringify({ ...file, servers: [...file.servers, retail], hand: 'kept' }, null, 2)}\n`);
+  try {
+    const put = await c.api('/api/servers/retail', json('PUT', entry({ name: 'retail', description: 'edited', upstream: retail.upstream })));
+    assert.is(put.status, 200);
+    const view = v.parse(ServerViewSchema, await put.json());
+    assert.equal([view.guards, view.retain_days, view.commit, view.listen], [true, 30, true, { addr: '0.0.0.0:8931' }]);
+    assert.equal(view.proxy_args, [
+      '--record', `${data}/logs/retail`, '--domain', 'retail', '--retain-days', '30', '--guards', '--commit',
+      '--listen', '0.0.0.0:8931', '--', 'engine-mcp-demo', '--world', 'retail',
+    ]);
+    const after = JSON.parse(readFileSync(path, 'utf8')) as { servers: Record<string, unknown>[]; hand: string };
+    assert.is(after.hand, 'kept');
+    assert.equal(after.servers[2], { ...retail, description: 'edited', updated_unix_ms: after.servers[2]!.updated_unix_ms });
+    const config = v.parse(HostConfigSchema, await (await c.api('/api/servers/retail/config?host=cursor')).json());
+    assert.is(config.snippet, '{\n  "mcpServers": {\n    "retail": {\n      "url": "http://127.0.0.1:8931/mcp"\n    }\n  }\n}\n');
+    assert.ok(config.next_steps.includes('engine init --host cursor --domain retail --retain-days 30 --guards --commit --listen 0.0.0.0:8931 --flow'));
+    const bad = (over: Record<string, unknown>) => c.api('/api/servers/retail', json('PUT', entry({ name: 'retail', ...over })));
+    assert.is(await error(await bad({ retain_days: 0 }), 400), 'retain_days: at least one day');
+    assert.is(await error(await bad({ guards: 'yes' }), 400), 'guards: true or false');
+    assert.is(await error(await bad({ name: 'other', guards: true }), 400), 'guards: there are no policy guards for other; retail and airline have them');
+    assert.is(await error(await bad({ guards: false, judge: { mode: 'log', context: 'c.jsonl' } }), 400), 'the confirmation judge asks about the writes the guards check: turn the guards on');
+    assert.is(await error(await bad({ surprise: { kind: 'threshold', nats: 0 } }), 400), 'surprise 0: a threshold in nats, above 0');
+    assert.is(await error(await bad({ flow_tools: ['a b'] }), 400), 'flow_tools: "a b" is not a tool\'s name');
+  } finally {
+    writeFileSync(path, before);
+  }
+});
+
 servers.run();
 
 const readOnly = suite('servers api, read-only');

@@ -79,8 +79,13 @@ export const updateServer = (name: string, body: ServerInput) =>
 export const deleteServer = (name: string) => requestAs(OkSchema, apiPath('servers', name), { method: 'DELETE', quiet: true });
 export const getServerConfig = (name: string, host: Host, o?: Opts) =>
   requestAs(HostConfigSchema, apiPath('servers', name, 'config'), { ...quiet(o), query: { host } });
-export const probeServer = (name: string) =>
-  requestAs(ProbeResultSchema, apiPath('servers', name, 'probe'), { method: 'POST', quiet: true });
+/** `env`: one-off values for an HTTP server's header variables, for this test only (never stored). */
+export const probeServer = (name: string, env: Record<string, string> = {}) =>
+  requestAs(
+    ProbeResultSchema,
+    apiPath('servers', name, 'probe'),
+    Object.keys(env).length === 0 ? { method: 'POST', quiet: true } : { method: 'POST', quiet: true, body: { env } },
+  );
 
 export const getJobs = (o?: Opts) => requestAs(JobListSchema, '/api/jobs', quiet(o));
 export const getJob = (id: string, o?: Opts) => requestAs(JobSchema, apiPath('jobs', id), quiet(o));

@@ -27,12 +27,26 @@ export interface FormState {
   decider: Decider | '';
   threshold: string;
   recordDir: string;
+  // The proxy's policy (a later engine's registry fields).
+  surprise: '' | 'off' | 'threshold';
+  surpriseNats: string;
+  /** Tool names, separated by commas or spaces. */
+  flowTools: string;
+  guards: boolean;
+  judge: '' | 'log' | 'enforce';
+  judgeContext: string;
+  commit: boolean;
+  retainDays: string;
+  listenAddr: string;
+  listenTokenFile: string;
 }
 
 export function emptyForm(): FormState {
   return {
     name: '', description: '', kind: 'stdio', command: '', env: [], url: '', headers: [], mode: 'record',
     flow: '', decider: '', threshold: '', recordDir: '',
+    surprise: '', surpriseNats: '', flowTools: '', guards: false, judge: '', judgeContext: '', commit: false, retainDays: '',
+    listenAddr: '', listenTokenFile: '',
   };
 }
 
@@ -169,11 +183,149 @@ export function commandError(command: string): string | null {
   return null;
 }
 
+/** What stands for a refused credential wherever the command is shown: never the value itself. */
+export const HIDDEN = '<credential hidden>';
+
+/** The words with the one that looks like a credential hidden (`--token=<credential hidden>` keeps its name). */
+export function maskCredential(words: readonly string[]): string[] {
+  const at = credentialArgument(words);
+  if (at === null) return [...words];
+  const out = [...words];
+  const word = out[at]!;
+  const eq = word.indexOf('=');
+  out[at] = eq !== -1 && !/^authorization:/i.test(word) && !/bearer /i.test(word) ? `${word.slice(0, eq + 1)}${HIDDEN}` : HIDDEN;
+  return out;
+}
+
+/** A variable name from words: upper case, runs of anything else one `_`. */
+function varName(...parts: string[]): string {
+  const name = parts
+    .map((p) => p.replace(/^-+/, '').toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, ''))
+    .filter((p) => p !== '')
+    .join('_');
+  return /^[0-9]/.test(name) || name === '' ? `SERVER_${name}` : name;
+}
+
+/** A word inside double quotes for sh: `"`, `\`, `$` and `` ` `` escaped. */
+const dq = (text: string) => text.replace(/["\\$`]/g, (c) => `\\${c}`);
+
+/** How to give a server the credential a command held, in a way the registry accepts. */
+export interface CredentialAdvice {
+  /** The 1-based word that looked like a credential. */
+  word: number;
+  /** The variable that will hold it, in the host's env for the server. */
+  variable: string;
+  /** The server reads the variable itself: the command without the word is all it takes. */
+  withoutWord: string[] | null;
+  /** A wrapper script that puts the variable where the word was. */
+  script: string;
+  /** Where to save it: in the data directory, by its absolute path (the host starts it without a shell). */
+  scriptPath: string;
+  /** The same as one `sh -c` command, when the registry accepts that too (checked with its own rule). */
+  oneLine: string[] | null;
+}
+
+/** Advice for a command with a credential in it (null when it has none). `dataDir`: the console's, absolute. */
+export function credentialAdvice(words: readonly string[], dataDir: string): CredentialAdvice | null {
+  const at = credentialArgument(words);
+  if (at === null) return null;
+  const word = words[at]!;
+  const program = (words[0] ?? 'server').split('/').pop() || 'server';
+  const base = program.replace(/\.[a-z]+$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-') || 'server';
+  let variable: string;
+  let replacement: string;
+  let withoutWord: string[] | null = null;
+  const bearer = /bearer /i.exec(word);
+  const eq = word.indexOf('=');
+  if (bearer || /^authorization:/i.test(word)) {
+    variable = varName(base, 'auth');
+    const prefix = bearer ? word.slice(0, bearer.index + bearer[0].length) : (/^authorization:\s*/i.exec(word)?.[0] ?? '');
+    replacement = `"${dq(prefix)}$${variable}"`;
+  } else if (eq !== -1) {
+    const name = word.slice(0, eq);
+    if (isVarName(name)) {
+      // `NAME=value` sets a variable the server reads: list NAME instead, and the host sets it.
+      variable = name;
+      const rest = words.filter((_, i) => i !== at);
+      withoutWord = rest[0] === 'env' && rest.length === 1 ? [] : rest;
+    } else {
+      variable = varName(base, name);
+    }
+    replacement = `${shellQuote(`${name}=`)}"$${variable}"`;
+  } else {
+    variable = varName(base, words[at - 1] ?? 'key');
+    replacement = `"$${variable}"`;
+  }
+  const line = `exec ${words.map((w, i) => (i === at ? replacement : shellQuote(w))).join(' ')}`;
+  const oneLine = ['sh', '-c', line];
+  return {
+    word: at + 1,
+    variable,
+    withoutWord: withoutWord && withoutWord.length > 0 && credentialArgument(withoutWord) === null ? withoutWord : null,
+    script: `#!/bin/sh\n# Starts ${program} with ${variable} from the environment the host gives it.\n${line}\n`,
+    scriptPath: `${dataDir.replace(/\/+$/, '')}/bin/${base}.sh`,
+    oneLine: credentialArgument(oneLine) === null ? oneLine : null,
+  };
+}
+
 export function thresholdValue(text: string): number | null {
   return text.trim() === '' ? null : Number(text);
 }
 
-export type FieldErrors = Partial<Record<'name' | 'description' | 'command' | 'env' | 'url' | 'headers' | 'flow' | 'threshold', string>> & {
+/** The domains whose proxy has policy guards. */
+export const GUARDED_DOMAINS = ['retail', 'airline'];
+
+/** The tool names in the form's box: split at commas and whitespace. */
+export function toolNames(text: string): string[] {
+  return text.split(/[\s,]+/).filter((t) => t !== '');
+}
+
+const ENCODER = new TextEncoder();
+const LISTEN_ADDR = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}[A-Za-z0-9])?):(\d{1,5})$/;
+const CONTROL = /\p{Cc}/u;
+
+/** The policy's problems, by field, as the registry checks them. */
+export function policyErrors(form: FormState): FieldErrors {
+  const errors: FieldErrors = {};
+  const runsFlow = form.mode !== 'record';
+  if (runsFlow && form.surprise === 'threshold') {
+    const nats = Number(form.surpriseNats);
+    if (form.surpriseNats.trim() === '' || !Number.isFinite(nats) || nats <= 0) errors.surprise = 'A surprise threshold is a number of nats above 0.';
+  }
+  if (runsFlow) {
+    const tools = toolNames(form.flowTools);
+    if (tools.length > 256) errors.flowTools = 'Name at most 256 tools.';
+    const bad = tools.find((t) => ENCODER.encode(t).length > 128 || CONTROL.test(t));
+    if (bad !== undefined) errors.flowTools = `${bad.slice(0, 40)} is not a tool’s name.`;
+  }
+  if (form.guards && !GUARDED_DOMAINS.includes(form.name.trim())) {
+    errors.guards = `There are no policy guards for ${form.name.trim() || 'this name'}: retail and airline have them.`;
+  }
+  if (form.judge !== '') {
+    const context = form.judgeContext.trim();
+    if (!form.guards) errors.judge = 'The judge asks about the writes the guards check: turn the guards on.';
+    else if (context === '' || ENCODER.encode(context).length > 4096 || CONTROL.test(context)) {
+      errors.judge = 'Give the file the host appends the conversation to.';
+    }
+  }
+  const days = form.retainDays.trim();
+  if (days !== '' && !(/^\d+$/.test(days) && Number(days) >= 1)) errors.retainDays = 'Keep sessions a whole number of days, at least one.';
+  const addr = form.listenAddr.trim();
+  if (addr !== '') {
+    const port = LISTEN_ADDR.exec(addr)?.[1];
+    if (port === undefined || Number(port) < 1 || Number(port) > 65535) errors.listen = 'Give a host and a port, such as 127.0.0.1:8931.';
+  } else if (form.listenTokenFile.trim() !== '') {
+    errors.listen = 'A token file is for a proxy that listens: give its address too.';
+  }
+  return errors;
+}
+
+export type FieldErrors = Partial<
+  Record<
+    'name' | 'description' | 'command' | 'env' | 'url' | 'headers' | 'flow' | 'threshold' | 'surprise' | 'flowTools' | 'guards' | 'judge' | 'retainDays' | 'listen',
+    string
+  >
+> & {
   /** Per header row: the first problem in it. */
   headerRows?: (string | null)[];
 };
@@ -208,7 +360,7 @@ export function validateForm(form: FormState, taken: readonly string[], isNew: b
     const t = thresholdValue(form.threshold);
     if (t !== null && (!Number.isFinite(t) || t < 0 || t > 1)) errors.threshold = 'A threshold is between 0 and 1.';
   }
-  return errors;
+  return { ...errors, ...policyErrors(form) };
 }
 
 export function hasErrors(errors: FieldErrors): boolean {
@@ -248,7 +400,19 @@ export function previewArgs(form: FormState, dataDirShown: string): string[] {
     if (form.decider !== '') args.push('--flow-decider', form.decider);
     const t = thresholdValue(form.threshold);
     if (t !== null && Number.isFinite(t)) args.push('--flow-threshold', formatArgNumber(t));
+    if (form.surprise === 'off') args.push('--flow-surprise', 'off');
+    if (form.surprise === 'threshold') args.push('--flow-surprise', form.surpriseNats.trim() || '<nats>');
+    const tools = toolNames(form.flowTools);
+    if (tools.length > 0) args.push('--flow-tools', tools.join(','));
     if (form.mode === 'shadow') args.push('--flow-shadow');
+  }
+  if (form.retainDays.trim() !== '') args.push('--retain-days', form.retainDays.trim());
+  if (form.guards) args.push('--guards');
+  if (form.judge !== '') args.push('--confirm-judge', form.judge, '--context', form.judgeContext.trim() || '<file>');
+  if (form.commit) args.push('--commit');
+  if (form.listenAddr.trim() !== '') {
+    args.push('--listen', form.listenAddr.trim());
+    if (form.listenTokenFile.trim() !== '') args.push('--listen-token-file', form.listenTokenFile.trim());
   }
   if (form.kind === 'http') {
     args.push('--upstream', form.url.trim() || '<url>');
@@ -259,7 +423,7 @@ export function previewArgs(form: FormState, dataDirShown: string): string[] {
   } else {
     const split = splitShell(form.command);
     args.push('--');
-    if (split.ok && split.words.length > 0) args.push(...split.words);
+    if (split.ok && split.words.length > 0) args.push(...maskCredential(split.words));
     else args.push('<command>');
   }
   return args;
@@ -280,10 +444,21 @@ export interface ServerInputBody {
   record_dir: string | null;
   decider: Decider | null;
   threshold: number | null;
+  surprise?: { kind: 'off' } | { kind: 'threshold'; nats: number } | null;
+  flow_tools?: string[];
+  guards?: boolean;
+  judge?: { mode: 'log' | 'enforce'; context: string } | null;
+  commit?: boolean;
+  retain_days?: number | null;
+  listen?: { addr: string; token_file?: string | null } | null;
 }
 
-/** The request body (`ServerInput`) for a form that validated. */
-export function toInput(form: FormState): ServerInputBody {
+/**
+ * The request body (`ServerInput`) for a form that validated. Editing (`every`) sends every field the form
+ * shows, so the registry holds what the form says; adding leaves out a policy field at its default, as an entry
+ * without the later fields has none.
+ */
+export function toInput(form: FormState, every = false): ServerInputBody {
   const split = splitShell(form.command);
   const upstream: UpstreamInput =
     form.kind === 'stdio'
@@ -296,7 +471,7 @@ export function toInput(form: FormState): ServerInputBody {
             .map((h) => ({ name: h.name.trim(), env: h.env.trim() })),
         };
   const runsFlow = form.mode !== 'record';
-  return {
+  const body: ServerInputBody = {
     name: form.name.trim(),
     description: form.description.trim() === '' ? null : form.description.trim(),
     upstream,
@@ -305,7 +480,25 @@ export function toInput(form: FormState): ServerInputBody {
     record_dir: form.recordDir.trim() === '' ? null : form.recordDir.trim(),
     decider: runsFlow && form.decider !== '' ? form.decider : null,
     threshold: runsFlow ? thresholdValue(form.threshold) : null,
+    // Every policy field the form shows is sent, so the registry holds what the form says.
+    surprise: !runsFlow || form.surprise === '' ? null : form.surprise === 'off' ? { kind: 'off' } : { kind: 'threshold', nats: Number(form.surpriseNats) },
+    flow_tools: runsFlow ? toolNames(form.flowTools) : [],
+    guards: form.guards,
+    judge: form.judge === '' ? null : { mode: form.judge, context: form.judgeContext.trim() },
+    commit: form.commit,
+    retain_days: form.retainDays.trim() === '' ? null : Number(form.retainDays.trim()),
+    listen:
+      form.listenAddr.trim() === ''
+        ? null
+        : { addr: form.listenAddr.trim(), token_file: form.listenTokenFile.trim() === '' ? null : form.listenTokenFile.trim() },
   };
+  if (!every) {
+    for (const field of ['surprise', 'flow_tools', 'guards', 'judge', 'commit', 'retain_days', 'listen'] as const) {
+      const value = body[field];
+      if (value === null || value === false || (Array.isArray(value) && value.length === 0)) delete body[field];
+    }
+  }
+  return body;
 }
 
 /** A registry entry as the form reads it back: the fields a request body has. */
@@ -321,6 +514,16 @@ export function fromEntry(entry: EntryLike): FormState {
   form.decider = entry.decider ?? '';
   form.threshold = entry.threshold === null ? '' : String(entry.threshold);
   form.recordDir = entry.record_dir ?? '';
+  form.surprise = entry.surprise ? entry.surprise.kind : '';
+  form.surpriseNats = entry.surprise?.kind === 'threshold' ? String(entry.surprise.nats) : '';
+  form.flowTools = (entry.flow_tools ?? []).join(', ');
+  form.guards = entry.guards ?? false;
+  form.judge = entry.judge?.mode ?? '';
+  form.judgeContext = entry.judge?.context ?? '';
+  form.commit = entry.commit ?? false;
+  form.retainDays = entry.retain_days == null ? '' : String(entry.retain_days);
+  form.listenAddr = entry.listen?.addr ?? '';
+  form.listenTokenFile = entry.listen?.token_file ?? '';
   if (entry.upstream.kind === 'stdio') {
     form.kind = 'stdio';
     form.command = commandText(entry.upstream.command);
@@ -370,19 +573,28 @@ export interface FlowChoice {
 }
 
 /**
- * The flows a server may run: those that load, its own domain first. Values are paths relative to the data
- * directory, which the registry resolves against it wherever the data directory is.
+ * The flows a server may run: those of its own domain that load (a flow of another domain would decide on
+ * another server's tools). Values are paths relative to the data directory, which the registry resolves
+ * against it wherever the data directory is.
  */
 export function flowChoices(flows: readonly FlowChoiceInput[], name: string): FlowChoice[] {
   const n = name.trim();
-  return flows
-    .filter((f) => f.error === null)
-    .map((f, i) => ({ f, i }))
-    .sort((a, b) => Number(b.f.domain === n) - Number(a.f.domain === n) || a.i - b.i)
-    .map(({ f }) => ({
-      value: f.path,
-      label: n !== '' && f.domain !== n ? `${f.key} (domain ${f.domain})` : f.key,
-    }));
+  return flows.filter((f) => f.error === null && f.domain === n).map((f) => ({ value: f.path, label: f.key }));
+}
+
+/** The flow a path names, as the data directory's list has it: relative, under `~/.engine`-style display, or absolute. */
+export function flowAtPath(flows: readonly FlowChoiceInput[], path: string, dataDirs: readonly string[]): FlowChoiceInput | null {
+  const p = path.trim().replace(/^\.\//, '');
+  if (p === '') return null;
+  return flows.find((f) => f.path === p || dataDirs.some((d) => `${d.replace(/\/+$/, '')}/${f.path}` === p)) ?? null;
+}
+
+/** A warning, before saving, when the chosen flow is another domain's. */
+export function flowDomainWarning(flows: readonly FlowChoiceInput[], path: string, name: string, dataDirs: readonly string[]): string | null {
+  const flow = flowAtPath(flows, path, dataDirs);
+  const n = name.trim();
+  if (flow === null || n === '' || flow.domain === n) return null;
+  return `${flow.key} is a flow of domain ${flow.domain}, not ${n}: it was learned from another server’s sessions, so its decisions name tools this server may not have. Learn a flow from ${n}’s sessions, or save anyway.`;
 }
 
 /** Words for a server's mode. */

@@ -37,7 +37,7 @@ export default function JobNewPage() {
     setKindSignal(x);
     setParams({ kind: x }, { replace: true, scroll: false });
   };
-  const [f, setF] = createSignal<JobFields>({ ...defaultFields(), domain: one(params.domain), flow: one(params.flow) });
+  const [f, setF] = createSignal<JobFields>({ ...defaultFields(), domain: one(params.domain), flow: one(params.flow), sessions: one(params.sessions) });
   // What the form started with (a past job's parameters count as its start): changed from this is "filled".
   const [initial, setInitial] = createSignal(JSON.stringify(f()));
   const [started, setStarted] = createSignal(false);

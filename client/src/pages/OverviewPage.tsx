@@ -31,7 +31,9 @@ export function OverviewPage() {
     { topics: ['sessions', 'flows', 'servers', 'jobs'] },
   );
   /** What the totals and the chart cover, in words. */
-  const scope = () => [domain() ? `in ${domain()}` : 'every domain', ranged() ? rangeWords(from(), to()) : ''].filter(Boolean).join(', ');
+  const scope = () => [domain() ? `domain ${domain()}` : 'every domain', ranged() ? rangeWords(from(), to()) : ''].filter(Boolean).join(', ');
+  /** A stat's caption: "every session" when nothing is chosen. */
+  const within = () => (domain() || ranged() ? scope() : 'every session');
   const days = () => o()?.activity.length ?? 14;
   const o = () => res.data();
   const health = () => o()?.health ?? [];
@@ -111,11 +113,11 @@ export function OverviewPage() {
               >
                 <Stat label="Sessions" value={o()!.totals.sessions} caption={rangeWords(from(), to())} spark={series((d) => d.sessions)} sparkLabel="Sessions per day in the range" to={sessionsLink()} />
               </Show>
-              <Stat label="Tool calls" value={o()!.totals.tool_calls} caption={`the agent’s own, ${scope()}`} spark={series((d) => d.tool_calls)} sparkLabel={`Tool calls per day, ${days()} days`} />
+              <Stat label="Tool calls" value={o()!.totals.tool_calls} caption={`the agent’s own, ${within()}`} spark={series((d) => d.tool_calls)} sparkLabel={`Tool calls per day, ${days()} days`} />
               <Stat
                 label="Lookups served"
                 value={o()!.totals.flow_lookups}
-                caption={`read ahead by flows, ${scope()}`}
+                caption={`read ahead by flows, ${within()}`}
                 spark={series((d) => d.flow_lookups)}
                 sparkLabel={`Flow lookups per day, ${days()} days`}
                 accent

@@ -47,11 +47,17 @@ export default function ServerEditPage() {
   const save = async (form: FormState) => {
     setBusy(true);
     setProblem(null);
-    const body = toInput(form);
+    // Editing sends every field the form shows; a field it does not show keeps its value in the registry.
+    const body = toInput(form, !isNew());
+    const renamed = !isNew() && body.name !== params.name;
     try {
       if (isNew()) await createServer(body);
       else await updateServer(params.name!, body);
-      toast({ kind: 'success', title: `Server ${body.name} ${isNew() ? 'added' : 'saved'}`, message: 'Its host configuration is ready to paste.' });
+      toast({
+        kind: 'success',
+        title: renamed ? `Server ${params.name} renamed to ${body.name}` : `Server ${body.name} ${isNew() ? 'added' : 'saved'}`,
+        message: renamed ? 'Paste its host configuration again: the host knows it by the new name.' : 'Its host configuration is ready to paste.',
+      });
       navigate(`/servers/${encodeURIComponent(body.name)}`);
     } catch (e) {
       setProblem((e as ApiError).message);
@@ -81,9 +87,10 @@ export default function ServerEditPage() {
                 <ServerForm
                   initial={init()}
                   isNew={isNew()}
-                  taken={d().servers.items.map((s) => s.name)}
+                  taken={d().servers.items.map((s) => s.name).filter((n) => n !== params.name)}
                   flows={d().flows}
                   dataDirShown={shownDataDir(meta()?.data_dir ?? '~/.engine')}
+                  dataDir={meta()?.data_dir ?? '~/.engine'}
                   busy={busy()}
                   problem={problem()}
                   cancelTo={isNew() ? '/servers' : `/servers/${encodeURIComponent(params.name!)}`}

@@ -15,7 +15,7 @@ import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { defaultRecordDir, shellQuote, shownDataDir, shownPath, upstreamText } from '../lib/server-form.ts';
-import { deciderText, flowSummaryOf, proxyCommand, thresholdText } from '../lib/server-view.ts';
+import { deciderText, flowSummaryOf, policyRows, proxyCommand, stepJobs, thresholdText } from '../lib/server-view.ts';
 import { meta, READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
 
@@ -106,7 +106,12 @@ export default function ServerPage() {
                   <div class="split">
                     <div class="stack">
                       <Card title="Host configuration" caption="What engine init prints: paste it into your MCP host, in place of the server’s own entry">
-                        <HostConfigTabs name={s().name} env={env()} />
+                        <HostConfigTabs
+                          name={s().name}
+                          env={s().upstream.kind === 'stdio' ? env() : headers().map((h) => h.env)}
+                          dataDirShown={dataDir()}
+                          jobs={stepJobs({ ...s(), flow_key: flow()?.key ?? null }, meta()?.data_dir ?? '~/.engine', dataDir())}
+                        />
                       </Card>
                       <Card title="The proxy’s command line" caption="What the host runs, for every host">
                         <CodeBlock language="shell" wrap what="Command" code={proxyCommand(s().proxy_args, shellQuote)} />
@@ -114,7 +119,7 @@ export default function ServerPage() {
                     </div>
                     <div class="stack">
                       <Card title="Test connection" caption="Is the server there, and which tools does it list now?">
-                        <ProbePanel name={s().name} />
+                        <ProbePanel name={s().name} headers={headers()} />
                       </Card>
                       <Card title="Setup">
                         <dl class="kv">
@@ -150,6 +155,21 @@ export default function ServerPage() {
                             <dt>Threshold</dt>
                             <dd class="num">{thresholdText(s().threshold)}</dd>
                           </Show>
+                          <dt>Policy</dt>
+                          <dd data-testid="server-policy">
+                            <Show when={policyRows(s()).length > 0} fallback={<span class="muted">none: no guards, judge, retention or listening</span>}>
+                              <dl class="kv kv-nested">
+                                <For each={policyRows(s())}>
+                                  {([label, value]) => (
+                                    <>
+                                      <dt>{label}</dt>
+                                      <dd class="wrap">{value}</dd>
+                                    </>
+                                  )}
+                                </For>
+                              </dl>
+                            </Show>
+                          </dd>
                           <dt>Records to</dt>
                           <dd class="mono wrap">
                             {recordsTo(s().proxy_args) ?? (s().record_dir !== null ? shownPath(s().record_dir!, dataDir()) : defaultRecordDir(dataDir(), s().name, s().mode))}

@@ -7,6 +7,7 @@ import type { Ok } from '../../../shared/common.ts';
 import {
   HOSTS,
   HostConfigQuerySchema,
+  ProbeInputSchema,
   ServerInputSchema,
   ServerParamsSchema,
   type Host,
@@ -36,7 +37,7 @@ import {
   type Change,
   type StoredEntry,
 } from '../../data/registry.ts';
-import { sessionsByDomain, sessionSummaries } from '../../data/sessions.ts';
+import { sessionsOfDomain, sessionSummaries } from '../../data/sessions.ts';
 import { probe } from '../../probe.ts';
 import { serverViewContext } from '../../data/server-context.ts';
 import type { State } from '../../state.ts';
@@ -66,10 +67,9 @@ function flowSummaryAt(state: State): (path: string) => Promise<FlowSummary | nu
 async function serverList(state: State): Promise<ServerList> {
   const registry = await loadRegistry(state.config.dataDir);
   const { readable } = await sessionSummaries(state);
-  const byDomain = sessionsByDomain(state, readable);
   const ctx = serverViewContext(state);
   const summary = flowSummaryAt(state);
-  const items = await Promise.all(registry.servers.map((entry) => serverView(entry, byDomain.get(entry.name) ?? [], summary, ctx)));
+  const items = await Promise.all(registry.servers.map((entry) => serverView(entry, sessionsOfDomain(state, readable, entry.name), summary, ctx)));
   const names = registry.servers.map((s) => s.name);
   const discovered = state.store.derived(`discovered:${JSON.stringify(names)}`, () => discoveredUpstreams(readable, new Set(names)));
   return { items, discovered };
@@ -77,7 +77,7 @@ async function serverList(state: State): Promise<ServerList> {
 
 async function oneServerView(state: State, entry: ServerEntry): Promise<ServerView> {
   const { readable } = await sessionSummaries(state);
-  return serverView(entry, sessionsByDomain(state, readable).get(entry.name) ?? [], flowSummaryAt(state), serverViewContext(state));
+  return serverView(entry, sessionsOfDomain(state, readable, entry.name), flowSummaryAt(state), serverViewContext(state));
 }
 
 /** The probe's flow warnings: only when the entry's flow resolves and loads. */
@@ -86,6 +86,17 @@ async function probeFlowWarnings(state: State, entry: ServerEntry, tools: ToolIn
   if (path === null) return [];
   const r = await state.pool.run('probeWarningsTask', { path, tools });
   return r.ok ? r.value : [];
+}
+
+/**
+ * Where the test's header values come from: the console's environment, with one-off values for the entry's own
+ * header variables on top (other names are ignored). They live for this request only, and are never logged.
+ */
+function probeEnv(entry: ServerEntry, oneOff: Record<string, string>): Record<string, string | undefined> {
+  if (entry.upstream.kind !== 'http') return process.env;
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const h of entry.upstream.headers) if (Object.hasOwn(oneOff, h.env)) env[h.env] = oneOff[h.env];
+  return env;
 }
 
 function refused(change: Exclude<Change, { ok: true }>): ApiError {
@@ -138,8 +149,10 @@ export function serversRoutes(state: State): Router {
     })
     .post('/api/servers/:name/probe', async (ctx) => {
       const entry = await find(ctx);
-      const result = await probe(entry.upstream, { version: state.config.version, env: process.env });
+      const { env: oneOff } = parseBody(ctx, ProbeInputSchema);
+      const result = await probe(entry.upstream, { version: state.config.version, env: probeEnv(entry, oneOff) });
       const flow_warnings = result.ok ? await probeFlowWarnings(state, entry, result.tools) : [];
-      ctx.body = { ...result, flow_warnings } satisfies ProbeResult;
+      const { stderr_tail, ...answer } = result;
+      ctx.body = { ...answer, flow_warnings, ...(stderr_tail === undefined ? {} : { stderr_tail }) } satisfies ProbeResult;
     });
 }

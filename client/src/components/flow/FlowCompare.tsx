@@ -95,8 +95,8 @@ export default function FlowCompare(props: FlowCompareProps) {
           >
             <For each={others()}>
               {(f) => (
-                <option value={f.key}>
-                  {f.key} · {f.domain}
+                <option value={f.key} selected={f.key === other()?.key}>
+                  {f.version_of ? `${f.version_of.name} v${f.version_of.version}` : f.key} · {f.domain}
                 </option>
               )}
             </For>

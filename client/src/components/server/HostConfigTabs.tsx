@@ -6,6 +6,8 @@ import { HOSTS, type Host } from '../../../../shared/servers.ts';
 import { getServerConfig } from '../../api/endpoints.ts';
 import { createApiResource } from '../../data/createApiResource.ts';
 import { TabPanel, Tabs, type TabDef } from '../ui/Tabs.tsx';
+import { A } from '@solidjs/router';
+import type { StepJob } from '../../lib/server-view.ts';
 import { CodeBlock, ErrorState, Notice, RichText, Skeleton } from '../ui/ui.tsx';
 
 const KEY = 'engine-console:host';
@@ -25,7 +27,15 @@ function storedHost(): Host {
   }
 }
 
-export default function HostConfigTabs(props: { name: string; env: string[] }) {
+export default function HostConfigTabs(props: {
+  name: string;
+  /** Variables the server or the proxy reads: the stdio server's env, or the HTTP headers' variables. */
+  env: string[];
+  /** The console's data directory as the CLI would show it (`~/.engine` in its usual place). */
+  dataDirShown: string;
+  /** The next steps that are jobs, to run here. */
+  jobs: StepJob[];
+}) {
   const [host, setHost] = createSignal<Host>(storedHost());
   const choose = (h: Host) => {
     setHost(h);
@@ -52,6 +62,16 @@ export default function HostConfigTabs(props: { name: string; env: string[] }) {
                 <p class="placement">
                   <RichText text={c().placement} />
                 </p>
+                <Show when={host() === 'claude-desktop' && props.env.length > 0 && c().snippet.includes('"command"')}>
+                  <Notice tone="info" role="status" testid="desktop-env-note">
+                    Claude Desktop gives a server only the variables listed in its entry’s <code>env</code>, and engine init leaves that
+                    block out (the configuration above is exactly what it prints). Add it beside <code>"args"</code>, with your values:{' '}
+                    <code class="wrap">
+                      "env": {'{'} {props.env.map((n) => `"${n}": "…"`).join(', ')} {'}'}
+                    </code>
+                    . The console never stores the values.
+                  </Notice>
+                </Show>
                 <Show when={props.env.length > 0}>
                   <Notice tone="info" role="status">
                     The server needs {props.env.length === 1 ? 'the variable' : 'these variables'}{' '}
@@ -69,6 +89,29 @@ export default function HostConfigTabs(props: { name: string; env: string[] }) {
                 <details class="next-steps">
                   <summary>Next steps from here</summary>
                   <pre class="wrap">{c().next_steps}</pre>
+                  <Show when={props.dataDirShown !== '~/.engine'}>
+                    <Notice tone="warn" role="status" testid="data-dir-note">
+                      These are the commands engine init prints, with its paths under <code>~/.engine</code>. This console serves{' '}
+                      <code class="wrap">{props.dataDirShown}</code>: a flow written under <code>~/.engine</code> will not appear here. Put{' '}
+                      <code class="wrap">{props.dataDirShown}</code> in place of <code>~/.engine</code> in each path, or run the step as a job
+                      below, which works in this data directory.
+                    </Notice>
+                  </Show>
+                  <Show when={props.jobs.length > 0}>
+                    <p class="step-jobs">
+                      Run it here, as a job over this console’s data directory:{' '}
+                      <For each={props.jobs}>
+                        {(j, i) => (
+                          <>
+                            {i() > 0 ? ' · ' : ''}
+                            <A href={j.href} data-testid={`step-job-${j.kind}`}>
+                              {j.label}
+                            </A>
+                          </>
+                        )}
+                      </For>
+                    </p>
+                  </Show>
                 </details>
               </div>
             )}

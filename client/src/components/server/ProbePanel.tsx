@@ -12,15 +12,18 @@ import ToolsTable from './ToolsTable.tsx';
 /** Instructions longer than this fold away under a disclosure. */
 const SHORT = 160;
 
-export default function ProbePanel(props: { name: string }) {
+export default function ProbePanel(props: { name: string; headers?: { name: string; env: string }[] }) {
   const [busy, setBusy] = createSignal(false);
+  // One-off header values live in this component only: sent with one test, never stored or shown back.
+  const [oneOff, setOneOff] = createSignal<Record<string, string>>({});
+  const given = () => Object.fromEntries(Object.entries(oneOff()).filter(([, value]) => value !== ''));
   const [result, setResult] = createSignal<ProbeResult | null>(null);
   const [failure, setFailure] = createSignal<string | null>(null);
   const run = async () => {
     setBusy(true);
     setFailure(null);
     try {
-      setResult(await probeServer(props.name));
+      setResult(await probeServer(props.name, given()));
     } catch (e) {
       setResult(null);
       setFailure((e as ApiError).message);
@@ -41,6 +44,33 @@ export default function ProbePanel(props: { name: string }) {
         Starts the server’s command with a 15 s limit, or reaches its URL with the named headers, then lists its tools, as the proxy
         would.
       </p>
+      <Show when={(props.headers ?? []).length > 0}>
+        <details class="probe-one-off" data-testid="probe-one-off">
+          <summary>Test with values typed here</summary>
+          <p class="field-hint">
+            For a header whose variable is not set in the console’s environment. A value is sent with the next test only: it is not
+            stored, logged or shown back.
+          </p>
+          <For each={props.headers ?? []}>
+            {(h) => (
+              <div class="field">
+                <label for={`probe-value-${h.env}`}>
+                  {h.name} from <code>{h.env}</code>
+                </label>
+                <input
+                  id={`probe-value-${h.env}`}
+                  type="password"
+                  class="mono"
+                  autocomplete="off"
+                  spellcheck={false}
+                  value={oneOff()[h.env] ?? ''}
+                  onInput={(e) => setOneOff({ ...oneOff(), [h.env]: e.currentTarget.value })}
+                />
+              </div>
+            )}
+          </For>
+        </details>
+      </Show>
       <Button variant="primary" icon="plug" testid="probe" loading={busy()} disabled={readOnly()} reason={READ_ONLY_REASON} onClick={() => void run()}>
         Test connection
       </Button>
@@ -56,9 +86,21 @@ export default function ProbePanel(props: { name: string }) {
               <Show
                 when={r().ok}
                 fallback={
-                  <Notice tone="danger" testid="probe-failed">
-                    Could not connect ({formatDuration(r().ms)}): {r().error}
-                  </Notice>
+                  <>
+                    <Notice tone="danger" testid="probe-failed">
+                      Could not connect ({formatDuration(r().ms)}): {r().error}
+                    </Notice>
+                    <Show when={r().stderr_tail}>
+                      {(tail) => (
+                        <details class="probe-stderr" open>
+                          <summary>What the server wrote to stderr, its last lines</summary>
+                          <pre class="wrap" tabindex="0" data-testid="probe-stderr">
+                            {tail()}
+                          </pre>
+                        </details>
+                      )}
+                    </Show>
+                  </>
                 }
               >
                 <Notice tone="accent" testid="probe-ok">

@@ -7,16 +7,19 @@ import { createStore } from 'solid-js/store';
 import { Icon } from '../ui/Icon.tsx';
 import { Button, Card, CodeBlock, describedBy, Field, Notice, onEnter, Segmented } from '../ui/ui.tsx';
 import {
-  envNameError, flowChoices, hasErrors, previewText, splitShell, validateForm, type FieldErrors, type FlowChoiceInput,
-  type FormState, type Mode,
+  commandText, credentialAdvice, envNameError, flowChoices, flowDomainWarning, GUARDED_DOMAINS, hasErrors, maskCredential, previewText,
+  splitShell, validateForm, type FieldErrors, type FlowChoiceInput, type FormState, type Mode,
 } from '../../lib/server-form.ts';
 
 export interface ServerFormProps {
   initial: FormState;
   isNew: boolean;
+  /** The names of the other servers. */
   taken: string[];
   flows: FlowChoiceInput[];
   dataDirShown: string;
+  /** The console's data directory, absolute. */
+  dataDir: string;
   busy: boolean;
   problem: string | null;
   cancelTo: string;
@@ -41,7 +44,16 @@ export default function ServerForm(props: ServerFormProps) {
   const choices = createMemo(() => flowChoices(props.flows, form.name));
   const [otherPath, setOtherPath] = createSignal(form.flow !== '' && !flowChoices(props.flows, form.name).some((c) => c.value === form.flow));
 
-  const errors = createMemo<FieldErrors>(() => validateForm(form, props.taken, props.isNew));
+  // `taken` holds only the other servers, so a name is refused when another server has it, new or renamed.
+  const errors = createMemo<FieldErrors>(() => validateForm(form, props.taken, true));
+  const renamed = () => !props.isNew && form.name.trim() !== props.initial.name;
+  const flowWarning = createMemo(() =>
+    form.mode === 'record' ? null : flowDomainWarning(props.flows, form.flow, form.name, [props.dataDirShown, props.dataDir]),
+  );
+  const useCommand = (command: readonly string[], variable: string) => {
+    setForm('command', commandText(command));
+    if (!form.env.includes(variable)) setForm('env', (e) => [...e, variable]);
+  };
   const shown = (field: keyof FieldErrors & string) => (submitted() || touched().has(field) ? (errors()[field] as string | undefined) : undefined) ?? null;
   const touch = (field: string) => setTouched((t) => new Set(t).add(field));
   const words = createMemo(() => {
@@ -49,6 +61,7 @@ export default function ServerForm(props: ServerFormProps) {
     return split.ok ? split.words : [];
   });
   const preview = createMemo(() => previewText(form, props.dataDirShown));
+  const advice = createMemo(() => (form.kind === 'stdio' ? credentialAdvice(words(), props.dataDir) : null));
   let formEl!: HTMLFormElement;
 
   const addEnv = () => {
@@ -73,7 +86,9 @@ export default function ServerForm(props: ServerFormProps) {
     props.onSubmit(structuredClone({ ...form, env: [...form.env], headers: form.headers.map((h) => ({ ...h })) }));
   };
 
-  const input = (field: 'name' | 'description' | 'command' | 'url' | 'threshold' | 'recordDir') => (e: InputEvent & { currentTarget: HTMLInputElement }) =>
+  const input = (
+    field: 'name' | 'description' | 'command' | 'url' | 'threshold' | 'recordDir' | 'surpriseNats' | 'flowTools' | 'judgeContext' | 'retainDays' | 'listenAddr' | 'listenTokenFile',
+  ) => (e: InputEvent & { currentTarget: HTMLInputElement }) =>
     setForm(field, e.currentTarget.value);
 
   return (
@@ -89,7 +104,11 @@ export default function ServerForm(props: ServerFormProps) {
             id="server-name"
             label="Name"
             error={shown('name')}
-            hint="The name the host gives the server, which is also the domain of its sessions and flows: lowercase letters, digits, - and _."
+            hint={
+              props.isNew
+                ? 'The name the host gives the server, which is also the domain of its sessions and flows: lowercase letters, digits, - and _.'
+                : `Renaming changes the name hosts know the server by and the domain its new sessions are recorded under. Sessions and flows recorded as ${props.initial.name} keep that name, and each host needs its configuration pasted again.`
+            }
           >
             <input
               id="server-name"
@@ -99,13 +118,18 @@ export default function ServerForm(props: ServerFormProps) {
               spellcheck={false}
               placeholder="orders"
               value={form.name}
-              disabled={!props.isNew}
               aria-invalid={shown('name') ? 'true' : undefined}
               aria-describedby={describedBy('server-name', shown('name'), true)}
               onInput={input('name')}
               onBlur={() => touch('name')}
             />
           </Field>
+          <Show when={renamed() && !shown('name')}>
+            <Notice tone="info" role="status" testid="rename-notice">
+              Saving renames {props.initial.name} to {form.name.trim()}. The sessions and flows of {props.initial.name} stay under that
+              domain; a flow for {form.name.trim()} is learned from its new sessions.
+            </Notice>
+          </Show>
           <Field id="server-description" label="Description" optional error={shown('description')}>
             <input
               id="server-description"
@@ -233,8 +257,45 @@ export default function ServerForm(props: ServerFormProps) {
           </Field>
           <Show when={words().length > 1}>
             <ul class="chips" aria-label="The command, word by word">
-              <For each={words()}>{(w) => <li class="chip mono">{w === '' ? "''" : w}</li>}</For>
+              <For each={maskCredential(words())}>{(w) => <li class="chip mono">{w === '' ? "''" : w}</li>}</For>
             </ul>
+          </Show>
+          <Show when={advice()}>
+            {(a) => (
+              <div class="credential-advice" data-testid="credential-advice">
+                <p>
+                  The registry keeps variable names, never values, and the host starts the server without a shell, so{' '}
+                  <code>$VARIABLE</code> in the command would stay as it is. Give the server the credential through the variable{' '}
+                  <code>{a().variable}</code> instead, then set its value in the host’s <code>env</code> for the server.
+                </p>
+                <Show when={a().withoutWord}>
+                  {(rest) => (
+                    <p>
+                      The server reads <code>{a().variable}</code> itself: list it below and leave it out of the command.{' '}
+                      <Button size="sm" testid="advice-env" onClick={() => useCommand(rest(), a().variable)}>
+                        List {a().variable} instead
+                      </Button>
+                    </p>
+                  )}
+                </Show>
+                <Show when={!a().withoutWord}>
+                  <p>A server that takes it only as an argument can be started by a small script that reads the variable. Save this as <code>{a().scriptPath}</code> and make it executable (<code>chmod +x</code>):</p>
+                  <CodeBlock language="shell" what="Script" code={a().script} testid="advice-script" />
+                  <div class="row-actions">
+                    <Button size="sm" testid="advice-script-use" onClick={() => useCommand([a().scriptPath], a().variable)}>
+                      Use the script as the command
+                    </Button>
+                    <Show when={a().oneLine}>
+                      {(line) => (
+                        <Button size="sm" testid="advice-one-line" onClick={() => useCommand(line(), a().variable)}>
+                          Use it as one sh -c command
+                        </Button>
+                      )}
+                    </Show>
+                  </div>
+                </Show>
+              </div>
+            )}
           </Show>
           <div class={`field${envProblem() || shown('env') ? ' invalid' : ''}`}>
             <label for="server-env">
@@ -309,7 +370,11 @@ export default function ServerForm(props: ServerFormProps) {
               id="server-flow"
               label="Flow"
               error={shown('flow')}
-              hint={choices().length === 0 ? 'No flow in the data dir yet: learn one from this server’s recorded sessions first.' : undefined}
+              hint={
+                choices().length === 0
+                  ? `No flow of domain ${form.name.trim() || '(the server’s name)'} yet: learn one from this server’s recorded sessions first.`
+                  : `Flows of domain ${form.name.trim()}, learned from this server’s sessions.`
+              }
             >
               <Show
                 when={!otherPath()}
@@ -322,7 +387,7 @@ export default function ServerForm(props: ServerFormProps) {
                       placeholder="~/.engine/orders.flow.json"
                       value={form.flow}
                       aria-invalid={shown('flow') ? 'true' : undefined}
-                      aria-describedby={describedBy('server-flow', shown('flow'), choices().length === 0)}
+                      aria-describedby={describedBy('server-flow', shown('flow'), true)}
                       onInput={(e) => setForm('flow', e.currentTarget.value)}
                       onBlur={() => touch('flow')}
                     />
@@ -337,7 +402,7 @@ export default function ServerForm(props: ServerFormProps) {
                   data-testid="server-flow"
                   value={form.flow}
                   aria-invalid={shown('flow') ? 'true' : undefined}
-                  aria-describedby={describedBy('server-flow', shown('flow'), choices().length === 0)}
+                  aria-describedby={describedBy('server-flow', shown('flow'), true)}
                   onChange={(e) => {
                     if (e.currentTarget.value === OTHER) {
                       setOtherPath(true);
@@ -352,6 +417,15 @@ export default function ServerForm(props: ServerFormProps) {
                 </select>
               </Show>
             </Field>
+            <Show when={flowWarning()}>
+              {(w) => (
+                <div class="span-all">
+                  <Notice tone="warn" role="status" testid="flow-domain-warning">
+                    {w()}
+                  </Notice>
+                </div>
+              )}
+            </Show>
             <Field id="server-decider" label="Decider" optional>
               <select id="server-decider" value={form.decider} onChange={(e) => setForm('decider', e.currentTarget.value as FormState['decider'])}>
                 <option value="">The flow’s default</option>
@@ -387,6 +461,190 @@ export default function ServerForm(props: ServerFormProps) {
             onInput={input('recordDir')}
           />
         </Field>
+      </Card>
+
+      <Card title="The proxy’s policy" caption="What the proxy does besides recording and running the flow. Each is off unless you set it.">
+        <div class="form-grid">
+          <Show when={form.mode !== 'record'}>
+            <Field
+              id="server-surprise"
+              label="Surprise gate"
+              optional
+              error={shown('surprise')}
+              hint="The flow hands back to the agent for the rest of a session once the agent’s steps surprise it: on average more than this many nats (−ln of the habit’s probability) over the flow’s window. By default the flow’s own gate applies."
+            >
+              <div class="inline-add">
+                <select
+                  id="server-surprise"
+                  value={form.surprise}
+                  aria-describedby={describedBy('server-surprise', shown('surprise'), true)}
+                  onChange={(e) => setForm('surprise', e.currentTarget.value as FormState['surprise'])}
+                >
+                  <option value="">The flow’s own gate</option>
+                  <option value="off">Off: never hand back on surprise</option>
+                  <option value="threshold">At a threshold, in nats</option>
+                </select>
+                <Show when={form.surprise === 'threshold'}>
+                  <input
+                    id="server-surprise-nats"
+                    aria-label="Surprise threshold, in nats"
+                    type="number"
+                    min="0"
+                    step="0.1"
+                    inputmode="decimal"
+                    placeholder="2.5"
+                    value={form.surpriseNats}
+                    aria-invalid={shown('surprise') ? 'true' : undefined}
+                    onInput={input('surpriseNats')}
+                    onBlur={() => touch('surprise')}
+                  />
+                </Show>
+              </div>
+            </Field>
+            <Field
+              id="server-flow-tools"
+              label="Tools the flow may call"
+              optional
+              error={shown('flowTools')}
+              hint="The only tools the flow may look up on its own (--flow-tools), separated by commas or spaces. Empty: every lookup the flow knows."
+            >
+              <input
+                id="server-flow-tools"
+                class="mono"
+                autocomplete="off"
+                spellcheck={false}
+                placeholder="get_order_details, get_user_details"
+                value={form.flowTools}
+                aria-invalid={shown('flowTools') ? 'true' : undefined}
+                aria-describedby={describedBy('server-flow-tools', shown('flowTools'), true)}
+                onInput={input('flowTools')}
+                onBlur={() => touch('flowTools')}
+              />
+            </Field>
+          </Show>
+          <Field
+            id="server-retain"
+            label="Keep sessions for"
+            optional
+            error={shown('retainDays')}
+            hint="When the proxy starts, it deletes what is older than this many days: the sessions it recorded, the logs beside them, and its cached answers. Empty: keep everything."
+          >
+            <input
+              id="server-retain"
+              type="number"
+              min="1"
+              step="1"
+              inputmode="numeric"
+              placeholder="days"
+              value={form.retainDays}
+              aria-invalid={shown('retainDays') ? 'true' : undefined}
+              aria-describedby={describedBy('server-retain', shown('retainDays'), true)}
+              onInput={input('retainDays')}
+              onBlur={() => touch('retainDays')}
+            />
+          </Field>
+        </div>
+        <div class={`field${shown('guards') ? ' invalid' : ''}`}>
+          <label class="check">
+            <input
+              type="checkbox"
+              id="server-guards"
+              checked={form.guards}
+              aria-invalid={shown('guards') ? 'true' : undefined}
+              aria-describedby="server-guards-hint"
+              onChange={(e) => {
+                setForm('guards', e.currentTarget.checked);
+                touch('guards');
+              }}
+            />
+            Policy guards
+          </label>
+          <Show when={shown('guards')}>
+            <p class="field-error">{shown('guards')}</p>
+          </Show>
+          <p class="field-hint" id="server-guards-hint">
+            Check each of the agent’s calls against the domain’s policy, and refuse the ones that break it (--guards). Only{' '}
+            {GUARDED_DOMAINS.join(' and ')} have guards.
+          </p>
+        </div>
+        <div class="form-grid">
+          <Field
+            id="server-judge"
+            label="Confirmation judge"
+            optional
+            error={shown('judge')}
+            hint="Asks TypeSafe’s Jev, for each write the guards check, whether the conversation confirmed it: log its judgments, or refuse the writes it fails. It needs the guards, a key in the host’s env, and the file the host appends the conversation to."
+          >
+            <select
+              id="server-judge"
+              value={form.judge}
+              aria-invalid={shown('judge') ? 'true' : undefined}
+              aria-describedby={describedBy('server-judge', shown('judge'), true)}
+              onChange={(e) => {
+                setForm('judge', e.currentTarget.value as FormState['judge']);
+                touch('judge');
+              }}
+            >
+              <option value="">Off</option>
+              <option value="log">Log its judgments</option>
+              <option value="enforce">Refuse what it fails</option>
+            </select>
+          </Field>
+          <Show when={form.judge !== ''}>
+            <Field id="server-judge-context" label="Conversation file">
+              <input
+                id="server-judge-context"
+                class="mono"
+                placeholder="~/.engine/context/retail.jsonl"
+                value={form.judgeContext}
+                onInput={input('judgeContext')}
+                onBlur={() => touch('judge')}
+              />
+            </Field>
+          </Show>
+        </div>
+        <div class="field">
+          <label class="check">
+            <input type="checkbox" id="server-commit" checked={form.commit} aria-describedby="server-commit-hint" onChange={(e) => setForm('commit', e.currentTarget.checked)} />
+            Offer engine_commit
+          </label>
+          <p class="field-hint" id="server-commit-hint">
+            Gives the agent one tool that makes several calls at once, each checked by the guards (--commit).
+          </p>
+        </div>
+        <div class="form-grid">
+          <Field
+            id="server-listen"
+            label="Listen at"
+            optional
+            error={shown('listen')}
+            hint="Run one proxy that hosts connect to by URL (--listen host:port), in place of each host starting its own. Claude Desktop still starts its own."
+          >
+            <input
+              id="server-listen"
+              class="mono"
+              autocomplete="off"
+              placeholder="127.0.0.1:8931"
+              value={form.listenAddr}
+              aria-invalid={shown('listen') ? 'true' : undefined}
+              aria-describedby={describedBy('server-listen', shown('listen'), true)}
+              onInput={input('listenAddr')}
+              onBlur={() => touch('listen')}
+            />
+          </Field>
+          <Field id="server-listen-token" label="Token file" optional hint="The file holding the token hosts must send to the listening proxy.">
+            <input
+              id="server-listen-token"
+              class="mono"
+              autocomplete="off"
+              placeholder="~/.engine/proxy-token"
+              value={form.listenTokenFile}
+              aria-describedby="server-listen-token-hint"
+              onInput={input('listenTokenFile')}
+              onBlur={() => touch('listen')}
+            />
+          </Field>
+        </div>
       </Card>
 
       <Card title="The proxy’s command line" caption="A preview. The console writes the exact one, and each host’s configuration, when you save.">

@@ -214,7 +214,7 @@ export function RawLog(props: { detail: Pick<SessionDetail, 'events'>; sessionKe
                                 {(l) => (
                                   <div class="raw-event-line">
                                     <span class="subtle">Line {l().n}</span>
-                                    <pre class="mono" tabindex="0" data-testid={`raw-event-line-${i()}`}>{pretty(l().value)}</pre>
+                                    <pre class="mono" tabindex="0" aria-label={`Line ${l().n} of the log`} data-testid={`raw-event-line-${i()}`}>{pretty(l().value)}</pre>
                                   </div>
                                 )}
                               </Show>

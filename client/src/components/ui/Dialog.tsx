@@ -1,5 +1,6 @@
-// A native modal <dialog>: focus moves in on open (the first [autofocus], field or primary button) and back
-// on close; Escape and a press on the backdrop close it.
+// A native modal <dialog>: focus moves in on open (the first [autofocus] or field, else the primary button, or
+// for a dialog with a destructive button the safe one beside it) and back on close; Escape and a press on the
+// backdrop close it.
 import { createEffect, type JSX, onCleanup, Show } from 'solid-js';
 import { Icon } from './Icon.tsx';
 
@@ -11,7 +12,11 @@ export function Dialog(props: { open: boolean; title: string; description?: JSX.
     if (props.open && !el.open) {
       returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       el.showModal();
-      const first = el.querySelector<HTMLElement>('[autofocus], input, select, textarea, .btn-primary, .btn-danger');
+      // A dialog that can destroy something starts on its safe button, so Enter, Enter never destroys.
+      const destructive = el.querySelector('.dialog-foot .btn-danger') !== null;
+      const first = destructive
+        ? el.querySelector<HTMLElement>('[autofocus], input, select, textarea, .dialog-foot .btn:not(.btn-danger)')
+        : el.querySelector<HTMLElement>('[autofocus], input, select, textarea, .btn-primary');
       first?.focus();
     } else if (!props.open && el.open) {
       el.close();

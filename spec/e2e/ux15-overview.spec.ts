@@ -31,7 +31,7 @@ overview('with a domain chosen, the totals, the chart and the newest sessions ar
   await ui.goto('/');
   assert.is(await statValue(ui, 'Tool calls'), String(all.totals.tool_calls));
   await p.selectOption('#domain-filter', 'retail');
-  await p.getByTestId('overview-scope').filter({ hasText: 'in retail' }).waitFor();
+  await p.getByTestId('overview-scope').filter({ hasText: 'cover domain retail' }).waitFor();
   await settle(p);
   assert.is(await statValue(ui, 'Tool calls'), String(retail.totals.tool_calls));
   const rows = await p.locator('.grid-2 .session-table tbody tr').count();
@@ -61,10 +61,10 @@ overview('on a phone the chart’s last day label stays inside the chart', async
   await p.setViewportSize({ width: 390, height: 844 });
   try {
     await ui.goto('/');
-    await p.locator('.chart svg').waitFor();
+    await p.locator('.chart-box svg').waitFor();
     await p.waitForTimeout(300);
     const [right, width] = await p.evaluate(() => {
-      const svg = document.querySelector('.chart svg')!;
+      const svg = document.querySelector('.chart-box svg')!;
       const labels = [...svg.querySelectorAll('[data-testid="chart-day-label"]')] as SVGTextElement[];
       const box = svg.getBoundingClientRect();
       return [Math.max(...labels.map((l) => l.getBoundingClientRect().right)) - box.left, box.width];

@@ -53,10 +53,10 @@ session('on a phone the timeline starts on the first screen and every tab shows 
   await p.setViewportSize({ width: 390, height: 844 });
   try {
     await ui.goto(`/sessions/${KEY}`);
-    const first = p.locator('[data-testid^="call-"]').first();
+    const first = p.locator('ol.timeline > li').first();
     await first.waitFor();
     const top = (await first.boundingBox())!.y + (await p.evaluate(() => window.scrollY));
-    assert.ok(top < 844, `the first call starts at ${top} px`);
+    assert.ok(top < 844, `the timeline's first entry starts at ${top} px`);
     const tabs = await p.locator('[role="tablist"] [role="tab"]').evaluateAll((els) => els.map((e) => [e.textContent?.trim() ?? '', e.getBoundingClientRect().right, e.scrollWidth - e.clientWidth] as const));
     for (const [name, right, cut] of tabs) {
       assert.ok(right <= 390, `${name} ends at ${right}`);

@@ -43,6 +43,19 @@ export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
 export const SESSION_SAME_TURN_MS = 500;
 /** The longest session-log line the console reads (a longer one makes the log unreadable, not the worker crash). */
 export const SESSION_LINE_MAX_BYTES = 64 * 1024 * 1024;
+/** A call's payload larger than this is shown cut, with its size, "show all" and the raw download. */
+export const PAYLOAD_DISPLAY_BYTES = 1024 * 1024;
+/** The outline's short forms of a call's arguments and result, in code points. */
+export const OUTLINE_SHORT_CHARS = 120;
+/** Find inside a session: the longest query, in code points. */
+export const SESSION_FIND_MAX_CHARS = 200;
+/** Raw-log events per page, default and most. */
+export const SESSION_EVENTS_LIMIT_DEFAULT = 200;
+export const SESSION_EVENTS_LIMIT_MAX = 1000;
+/** The raw view's lines are cut at this many bytes each (the download has them whole). */
+export const SESSION_LINE_SHOW_BYTES = 64 * 1024;
+/** Logs up to this size are fetched whole for the raw view; bigger ones are paged by line. */
+export const RAW_WHOLE_MAX_BYTES = 4 * 1024 * 1024;
 /**
  * Session-log lines up to this long are read as they are. In a longer line, every string longer than
  * SESSION_VALUE_KEEP_BYTES is cut for display (the raw download keeps it whole): a worker's heap holds the

@@ -24,7 +24,7 @@ import type {
   Turn,
   UpstreamView,
 } from '../../shared/sessions.ts';
-import { SESSION_RESULT_CUT_BYTES, TIMELINE_SUMMARY_CHARS } from '../../shared/limits.ts';
+import { SESSION_LINE_FULL_BYTES, SESSION_RESULT_CUT_BYTES, TIMELINE_SUMMARY_CHARS } from '../../shared/limits.ts';
 import { ByteBuilder, writeJsonConsuming } from './session/bytes.ts';
 import { type FlowCounts, countsOf, flowCounts, readConfirmLog, readFlowLog } from './session/companions.ts';
 import {
@@ -46,6 +46,7 @@ import {
 } from './session/json.ts';
 import { type From, type LineAt, type LogEntry, type LogHeader, type Peek, readLine, readLog } from './session/log.ts';
 import { type LazyText, TurnInference } from './session/turns.ts';
+import { plainAnswer, plainAnswerBytes } from './session/plain-answer.ts';
 
 /** A session log and its companions, as the catalogue found them. */
 export interface SessionFiles {
@@ -128,15 +129,34 @@ const SUMMARY_BUDGET = TIMELINE_SUMMARY_CHARS * 4;
 
 interface Call extends CallView {
   fromClient: boolean;
+  /** Where the request and its first answer lie in the log (the detail's pass only), and the answer's size. */
+  place: CallPlace;
 }
 
+/** Where a message lies in the log: its line's bytes, and its index when the line holds a batch. */
+export interface MessagePlace {
+  offset: number;
+  length: number;
+  element: number | null;
+}
+
+/** Where a call's request and first answer lie, and the UTF-8 size of the answer's whole text. */
+export interface CallPlace {
+  request: MessagePlace | null;
+  answer: MessagePlace | null;
+  result_bytes: number | null;
+}
+
+const placeOf = (at: LineAt, element: number | null): MessagePlace | null =>
+  at.offset < 0 ? null : { offset: at.offset, length: at.length, element };
+
 /** The (error, content) of an answer (session-format §3.4). */
-function isErrorAnswer(m: Record<string, unknown>): boolean {
+export function isErrorAnswer(m: Record<string, unknown>): boolean {
   if (given(m.error)) return true;
   return isObject(m.result) && m.result.isError === true;
 }
 
-function outcomeText(m: Record<string, unknown>): string {
+export function outcomeText(m: Record<string, unknown>): string {
   const error = m.error;
   if (given(error)) return isObject(error) && typeof error.message === 'string' ? error.message : jsonText(error);
   const result = m.result;
@@ -197,7 +217,7 @@ function upstreamOf(command: string[]): UpstreamView | null {
   return command.length > 0 ? { kind: 'stdio', command } : null;
 }
 
-function parseOrNull(text: string): unknown {
+export function parseOrNull(text: string): unknown {
   try {
     return sortKeys(JSON.parse(text));
   } catch {
@@ -224,8 +244,12 @@ interface Analysis {
   counts: FlowCounts;
 }
 
-/** The one pass over the log (session-format §6.3). `full` builds what only the detail shows. */
-function analyse(files: SessionFiles, full: boolean): Analysis {
+/**
+ * The one pass over the log (session-format §6.3). `full` builds what only the detail shows; `outline` (with
+ * `full`) takes plain successful answers without parsing them (plain-answer.ts): their calls keep only the
+ * head of their text, enough for short forms and events, which is all the outline shows.
+ */
+function analyse(files: SessionFiles, full: boolean, outline = false): Analysis {
   const listed = new Map<string, Record<string, unknown>>();
   const awaitingLists = new Set<string>();
   const calls: Call[] = [];
@@ -331,6 +355,7 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
           after,
           decision: null,
           fromClient,
+          place: { request: full ? placeOf(at, element) : null, answer: null, result_bytes: null },
         });
       }
       return;
@@ -355,6 +380,8 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
           c.latency_ms = Math.max(0, t - c.t_ms);
           c.ok = !error;
           if (full) {
+            c.place.answer = placeOf(at, element);
+            c.place.result_bytes = Buffer.byteLength(text, 'utf8');
             const cut = cutBytes(text, SESSION_RESULT_CUT_BYTES);
             // A result whose line was cut for display is cut too, though its text may fit.
             const short = cut.cut || lineCut;
@@ -486,7 +513,31 @@ function analyse(files: SessionFiles, full: boolean): Analysis {
   const look: Peek = (line, t, from, rest, at, bytes) =>
     peek(line, t, from, rest, at, bytes) || (bytes === null && escapesLoneSurrogate(line));
 
-  const { header, size, cut } = readLog(files.path, onEntry, full ? undefined : look);
+  // The outline's look: a plain success to a pending call is taken from its text, not parsed.
+  const outlineLook: Peek = (line, t, from, rest, at, bytes) => {
+    if (from !== 'server' || !line.startsWith('"message":', rest)) return true;
+    ANSWER_HEAD.lastIndex = rest + '"message":'.length;
+    const fast = ANSWER_HEAD.exec(line);
+    if (!fast || fast[3] !== 'result') return true;
+    const key = (fast[1] ?? fast[2]) as string;
+    const index = pending.get(key);
+    const c = index === undefined ? undefined : calls[index];
+    if (!c || awaitingLists.has(key)) return true;
+    // A line too long to read whole comes with its long strings cut (shrink.ts): its bytes tell the answer.
+    const plain =
+      bytes !== null && bytes.length > SESSION_LINE_FULL_BYTES
+        ? plainAnswerBytes(bytes, Buffer.byteLength(line.slice(0, ANSWER_HEAD.lastIndex), 'utf8'))
+        : plainAnswer(line, ANSWER_HEAD.lastIndex);
+    if (plain === null) return true;
+    successLater(t, from, key, at);
+    c.place.answer = placeOf(at, null);
+    c.place.result_bytes = plain.bytes;
+    c.result_text = detach(plain.head);
+    event(t, from, 'response', toServer.get(key) ?? null, c.id, plain.head);
+    return false;
+  };
+
+  const { header, size, cut } = readLog(files.path, onEntry, full ? (outline ? outlineLook : undefined) : look, full);
   // The summary needs only counts from the flow log; the detail reads every decision and run.
   const flow = files.flowLog && full ? readFlowLog(files.flowLog) : { decisions: [], runs: [], cut: 0 };
   const counts = files.flowLog && !full ? flowCounts(files.flowLog) : countsOf(flow.decisions);
@@ -581,15 +632,24 @@ function summaryWithTools(files: SessionFiles): IndexedSummary {
 
 /** The single-session view with every section. Throws when the file is not a session log. */
 export function sessionDetail(files: SessionFiles): SessionDetail {
+  return sessionDetailPlaced(files).detail;
+}
+
+/**
+ * The view, and where each of its calls lies in the log (in the order of `calls`). With `outline`, plain
+ * successful answers are not parsed: their calls carry only the head of their text (result_json null), for
+ * the outline, which shows no payloads.
+ */
+export function sessionDetailPlaced(files: SessionFiles, outline = false): { detail: SessionDetail; places: CallPlace[] } {
   try {
-    return detailOf(files);
+    return detailOf(files, outline);
   } catch (e) {
     throw tooDeep(files, e);
   }
 }
 
-function detailOf(files: SessionFiles): SessionDetail {
-  const a = analyse(files, true);
+function detailOf(files: SessionFiles, outline: boolean): { detail: SessionDetail; places: CallPlace[] } {
+  const a = analyse(files, true, outline);
   const summary = summaryOf(files, a);
 
   // The agent's turns (session-format §6.5): tool-call turns take the agent's calls in order; message
@@ -640,7 +700,7 @@ function detailOf(files: SessionFiles): SessionDetail {
     header: sortKeys(a.header.value),
     tools: names.map((name) => toolInfo(name, a.listed.get(name) ?? {})),
     turns,
-    calls: a.calls.map(({ fromClient: _, ...view }) => view),
+    calls: a.calls.map(({ fromClient: _, place: __, ...view }) => view),
     context: a.context,
     decisions: a.decisions,
     runs: a.runs,
@@ -650,7 +710,7 @@ function detailOf(files: SessionFiles): SessionDetail {
   };
   // Only a log with lines too long to read whole says how many of their strings were cut.
   if (tally.cut > 0) detail.cut_for_display = tally.cut;
-  return detail;
+  return { detail, places: a.calls.map((c) => c.place) };
 }
 
 /**

@@ -19,6 +19,7 @@ import { overviewRoutes } from './routes/overview.ts';
 import { savingsRoutes } from './routes/savings.ts';
 import { serversRoutes } from './routes/servers.ts';
 import { sessionsRoutes } from './routes/sessions.ts';
+import { sessionViewsRoutes } from './routes/session-views.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { stageRoutes } from './routes/stage.ts';
 import { trashRoutes } from './routes/trash.ts';
@@ -70,6 +71,7 @@ export function createApp(state: State, report: (err: unknown) => void, codes?: 
     authRoutes(),
     eventsRoutes(state),
     sessionsRoutes(state),
+    sessionViewsRoutes(state),
     flowsRoutes(state),
     stageRoutes(state),
     serversRoutes(state),

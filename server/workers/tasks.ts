@@ -5,3 +5,4 @@ export * from './tasks/flows.ts';
 export * from './tasks/stage.ts';
 export * from './tasks/servers.ts';
 export * from './tasks/jobs.ts';
+export * from './tasks/session-views.ts';

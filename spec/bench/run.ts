@@ -1,4 +1,4 @@
-// `npm run bench`: figures, not tests. Generates a synthetic data directory (10 000 sessions and two big
+// `npm run bench`: figures, not tests (the session page's come from a real browser: browser.ts). Generates a synthetic data directory (10 000 sessions and two big
 // logs by default) in a temp dir, starts the real console on it (dist/bin/engine-console.js, built by the
 // npm script) and prints one line per figure with its target and PASS or FAIL. It always exits 0 unless
 // the bench itself breaks. Loopback only; every loop is bounded.
@@ -12,6 +12,7 @@ import { generateHome, type GeneratedHome } from '../../scripts/synth/home.ts';
 import { repoRoot } from '../support/fixtures.ts';
 import { cleanEnv, launch, launcherPath, type Launched } from '../support/launch.ts';
 import { bareParse, cpuMs, freePort, initialUiJs, jsonlFiles, median, memoryMb, sleep } from './measure.ts';
+import { sessionPageFigures } from './browser.ts';
 
 const TOKEN = 'bench-token';
 const START_RUNS = 5;
@@ -194,6 +195,14 @@ async function main(): Promise<void> {
       report(null, `detail of the ${(biggest.bytes / 1048576).toFixed(0)} MB log (${biggest.calls} calls): ${fmt(ms)} ms, ${(bytes / 1048576).toFixed(1)} MB answered`);
       const max = Math.max(...latencies);
       report(max < 50, `/api/health during that detail: max ${fmt(max)} ms, median ${fmt(median(latencies))} ms over ${latencies.length} requests — target max < 50 ms`);
+    });
+
+    // 5b. The biggest log's page in a real browser (needs console/dist: `npm run build:ui`).
+    await figure('session page in a browser', async () => {
+      const biggest = [...home.big].sort((a, b) => b.bytes - a.bytes)[0];
+      if (!biggest) throw new Error('no big log generated (--big)');
+      if (initialUiJs(join(repoRoot, 'console/dist')) === null) return report(null, 'session page in a browser: console/dist is not built, not measured');
+      await sessionPageFigures({ url: console_!.url, token: TOKEN, sessionKey: biggest.id, sizeMb: biggest.bytes / 1048576, calls: biggest.calls, report });
     });
 
     // 6. The 1 s poll's CPU cost while an SSE client listens.

@@ -12,6 +12,7 @@ import { SessionDetailSchema, SessionListSchema, type SessionMode, type SessionS
 import { ClosestSessionSchema, SessionComparisonSchema } from '../../../shared/compare.ts';
 import { FlowSitesSchema } from '../../../shared/flow-sites.ts';
 import { SavingsSchema } from '../../../shared/savings.ts';
+import { CallPayloadSchema, SessionEventsSchema, SessionFindSchema, SessionLinesSchema, SessionOutlineSchema } from '../../../shared/session-views.ts';
 import { apiPath } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
 import { OverviewSchema } from '../../../shared/overview.ts';
@@ -52,6 +53,16 @@ export const getSessionRaw = (key: string, o?: Opts) => requestText(sessionRawUr
 export const getComparison = (a: string, b: string, o?: Opts) =>
   requestAs(SessionComparisonSchema, '/api/sessions/compare', { ...quiet(o), query: { a, b } });
 export const getClosestSession = (key: string, o?: Opts) => requestAs(ClosestSessionSchema, apiPath('sessions', key, 'closest'), quiet(o));
+export const getSessionOutline = (key: string, o?: Opts) => requestAs(SessionOutlineSchema, apiPath('sessions', key, 'outline'), quiet(o));
+export const getCallPayload = (key: string, n: number, all: boolean, o?: Opts) =>
+  requestAs(CallPayloadSchema, apiPath('sessions', key, 'calls', n), { ...quiet(o), query: { all: all ? 1 : undefined } });
+export const callResultUrl = (key: string, n: number) => apiPath('sessions', key, 'calls', n, 'result');
+export const findInSession = (key: string, q: string, o?: Opts) =>
+  requestAs(SessionFindSchema, apiPath('sessions', key, 'find'), { ...quiet(o), query: { q } });
+export const getSessionLines = (key: string, offset: number, limit: number, o?: Opts) =>
+  requestAs(SessionLinesSchema, apiPath('sessions', key, 'lines'), { ...quiet(o), query: { offset, limit } });
+export const getSessionEvents = (key: string, offset: number, limit: number, o?: Opts) =>
+  requestAs(SessionEventsSchema, apiPath('sessions', key, 'events'), { ...quiet(o), query: { offset, limit } });
 export const deleteSession = (key: string) => requestAs(OkSchema, apiPath('sessions', key), { method: 'DELETE', quiet: true });
 
 export const getFlows = (o?: Opts) => requestAs(FlowListSchema, '/api/flows', quiet(o));

@@ -4,10 +4,11 @@
 import { A, useNavigate, useParams, useSearchParams } from '@solidjs/router';
 import { createSignal, Match, Show, Switch } from 'solid-js';
 import { FLOW_THRESHOLD_DEFAULT } from '../../../shared/limits.ts';
-import { deleteSession, getServers, getSession, sessionRawUrl } from '../api/endpoints.ts';
+import { deleteSession, getServers, getSessionOutline, sessionRawUrl } from '../api/endpoints.ts';
 import { CompareWithRecorded } from '../components/session/CompareButton.tsx';
 import { siteEvidenceHref } from '../lib/compare.ts';
-import { Confirmations, DecisionsTable, RawLog, RunsTable, ToolsTable } from '../components/session/tabs.tsx';
+import { Confirmations, DecisionsTable, RunsTable, ToolsTable } from '../components/session/tabs.tsx';
+import { PagedRawLog } from '../components/session/PagedRawLog.tsx';
 import { SessionTimeline } from '../components/session/Timeline.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
 import { Icon } from '../components/ui/Icon.tsx';
@@ -33,7 +34,8 @@ export default function SessionPage() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const key = () => params.key ?? '';
-  const res = createApiResource(key, (k, signal) => getSession(k, { signal }), { topics: ['sessions'], key: (k) => k });
+  // The outline, not the whole session: a big log's payloads come only when a call is opened.
+  const res = createApiResource(key, (k, signal) => getSessionOutline(k, { signal }), { topics: ['sessions'], key: (k) => k });
   const servers = createApiResource(
     () => true,
     (_s, signal) => getServers({ signal }),
@@ -171,7 +173,7 @@ export default function SessionPage() {
                       {server()?.threshold != null ? `, the threshold server ${server()!.name} sets.` : ', the proxy’s default (--flow-threshold 0.3).'}
                     </p>
                   </Show>
-                  <SessionTimeline detail={d()!} threshold={threshold()} />
+                  <SessionTimeline outline={d()!} sessionKey={key()} threshold={threshold()} />
                 </Match>
                 <Match when={tab() === 'decisions'}>
                   <Card flush label="Decisions">
@@ -187,7 +189,7 @@ export default function SessionPage() {
                   <Confirmations items={d()!.confirmations} />
                 </Match>
                 <Match when={tab() === 'raw'}>
-                  <RawLog detail={d()!} sessionKey={key()} fileName={basename(s()!.path)} />
+                  <PagedRawLog events={d()!.events} sessionKey={key()} fileName={basename(s()!.path)} sizeBytes={s()!.size_bytes} />
                 </Match>
                 <Match when={tab() === 'tools'}>
                   <Card flush label="Tools">

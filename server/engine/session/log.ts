@@ -222,6 +222,8 @@ export function readLog(
   path: string,
   onEntry: (e: LogEntry, at: LineAt) => void,
   peek?: Peek,
+  /** Give small files' lines their byte offsets too (a later read of a payload needs them). */
+  offsets = peek === undefined,
 ): { header: LogHeader; truncated: boolean; size: number; cut: number } {
   let fd: number;
   try {
@@ -230,7 +232,7 @@ export function readLog(
     throw new Error(`reading ${path}: ${(e as Error).message}`);
   }
   try {
-    return readLines(path, fd, onEntry, peek);
+    return readLines(path, fd, onEntry, peek, offsets);
   } finally {
     closeSync(fd);
   }
@@ -240,7 +242,8 @@ function readLines(
   path: string,
   fd: number,
   onEntry: (e: LogEntry, at: LineAt) => void,
-  peek?: Peek,
+  peek: Peek | undefined,
+  offsets: boolean,
 ): { header: LogHeader; truncated: boolean; size: number; cut: number } {
   let size: number;
   try {
@@ -347,13 +350,22 @@ function readLines(
     const bytes = buf.subarray(0, got);
     if (!isUtf8(bytes)) throw new Error(`reading ${path}: stream did not contain valid UTF-8`);
     const text = bytes.toString('utf8');
+    // The detail and the outline give every line its byte offset, so a call's payload can be read again
+    // later; the summary's hot path does not pay for it.
+    const exact = offsets;
+    let byteAt = 0;
     let from = 0;
     while (from < text.length) {
       let nl = text.indexOf('\n', from);
       const terminated = nl !== -1;
       if (!terminated) nl = text.length;
-      const lineText = text.charCodeAt(nl - 1) === 0x0d && nl > from ? text.slice(from, nl - 1) : text.slice(from, nl);
-      handle(lineText, terminated, { offset: -1, length: 0, text: lineText }, null);
+      const cr = text.charCodeAt(nl - 1) === 0x0d && nl > from;
+      const lineText = cr ? text.slice(from, nl - 1) : text.slice(from, nl);
+      if (exact) {
+        const length = Buffer.byteLength(lineText, 'utf8');
+        handle(lineText, terminated, { offset: byteAt, length, text: lineText }, null);
+        byteAt += length + (cr ? 1 : 0) + 1;
+      } else handle(lineText, terminated, { offset: -1, length: 0, text: lineText }, null);
       from = nl + 1;
     }
     base = 0;

@@ -1,58 +1,62 @@
-// A session's timeline: conversation bubbles and LLM turns in time order; per turn a card per agent call
-// (arguments → result, expandable) with the flow's read-ahead under it: each decision (made, in shadow or
-// handed back) against the threshold, and the lookup it made. Every tool name, argument, result and message
-// is rendered as text.
-import { createEffect, createSignal, For, Match, on, Show, Switch } from 'solid-js';
-import type { CallView, ContextMessage, FlowDecision, FlowRun, SessionDetail } from '../../../../shared/sessions.ts';
-import { compact } from '../../lib/json.ts';
+// A session's timeline from its outline: conversation bubbles and LLM turns in time order; per turn a card
+// per agent call (arguments → result in short, the whole payload fetched when opened) with the flow's
+// read-ahead under it: each decision (made, in shadow or handed back) against the threshold, and the
+// lookup it made. The list is virtualized (only rows near the viewport exist), so "Expand all" and
+// scrolling stay quick on thousands of calls; what is open lives here, not in the rows. The find bar and
+// the minimap sit beside it. Every tool name, argument, result and message is rendered as text.
+import { useSearchParams } from '@solidjs/router';
+import { createEffect, createMemo, createSignal, For, Match, on, onCleanup, onMount, Show, Switch } from 'solid-js';
+import type { CallOutline, FindMatch, SessionOutline } from '../../../../shared/session-views.ts';
+import type { FlowDecision } from '../../../../shared/sessions.ts';
+import { findInSession } from '../../api/endpoints.ts';
 import { formatDuration, formatOffset, formatProb, plural } from '../../lib/format.ts';
-import { buildTimeline, decisionValue, type CallItem, type DecisionItem } from '../../lib/timeline.ts';
+import { compact } from '../../lib/json.ts';
+import {
+  callKey,
+  type Entry,
+  filterEntries,
+  filtering,
+  findParams,
+  findTargets,
+  type IndexedMessage,
+  type Item,
+  messageKey,
+  minimapMarks,
+  NO_FIND,
+  readFindState,
+  timelineOf,
+  type FindState,
+  type ShowMode,
+} from '../../lib/session-find.ts';
+import { decisionValue } from '../../lib/timeline.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { JsonTree } from '../ui/JsonTree.tsx';
-import { CopyButton, KindBadge, ProbBar, Segmented } from '../ui/ui.tsx';
+import { KindBadge, ProbBar, Segmented } from '../ui/ui.tsx';
+import { VirtualList, type VirtualHandle } from '../ui/VirtualList.tsx';
+import { CallPayloadView, Highlight, PayloadCache } from './CallPayload.tsx';
+import { FindBar } from './FindBar.tsx';
+import { Minimap } from './Minimap.tsx';
 
-type Item = CallItem<CallView, FlowDecision, FlowRun>;
-type DItem = DecisionItem<CallView, FlowDecision>;
-
-function resultOf(c: CallView): unknown {
-  return c.result_json !== null && c.result_json !== undefined ? c.result_json : c.result_text;
+/** What the rows read from the timeline: open state, find state and the payload cache. */
+interface RowContext {
+  sessionKey: string;
+  threshold: number;
+  cache: PayloadCache;
+  isOpen: (n: number) => boolean;
+  toggle: (n: number) => void;
+  /** The find text, when a find is on. */
+  q: () => string;
+  matched: (key: string) => boolean;
+  current: () => string | null;
 }
 
-export function CallPayload(props: { call: CallView }) {
-  const c = () => props.call;
-  const label = () => (c().ok === false ? 'Error result' : 'Result');
-  return (
-    <div class="call-body">
-      <JsonTree value={c().arguments} label="Arguments" depth={3} what="Arguments" />
-      <Switch>
-        <Match when={c().ok === null && c().result_t_ms === null}>
-          <p class="muted">The server never answered this call.</p>
-        </Match>
-        <Match when={c().result_json !== null && c().result_json !== undefined}>
-          <JsonTree value={c().result_json} label={label()} depth={2} maxHeight={420} what="Result" />
-        </Match>
-        <Match when={true}>
-          <div class="text-panel">
-            <div class="json-head">
-              <span class="json-label">{label()}</span>
-              <CopyButton text={() => c().result_text ?? ''} what="Result" />
-            </div>
-            <pre>{c().result_text ?? ''}</pre>
-          </div>
-        </Match>
-      </Switch>
-      <Show when={c().result_truncated}>
-        <p class="muted">
-          <Icon name="scissors" /> The result was over 64 KiB, so it is cut here. The raw log has all of it.
-        </p>
-      </Show>
-    </div>
-  );
+function matchClass(ctx: RowContext, key: string): string {
+  if (ctx.current() === key) return ' match current-match';
+  return ctx.matched(key) ? ' match' : '';
 }
 
-function DecisionRow(props: { item: DItem | { decision: null; lookup: CallView }; threshold: number; expandAll: () => number; allOpen: () => boolean }) {
-  const d = () => props.item.decision;
-  const lookup = () => props.item.lookup;
+function DecisionRow(props: { decision: FlowDecision | null; lookup: CallOutline | null; ctx: RowContext }) {
+  const d = () => props.decision;
+  const lookup = () => props.lookup;
   const kind = () => {
     const x = d();
     if (x === null) return 'made';
@@ -63,33 +67,39 @@ function DecisionRow(props: { item: DItem | { decision: null; lookup: CallView }
   const tool = () => d()?.tool ?? lookup()?.tool ?? '';
   const args = () => {
     const x = d();
-    const a = x ? x.arguments : lookup()?.arguments;
-    return a === null || a === undefined ? '' : compact(a, 90);
+    if (x) return x.arguments === null || x.arguments === undefined ? '' : compact(x.arguments, 90);
+    return lookup()?.arguments_short ?? '';
   };
-  const [open, setOpen] = createSignal(false);
-  createEffect(on(props.expandAll, () => setOpen(props.allOpen()), { defer: true }));
-  const isOpen = open;
+  const isOpen = () => lookup() !== null && props.ctx.isOpen(lookup()!.n);
   const value = () => {
     const x = d();
     return x ? decisionValue(x) : null;
   };
+  const key = () => (lookup() ? callKey(lookup()!.n) : '');
   return (
-    <div class={`decision ${kind()}`} data-testid={`decision-${kind()}`}>
+    <div
+      class={`decision ${kind()}${key() ? matchClass(props.ctx, key()) : ''}`}
+      data-testid={`decision-${kind()}`}
+      data-key={key() || undefined}
+      data-current-match={key() !== '' && props.ctx.current() === key() ? '' : undefined}
+    >
       <Icon name={kind() === 'back' ? 'corner-up-left' : 'corner-down-right'} />
       <div>
         <div class="decision-title">
           <Switch>
             <Match when={kind() === 'back'}>Handed back</Match>
             <Match when={kind() === 'shadow'}>
-              Would look up <code>{tool()}</code>
+              Would look up <code><Highlight text={tool()} q={props.ctx.q()} /></code>
             </Match>
             <Match when={true}>
-              Looked up <code>{tool()}</code>
+              Looked up <code><Highlight text={tool()} q={props.ctx.q()} /></code>
             </Match>
           </Switch>
           <Show when={args() && kind() !== 'back'}>
             {' '}
-            <span class="decision-args">{args()}</span>
+            <span class="decision-args">
+              <Highlight text={args()} q={props.ctx.q()} />
+            </span>
           </Show>
         </div>
         <div class="decision-sub">
@@ -106,7 +116,7 @@ function DecisionRow(props: { item: DItem | { decision: null; lookup: CallView }
       </div>
       <Show when={d() && d()!.prob !== null} fallback={<span />}>
         <span class="probbar">
-          <ProbBar value={value()} threshold={props.threshold} acts={d()!.action === 'lookup'} />
+          <ProbBar value={value()} threshold={props.ctx.threshold} acts={d()!.action === 'lookup'} />
           <Show when={d()!.binding !== null}>
             <span class="probbar-text">
               {formatProb(d()!.prob)} × {formatProb(d()!.binding)} binding
@@ -120,26 +130,24 @@ function DecisionRow(props: { item: DItem | { decision: null; lookup: CallView }
           class="btn btn-ghost btn-sm btn-square"
           aria-expanded={isOpen()}
           aria-label={isOpen() ? 'Hide the lookup’s arguments and result' : 'Show the lookup’s arguments and result'}
-          onClick={() => setOpen(!isOpen())}
+          onClick={() => props.ctx.toggle(lookup()!.n)}
         >
           <Icon name="chevron-down" />
         </button>
       </Show>
-      <Show when={lookup() && isOpen()}>
+      <Show when={isOpen()}>
         <div class="decision-body">
-          <CallPayload call={lookup()!} />
+          <CallPayloadView call={lookup()!} sessionKey={props.ctx.sessionKey} cache={props.ctx.cache} q={props.ctx.q()} />
         </div>
       </Show>
     </div>
   );
 }
 
-function CallCard(props: { item: Item; threshold: number; t0: number; expandAll: () => number; allOpen: () => boolean }) {
+function CallCard(props: { item: Item; ctx: RowContext }) {
   const c = () => props.item.call;
-  const [open, setOpen] = createSignal(false);
-  createEffect(on(props.expandAll, () => setOpen(props.allOpen()), { defer: true }));
-  const isOpen = open;
-  const result = () => (c().ok === null && c().result_t_ms === null ? 'no answer' : compact(resultOf(c()), 110));
+  const isOpen = () => props.ctx.isOpen(c().n);
+  const result = () => (c().result_short === null ? 'no answer' : c().result_short!);
   const decisions = () => props.item.decisions;
   const shadow = () => decisions().some((d) => d.decision.shadow);
   const made = () => decisions().filter((d) => d.lookup !== null).length + props.item.extraLookups.length;
@@ -148,11 +156,19 @@ function CallCard(props: { item: Item; threshold: number; t0: number; expandAll:
     if (made() > 0) return `Read ahead by engine: ${plural(made(), 'lookup')}`;
     return 'The flow’s decision';
   };
+  const key = () => callKey(c().n);
   return (
-    <div class={`call${c().ok === false ? ' failed' : ''}`} data-testid={`call-${c().id}`}>
-      <button type="button" class="call-head" aria-expanded={isOpen()} onClick={() => setOpen(!isOpen())}>
+    <div
+      class={`call${c().ok === false ? ' failed' : ''}${matchClass(props.ctx, key())}`}
+      data-testid={`call-${c().id}`}
+      data-key={key()}
+      data-current-match={props.ctx.current() === key() ? '' : undefined}
+    >
+      <button type="button" class="call-head" aria-expanded={isOpen()} onClick={() => props.ctx.toggle(c().n)}>
         <Icon name="chevron-right" class="caret" />
-        <span class="tool">{c().tool}</span>
+        <span class="tool">
+          <Highlight text={c().tool} q={props.ctx.q()} />
+        </span>
         <span class="sr-only">{isOpen() ? 'Hide the arguments and result' : 'Show the arguments and result'}</span>
         <Show when={c().kind !== 'read'}>
           <KindBadge kind={c().kind} />
@@ -171,11 +187,14 @@ function CallCard(props: { item: Item; threshold: number; t0: number; expandAll:
       </button>
       <Show when={!isOpen()}>
         <div class="call-line">
-          {compact(c().arguments, 90)} → <span class={c().ok === false ? 'danger-text' : undefined}>{result()}</span>
+          <Highlight text={c().arguments_short} q={props.ctx.q()} /> →{' '}
+          <span class={c().ok === false ? 'danger-text' : undefined}>
+            <Highlight text={result()} q={props.ctx.q()} />
+          </span>
         </div>
       </Show>
       <Show when={isOpen()}>
-        <CallPayload call={c()} />
+        <CallPayloadView call={c()} sessionKey={props.ctx.sessionKey} cache={props.ctx.cache} q={props.ctx.q()} />
       </Show>
       <Show when={decisions().length > 0 || props.item.extraLookups.length > 0}>
         <section class="readahead" aria-label={heading()}>
@@ -189,60 +208,240 @@ function CallCard(props: { item: Item; threshold: number; t0: number; expandAll:
               </span>
             </Show>
           </div>
-          <For each={decisions()}>{(d) => <DecisionRow item={d} threshold={props.threshold} expandAll={props.expandAll} allOpen={props.allOpen} />}</For>
-          <For each={props.item.extraLookups}>
-            {(l) => <DecisionRow item={{ decision: null, lookup: l }} threshold={props.threshold} expandAll={props.expandAll} allOpen={props.allOpen} />}
-          </For>
+          <For each={decisions()}>{(d) => <DecisionRow decision={d.decision} lookup={d.lookup} ctx={props.ctx} />}</For>
+          <For each={props.item.extraLookups}>{(l) => <DecisionRow decision={null} lookup={l} ctx={props.ctx} />}</For>
         </section>
       </Show>
     </div>
   );
 }
 
-function Bubble(props: { m: ContextMessage; t0: number }) {
+function Bubble(props: { m: IndexedMessage; ctx: RowContext }) {
+  const key = () => messageKey(props.m.index);
   return (
-    <div class={`bubble-wrap ${props.m.role}`}>
+    <div
+      class={`bubble-wrap ${props.m.role}${matchClass(props.ctx, key())}`}
+      data-key={key()}
+      data-current-match={props.ctx.current() === key() ? '' : undefined}
+    >
       <span class="bubble-meta">
         <Icon name={props.m.role === 'user' ? 'sessions' : 'bot'} size={13} />
-        {props.m.role === 'user' ? 'Customer' : 'Agent'} <span class="mono">{formatOffset(props.m.t_ms - props.t0)}</span>
+        {props.m.role === 'user' ? 'Customer' : 'Agent'} <span class="mono">{formatOffset(props.m.t_ms)}</span>
       </span>
-      <div class="bubble">{props.m.content}</div>
+      <div class="bubble">
+        <Highlight text={props.m.content} q={props.ctx.matched(key()) ? props.ctx.q() : ''} />
+      </div>
     </div>
   );
 }
 
-type Show_ = 'all' | 'calls' | 'conversation' | 'failed';
+function EntryRow(props: { entry: Entry; ctx: RowContext }) {
+  return (
+    <Switch>
+      <Match when={props.entry.type === 'message' && props.entry}>
+        {(m) => (
+          <div class="tl-entry msg">
+            <Bubble m={m().message} ctx={props.ctx} />
+          </div>
+        )}
+      </Match>
+      <Match when={props.entry.type === 'turn' && props.entry}>
+        {(t) => (
+          <div class="tl-entry">
+            <h3 class="tl-turn-label">
+              Turn {t().turn.index + 1} <span class="mono">{formatOffset(t().turn.start_ms)}</span>
+              <Show when={t().calls.length > 1}> · {t().calls.length} calls in parallel</Show>
+              <Show when={t().calls.length === 0}>
+                <span class="subtle"> · no tool calls</span>
+              </Show>
+            </h3>
+            <For each={t().calls}>{(item) => <CallCard item={item} ctx={props.ctx} />}</For>
+          </div>
+        )}
+      </Match>
+    </Switch>
+  );
+}
 
-export function SessionTimeline(props: { detail: SessionDetail; threshold: number }) {
-  const all = () => buildTimeline({ calls: props.detail.calls, decisions: props.detail.decisions, runs: props.detail.runs, turns: props.detail.turns, context: props.detail.context });
+/** Estimated heights (px) before a row is measured: close enough that the scrollbar barely moves. */
+function estimate(e: Entry | undefined, isOpen: (n: number) => boolean): number {
+  if (!e) return 0;
+  if (e.type === 'message') return 30 + 24 * Math.min(8, Math.ceil(e.message.content.length / 70)) + 14;
+  let h = 34;
+  for (const item of e.calls) {
+    h += 68 + (isOpen(item.call.n) ? 360 : 0);
+    const rows = item.decisions.length + item.extraLookups.length;
+    if (rows > 0) h += 36 + rows * 52;
+  }
+  return h;
+}
+
+/** The find bar and the minimap keep this much of the viewport's top clear when they scroll to a row. */
+const SCROLL_MARGIN = 170;
+/** The find request waits this long after the last key. */
+const FIND_DEBOUNCE_MS = 250;
+
+export function SessionTimeline(props: { outline: SessionOutline; sessionKey: string; threshold: number }) {
+  const timeline = createMemo(() => timelineOf(props.outline));
+  const [search, setSearch] = useSearchParams();
+  const find = createMemo<FindState>(() => readFindState(search as Record<string, string | string[] | undefined>), NO_FIND, {
+    equals: (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  });
+  const setFind = (patch: Partial<FindState>) => setSearch(findParams({ ...find(), ...patch }), { replace: true, scroll: false });
+  const [barOpen, setBarOpen] = createSignal(find().q !== '' || filtering(find()));
+
   // What to show: everything, the calls alone, the conversation alone, or only the turns with a failed call.
-  const [show, setShow] = createSignal<Show_>('all');
-  const entries = () => {
-    const list = all();
-    switch (show()) {
-      case 'calls':
-        return list.filter((e) => e.type === 'turn' && e.calls.length > 0);
-      case 'conversation':
-        return list.filter((e) => e.type === 'message');
-      case 'failed':
-        return list
-          .filter((e) => e.type === 'turn')
-          .map((e) => (e.type === 'turn' ? { ...e, calls: e.calls.filter((c) => c.call.ok !== true) } : e))
-          .filter((e) => e.type === 'turn' && e.calls.length > 0);
-      default:
-        return list;
+  const [show, setShow] = createSignal<ShowMode>('all');
+  const entries = createMemo(() => filterEntries(timeline(), show(), find()));
+  const failed = () => props.outline.calls.filter((c) => c.by === 'agent' && c.ok !== true).length;
+
+  // Open state, outside the rows: "Expand all" flips the default, a click flips one call against it.
+  const [allOpen, setAllOpen] = createSignal(false);
+  const [flipped, setFlipped] = createSignal<ReadonlySet<number>>(new Set());
+  const isOpen = (n: number) => allOpen() !== flipped().has(n);
+  const toggle = (n: number) => {
+    const s = new Set(flipped());
+    if (s.has(n)) s.delete(n);
+    else s.add(n);
+    setFlipped(s);
+  };
+  const toggleAll = () => {
+    setFlipped(new Set<number>());
+    setAllOpen(!allOpen());
+  };
+
+  // Find: on the server (see findInSession in server/data/session-views.ts for why), debounced.
+  const [matches, setMatches] = createSignal<FindMatch[] | null>(null);
+  const [finding, setFinding] = createSignal(false);
+  const [findError, setFindError] = createSignal<string | null>(null);
+  let findCtrl: AbortController | null = null;
+  let findTimer: ReturnType<typeof setTimeout> | undefined;
+  // A memo of the text alone: moving to another match changes the URL, not the text, and must not search again.
+  const findText = createMemo(() => find().q);
+  createEffect(
+    on(
+      findText,
+      (q) => {
+        findCtrl?.abort();
+        clearTimeout(findTimer);
+        if (q.trim() === '') {
+          setMatches(null);
+          setFinding(false);
+          setFindError(null);
+          return;
+        }
+        setFinding(true);
+        findTimer = setTimeout(() => {
+          const ctrl = new AbortController();
+          findCtrl = ctrl;
+          findInSession(props.sessionKey, q, { signal: ctrl.signal }).then(
+            (r) => {
+              if (ctrl.signal.aborted) return;
+              setMatches(r.matches);
+              setFindError(null);
+              setFinding(false);
+            },
+            (e: unknown) => {
+              if (ctrl.signal.aborted) return;
+              setFindError(e instanceof Error ? e.message : String(e));
+              setFinding(false);
+            },
+          );
+        }, FIND_DEBOUNCE_MS);
+      },
+    ),
+  );
+  onCleanup(() => {
+    findCtrl?.abort();
+    clearTimeout(findTimer);
+  });
+
+  const targets = createMemo(() => {
+    const m = matches();
+    return m === null ? [] : findTargets(entries(), m);
+  });
+  const matchedKeys = createMemo(() => new Set(targets().map((t) => t.key)));
+  const currentIndex = () => {
+    const n = targets().length;
+    return n === 0 ? -1 : Math.min(find().match, n - 1);
+  };
+  const current = () => {
+    const i = currentIndex();
+    return i === -1 ? null : targets()[i]!.key;
+  };
+
+  let list: VirtualHandle | undefined;
+  const reveal = () => {
+    const i = currentIndex();
+    if (i === -1 || !list) return;
+    const t = targets()[i]!;
+    list.scrollTo(t.entry, (row) => {
+      const el = row.querySelector<HTMLElement>(`[data-key="${t.key}"]`);
+      if (el && (el.getBoundingClientRect().top < SCROLL_MARGIN || el.getBoundingClientRect().bottom > window.innerHeight)) {
+        window.scrollBy({ top: el.getBoundingClientRect().top - SCROLL_MARGIN });
+      }
+    });
+  };
+  // A new set of matches, or a move to another match, scrolls to it.
+  createEffect(on([targets, currentIndex], () => reveal(), { defer: false }));
+  const step = (by: number) => {
+    const n = targets().length;
+    if (n === 0) return;
+    setFind({ match: (currentIndex() + by + n) % n });
+  };
+
+  // Ctrl/⌘ F opens the find bar while this page has focus (the browser's own find cannot see rows that are
+  // not rendered).
+  let input: HTMLInputElement | undefined;
+  const onKey = (e: KeyboardEvent) => {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'f') {
+      e.preventDefault();
+      setBarOpen(true);
+      queueMicrotask(() => {
+        input?.focus();
+        input?.select();
+      });
     }
   };
-  const failed = () => props.detail.calls.filter((c) => c.by === 'agent' && c.ok !== true).length;
-  const [version, setVersion] = createSignal(0);
-  const [allOpen, setAllOpen] = createSignal(false);
-  const toggleAll = () => {
-    setAllOpen(!allOpen());
-    setVersion(version() + 1);
+  onMount(() => window.addEventListener('keydown', onKey));
+  onCleanup(() => window.removeEventListener('keydown', onKey));
+
+  const tools = createMemo(() => [...new Set(props.outline.calls.map((c) => c.tool))].sort());
+  // The page may move to another session without making this anew: the cache and the open calls follow it.
+  const cache = createMemo(() => new PayloadCache(props.sessionKey));
+  createEffect(
+    on(
+      () => props.sessionKey,
+      () => {
+        setFlipped(new Set<number>());
+        setAllOpen(false);
+      },
+      { defer: true },
+    ),
+  );
+  const ctx: RowContext = {
+    get sessionKey() {
+      return props.sessionKey;
+    },
+    get threshold() {
+      return props.threshold;
+    },
+    get cache() {
+      return cache();
+    },
+    isOpen,
+    toggle,
+    q: () => (matches() === null ? '' : find().q),
+    matched: (key) => matchedKeys().has(key),
+    current,
   };
+
+  const [top, setTop] = createSignal(0);
+  const marks = createMemo(() => minimapMarks(entries(), props.outline.summary.duration_ms, targets()));
+
   return (
     <Show
-      when={all().length > 0}
+      when={timeline().length > 0}
       fallback={<p class="muted">This session has no calls and no conversation: the host connected and listed the tools, and nothing more.</p>}
     >
       <div class="timeline-bar">
@@ -273,43 +472,72 @@ export function SessionTimeline(props: { detail: SessionDetail; threshold: numbe
             <span class="box back" /> Handed back
           </span>
         </div>
-        <button type="button" class="btn btn-sm" onClick={toggleAll}>
-          <Icon name="chevrons-up-down" />
-          {allOpen() ? 'Collapse all' : 'Expand all'}
-        </button>
+        <div class="card-actions">
+          <button
+            type="button"
+            class="btn btn-sm"
+            aria-expanded={barOpen()}
+            aria-label="Find in this session"
+            title="Find in this session (Ctrl F or ⌘ F)"
+            onClick={() => {
+              setBarOpen(!barOpen());
+              if (barOpen()) queueMicrotask(() => input?.focus());
+            }}
+          >
+            <Icon name="search" />
+            <span class="find-label">Find</span>
+          </button>
+          <button type="button" class="btn btn-sm" onClick={toggleAll}>
+            <Icon name="chevrons-up-down" />
+            {allOpen() ? 'Collapse all' : 'Expand all'}
+          </button>
+        </div>
       </div>
+      <Show when={barOpen()}>
+        <FindBar
+          state={find()}
+          tools={tools()}
+          count={targets().length}
+          current={currentIndex()}
+          finding={finding()}
+          error={findError()}
+          inputRef={(el) => (input = el)}
+          onChange={(patch) => setFind({ ...patch, match: 0 })}
+          onStep={step}
+          onClose={() => {
+            setFind({ q: '', tool: null, failed: false, flow: false, match: 0 });
+            setBarOpen(false);
+          }}
+        />
+      </Show>
       <Show when={entries().length === 0}>
         <p class="muted">Nothing of this kind in the session.</p>
       </Show>
-      <ol class="timeline">
-        <For each={entries()}>
-          {(e) => (
-            <Switch>
-              <Match when={e.type === 'message' && e}>
-                {(m) => (
-                  <li class="tl-entry msg">
-                    <Bubble m={m().message} t0={0} />
-                  </li>
-                )}
-              </Match>
-              <Match when={e.type === 'turn' && e}>
-                {(t) => (
-                  <li class="tl-entry">
-                    <span class="tl-turn-label">
-                      Turn {t().turn.index + 1} <span class="mono">{formatOffset(t().turn.start_ms)}</span>
-                      <Show when={t().calls.length > 1}> · {t().calls.length} calls in parallel</Show>
-                      <Show when={t().calls.length === 0}>
-                        <span class="subtle"> · no tool calls</span>
-                      </Show>
-                    </span>
-                    <For each={t().calls}>{(item) => <CallCard item={item} threshold={props.threshold} t0={0} expandAll={version} allOpen={allOpen} />}</For>
-                  </li>
-                )}
-              </Match>
-            </Switch>
+      <div class="tl-layout">
+        <VirtualList
+          class="timeline virtual"
+          testid="timeline"
+          count={entries().length}
+          epoch={[entries(), allOpen()]}
+          estimate={(i) => estimate(entries()[i], isOpen)}
+          margin={SCROLL_MARGIN}
+          ref={(h) => (list = h)}
+          onTop={setTop}
+          row={(i) => (
+            <Show when={entries()[i]} keyed>
+              {(e) => <EntryRow entry={e} ctx={ctx} />}
+            </Show>
           )}
-        </For>
-      </ol>
+        />
+        <Minimap
+          entries={entries()}
+          marks={marks()}
+          durationMs={props.outline.summary.duration_ms}
+          top={top()}
+          matches={targets().length}
+          onJump={(i) => list?.scrollTo(i)}
+        />
+      </div>
     </Show>
   );
 }

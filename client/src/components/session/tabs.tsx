@@ -2,19 +2,21 @@
 // (its events in short, or the JSON lines themselves) and the tools the server listed.
 import { A } from '@solidjs/router';
 import { createSignal, For, type JSX, Show } from 'solid-js';
-import type { FlowDecision, SessionDetail, ToolInfo } from '../../../../shared/sessions.ts';
+import type { FlowDecision, FlowRun, SessionDetail, ToolInfo } from '../../../../shared/sessions.ts';
 import { getSessionRaw, sessionRawUrl } from '../../api/endpoints.ts';
 import { createApiResource } from '../../data/createApiResource.ts';
 import { formatOffset, formatProb } from '../../lib/format.ts';
 import { compact, eventLines, jsonLines, pretty } from '../../lib/json.ts';
 import { decisionValue } from '../../lib/timeline.ts';
+import { RAW_WHOLE_MAX_BYTES } from '../../../../shared/limits.ts';
+import { PagedLines } from './PagedLines.tsx';
 import { JsonTree } from '../ui/JsonTree.tsx';
 import { Cells, DataTable, TableHead, type Column } from '../ui/Table.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { Term } from '../ui/Term.tsx';
 import { Button, CopyButton, Empty, ErrorState, KindBadge, ProbBar, Segmented, Skeleton } from '../ui/ui.tsx';
 
-export function DecisionsTable(props: { detail: SessionDetail; threshold: number; siteHref?: (site: string) => string }) {
+export function DecisionsTable(props: { detail: { calls: { id: string; tool: string }[]; decisions: FlowDecision[] }; threshold: number; siteHref?: (site: string) => string }) {
   const calls = () => new Map(props.detail.calls.map((c) => [c.id, c]));
   const groups = () => {
     const out: { after: string; rows: FlowDecision[] }[] = [];
@@ -113,12 +115,14 @@ const SMALL_WRAP: JSX.CSSProperties = { 'font-size': '12px', 'overflow-wrap': 'a
 
 const FROM_CLASS: Record<string, string> = { client: 'badge', server: 'badge', proxy: 'badge accent', context: 'badge dashed', header: 'badge' };
 
-export function RawLog(props: { detail: SessionDetail; sessionKey: string; fileName: string }) {
+export function RawLog(props: { detail: Pick<SessionDetail, 'events'>; sessionKey: string; fileName: string; sizeBytes?: number }) {
   const [view, setView] = createSignal<'events' | 'lines'>('events');
+  // A big log's lines come a page at a time (PagedLines), never the whole file.
+  const big = () => (props.sizeBytes ?? 0) > RAW_WHOLE_MAX_BYTES;
   // Events whose whole line is shown (by index): the log is fetched the first time one opens.
   const [openEvents, setOpenEvents] = createSignal<Set<number>>(new Set());
   const raw = createApiResource(
-    () => (view() === 'lines' || openEvents().size > 0 ? props.sessionKey : false),
+    () => ((view() === 'lines' && !big()) || openEvents().size > 0 ? props.sessionKey : false),
     (key, signal) => getSessionRaw(key, { signal }),
   );
   const lines = () => jsonLines(raw.data() ?? '');
@@ -232,6 +236,7 @@ export function RawLog(props: { detail: SessionDetail; sessionKey: string; fileN
           </div>
         }
       >
+        <Show when={!big()} fallback={<PagedLines sessionKey={props.sessionKey} />}>
         <Show when={!raw.error()} fallback={<ErrorState error={raw.error()!} retry={raw.refetch} />}>
           <Show when={raw.data() !== undefined} fallback={<Skeleton lines={8} />}>
             <ol class="rawlines card" data-testid="raw-lines">
@@ -259,6 +264,7 @@ export function RawLog(props: { detail: SessionDetail; sessionKey: string; fileN
               </Button>
             </Show>
           </Show>
+        </Show>
         </Show>
       </Show>
     </div>
@@ -289,7 +295,7 @@ export function ToolsTable(props: { tools: ToolInfo[] }) {
 }
 
 /** The flow's runs: one per agent call it ran after, with the sites it visited and its surprise. */
-export function RunsTable(props: { detail: SessionDetail }) {
+export function RunsTable(props: { detail: { calls: { id: string; tool: string }[]; runs: FlowRun[] } }) {
   const calls = () => new Map(props.detail.calls.map((c) => [c.id, c]));
   return (
     <DataTable

@@ -1,0 +1,147 @@
+// A call's arguments and answer, fetched when the call is opened (the outline carries none). An answer over
+// the display limit comes cut: its size shows, with "Show all" (the whole answer, fetched again) and the raw
+// download. Fetched payloads are kept in a small per-page cache, so rows scrolled away and back do not fetch
+// again, and the page never holds more than a few of them.
+import { createEffect, createSignal, For, Match, on, onCleanup, Show, Switch } from 'solid-js';
+import type { CallOutline, CallPayload } from '../../../../shared/session-views.ts';
+import { callResultUrl, getCallPayload } from '../../api/endpoints.ts';
+import { formatBytes } from '../../lib/format.ts';
+import { Icon } from '../ui/Icon.tsx';
+import { JsonTree } from '../ui/JsonTree.tsx';
+import { Button, CopyButton, Skeleton } from '../ui/ui.tsx';
+
+/** Payloads kept per page: enough for the rows on screen after "Expand all". */
+const CACHE_PAYLOADS = 24;
+/** Answers bigger than this open as a closed tree: a page of a thousand items is many nodes. */
+const BIG_TREE_BYTES = 64 * 1024;
+
+export class PayloadCache {
+  private readonly held = new Map<string, Promise<CallPayload>>();
+  constructor(private readonly sessionKey: string) {}
+  get(n: number, all: boolean): Promise<CallPayload> {
+    const id = `${n}:${all ? 1 : 0}`;
+    const hit = this.held.get(id);
+    if (hit) {
+      this.held.delete(id);
+      this.held.set(id, hit);
+      return hit;
+    }
+    const p = getCallPayload(this.sessionKey, n, all);
+    p.catch(() => this.held.delete(id));
+    this.held.set(id, p);
+    while (this.held.size > CACHE_PAYLOADS) this.held.delete(this.held.keys().next().value!);
+    return p;
+  }
+}
+
+/** Text with every case-insensitive occurrence of `q` marked. */
+export function Highlight(props: { text: string; q: string }) {
+  const parts = () => {
+    const q = props.q.toLowerCase();
+    if (q === '') return [{ text: props.text, hit: false }];
+    const lower = props.text.toLowerCase();
+    // toLowerCase keeps lengths for nearly all text; when it does not, the text shows unmarked.
+    if (lower.length !== props.text.length) return [{ text: props.text, hit: false }];
+    const out: { text: string; hit: boolean }[] = [];
+    let at = 0;
+    for (let i = lower.indexOf(q); i !== -1 && out.length < 2000; i = lower.indexOf(q, i + q.length)) {
+      if (i > at) out.push({ text: props.text.slice(at, i), hit: false });
+      out.push({ text: props.text.slice(i, i + q.length), hit: true });
+      at = i + q.length;
+    }
+    if (at < props.text.length) out.push({ text: props.text.slice(at), hit: false });
+    return out;
+  };
+  return <For each={parts()}>{(p) => (p.hit ? <mark>{p.text}</mark> : p.text)}</For>;
+}
+
+export function CallPayloadView(props: { call: CallOutline; sessionKey: string; cache: PayloadCache; q: string }) {
+  const [all, setAll] = createSignal(false);
+  const [payload, setPayload] = createSignal<CallPayload>();
+  const [error, setError] = createSignal<string>();
+  const [busy, setBusy] = createSignal(false);
+  let alive = true;
+  onCleanup(() => (alive = false));
+  createEffect(
+    on([() => props.call.n, all], ([n, whole]) => {
+      setBusy(true);
+      props.cache.get(n, whole).then(
+        (p) => {
+          if (!alive) return;
+          setPayload(p);
+          setError(undefined);
+          setBusy(false);
+        },
+        (e: unknown) => {
+          if (!alive) return;
+          setError(e instanceof Error ? e.message : String(e));
+          setBusy(false);
+        },
+      );
+    }),
+  );
+  const r = () => payload()?.result ?? null;
+  const isJson = () => r()?.json !== null && r()?.json !== undefined;
+  // A find match inside the result shows in the text, marked (a tree would hide it in a closed node).
+  const [text, setText] = createSignal<boolean | null>(null);
+  const asText = () => text() ?? (props.q !== '' && (r()?.text.toLowerCase().includes(props.q.toLowerCase()) ?? false));
+  let pre: HTMLPreElement | undefined;
+  createEffect(
+    on([payload, () => props.q], () => {
+      // The first mark scrolls into view inside the panel (not the page: the timeline places the call).
+      const mark = pre?.querySelector('mark');
+      if (pre && mark) pre.scrollTop = Math.max(0, (mark as HTMLElement).offsetTop - 40);
+    }),
+  );
+  const label = () => (r()?.error ? 'Error result' : 'Result');
+  return (
+    <div class="call-body">
+      <Show when={!error()} fallback={<p class="danger-text" role="alert">Could not read this call from the log: {error()}</p>}>
+        <Show when={payload()} fallback={<Skeleton lines={3} label="Loading the call’s arguments and result" />}>
+          <JsonTree value={payload()!.arguments} label="Arguments" depth={3} what="Arguments" />
+          <Switch>
+            <Match when={r() === null}>
+              <p class="muted">The server never answered this call.</p>
+            </Match>
+            <Match when={isJson() && !asText()}>
+              <JsonTree value={r()!.json} label={label()} depth={r()!.bytes > BIG_TREE_BYTES ? 1 : 2} maxHeight={420} what="Result" />
+              <button type="button" class="btn btn-ghost btn-sm align-start" onClick={() => setText(true)}>
+                Show the result as text
+              </button>
+            </Match>
+            <Match when={true}>
+              <div class="text-panel">
+                <div class="json-head">
+                  <span class="json-label">{label()}</span>
+                  <Show when={isJson()}>
+                    <button type="button" class="btn btn-ghost btn-sm" onClick={() => setText(false)}>
+                      Show as a tree
+                    </button>
+                  </Show>
+                  <CopyButton text={() => r()?.text ?? ''} what="Result" />
+                </div>
+                <pre ref={pre} tabindex="0" aria-label={label()}>
+                  <Highlight text={r()!.text} q={props.q} />
+                </pre>
+              </div>
+            </Match>
+          </Switch>
+          <Show when={r()?.cut}>
+            <div class="payload-cut" data-testid="payload-cut">
+              <Icon name="scissors" />
+              <span>
+                This answer is <strong>{formatBytes(r()!.bytes)}</strong>: the first {formatBytes(new TextEncoder().encode(r()!.text).length)} show here.
+              </span>
+              <Button size="sm" loading={busy()} onClick={() => setAll(true)}>
+                Show all
+              </Button>
+              <Button size="sm" icon="download" href={callResultUrl(props.sessionKey, props.call.n)} download={`call-${props.call.id}.txt`}>
+                Download
+              </Button>
+            </div>
+          </Show>
+        </Show>
+      </Show>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+// The session page's light views as the API serves them. Every one of them starts from `sessionIndex`, the
+// one place that gets a parsed session for them: a small memo of the last few sessions opened, keyed by the
+// stamps of the log and its companions as the store's detail cache keys its details (the index is small:
+// no payloads, a few hundred bytes a call); the store can take it over without any route changing. The parse itself, and
+// every read of a payload, runs in the worker pool, never on the event loop.
+import type { FindMatch, SessionEvents, SessionLines } from '../../shared/session-views.ts';
+import type { SessionIndex } from '../engine/session/views.ts';
+import type { State } from '../state.ts';
+import type { SessionFile } from './catalog.ts';
+import { filesOf, UnreadableSession } from './sessions.ts';
+import { stampNow } from '../store/store.ts';
+
+/** How many sessions' indexes the memo keeps: the pages open now, not the whole directory. */
+const MEMO_SESSIONS = 4;
+
+interface Held {
+  stamp: string;
+  index: Promise<SessionIndex>;
+}
+const memo = new Map<string, Held>();
+
+/**
+ * The session's outline, the places of its calls and its events. Concurrent asks for the same session share
+ * one parse. Throws UnreadableSession when the log is not a session log this engine can read.
+ */
+export function sessionIndex(state: State, file: SessionFile): Promise<SessionIndex> {
+  const stamp = stampNow(file);
+  const held = memo.get(file.path);
+  if (held && held.stamp === stamp) {
+    // Most recently used last, so the oldest goes first.
+    memo.delete(file.path);
+    memo.set(file.path, held);
+    return held.index;
+  }
+  const index = state.pool.run('sessionIndexTask', filesOf(file)).then((r) => {
+    if (!r.ok) throw new UnreadableSession(r.message);
+    // The catalogue's key and path may have moved since the parse (a clashing file appeared).
+    return r.value.outline.summary.key === file.key ? r.value : { ...r.value, outline: { ...r.value.outline, summary: { ...r.value.outline.summary, key: file.key, path: file.rel } } };
+  });
+  memo.delete(file.path);
+  memo.set(file.path, { stamp, index });
+  // A failed parse is not kept: the next ask tries again.
+  index.catch(() => {
+    if (memo.get(file.path)?.index === index) memo.delete(file.path);
+  });
+  while (memo.size > MEMO_SESSIONS) memo.delete(memo.keys().next().value!);
+  return index;
+}
+
+export class NoSuchCall extends Error {}
+/** A payload's lines are no longer where the outline found them (the log was rewritten). */
+export class PayloadMoved extends Error {}
+
+function placeOf(index: SessionIndex, n: number) {
+  const call = index.outline.calls[n];
+  const place = index.places[n];
+  if (!call || !place) throw new NoSuchCall(`no call ${n}: this session has ${index.outline.calls.length} (n from 0)`);
+  return { call, place };
+}
+
+/**
+ * One call's payload (a CallPayload) as JSON text, cut at the display limit unless `all`: made and
+ * serialized in the worker, so a big answer costs this thread nothing but sending it. Throws NoSuchCall,
+ * UnreadableSession, PayloadMoved.
+ */
+export async function callPayloadJson(state: State, file: SessionFile, n: number, all: boolean): Promise<string> {
+  const index = await sessionIndex(state, file);
+  const { call, place } = placeOf(index, n);
+  const r = await state.pool.run('sessionCallTask', { path: file.path, n, id: call.id, tool: call.tool, place, all });
+  if (!r.ok) throw new PayloadMoved(r.message);
+  return r.value;
+}
+
+/** A call's whole answer text for the download (null: no answer came). */
+export async function callResultTextOf(state: State, file: SessionFile, n: number): Promise<{ id: string; text: string | null }> {
+  const index = await sessionIndex(state, file);
+  const { call, place } = placeOf(index, n);
+  const r = await state.pool.run('sessionCallTextTask', { path: file.path, place });
+  if (!r.ok) throw new PayloadMoved(r.message);
+  return { id: call.id, text: r.value };
+}
+
+/**
+ * Find inside a session, on the server: the page holds only the outline, never the payloads (a 100 MB log's
+ * answers would not fit a tab's memory, nor be searched there without freezing it), so the payloads are
+ * searched where they are, in a worker thread that reads them from the log; tool names and the conversation,
+ * which the outline holds whole, are matched here. Matches come in log order: calls by n, then messages.
+ */
+export async function findInSession(state: State, file: SessionFile, q: string): Promise<FindMatch[]> {
+  const index = await sessionIndex(state, file);
+  const needle = q.toLowerCase();
+  const r = await state.pool.run('sessionFindTask', { path: file.path, places: index.places, q });
+  if (!r.ok) throw new PayloadMoved(r.message);
+  const inPayload = new Map(r.value.map((m) => [m.n, m.fields]));
+  const out: FindMatch[] = [];
+  for (const c of index.outline.calls) {
+    const fields = [...(c.tool.toLowerCase().includes(needle) ? (['tool'] as const) : []), ...(inPayload.get(c.n) ?? [])];
+    if (fields.length > 0) out.push({ kind: 'call', n: c.n, fields });
+  }
+  index.outline.context.forEach((m, i) => {
+    if (m.content.toLowerCase().includes(needle)) out.push({ kind: 'message', index: i, fields: ['text'] });
+  });
+  return out;
+}
+
+/** A page of the raw log's events. */
+export async function sessionEventsPage(state: State, file: SessionFile, offset: number, limit: number): Promise<SessionEvents> {
+  const { events } = await sessionIndex(state, file);
+  return { total: events.length, offset, items: events.slice(offset, offset + limit) };
+}
+
+/** A page of the log's lines (read in the pool: a big log is scanned for its line breaks). */
+export async function sessionLinesPage(state: State, file: SessionFile, offset: number, limit: number): Promise<SessionLines> {
+  const r = await state.pool.run('sessionLinesTask', { path: file.path, offset, limit });
+  if (!r.ok) throw new PayloadMoved(r.message);
+  return { total: r.value.total, offset, items: r.value.items };
+}

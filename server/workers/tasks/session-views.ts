@@ -1,0 +1,39 @@
+// Worker tasks of the session page's light views: the outline pass over a whole log, one call's payload
+// and find over every payload. Each answers plain data, or why it could not ({ ok: false, message }).
+import { callPayload, callResultText, type CallPayloadInput, findInCalls, logLines, sessionIndex, type SessionIndex } from '../../engine/session/views.ts';
+import type { CallPlace, SessionFiles } from '../../engine/sessions.ts';
+import type { CallPayload, FindField, LogLine } from '../../../shared/session-views.ts';
+import { SESSION_LINE_SHOW_BYTES } from '../../../shared/limits.ts';
+
+export type ViewTaskResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+function attempt<T>(work: () => T): ViewTaskResult<T> {
+  try {
+    return { ok: true, value: work() };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** The outline of one session, with where its calls lie and its events. */
+export function sessionIndexTask(files: SessionFiles): ViewTaskResult<SessionIndex> {
+  return attempt(() => sessionIndex(files));
+}
+
+/** One call's payload as JSON text: serialized here, a big answer crosses as one string, not a cloned tree. */
+export function sessionCallTask(input: CallPayloadInput): ViewTaskResult<string> {
+  return attempt(() => JSON.stringify(callPayload(input) satisfies CallPayload));
+}
+
+export function sessionCallTextTask(input: { path: string; place: CallPlace }): ViewTaskResult<string | null> {
+  return attempt(() => callResultText(input.path, input.place));
+}
+
+export function sessionFindTask(input: { path: string; places: CallPlace[]; q: string }): ViewTaskResult<{ n: number; fields: FindField[] }[]> {
+  return attempt(() => findInCalls(input.path, input.places, input.q));
+}
+
+/** A page of the log's lines, for the raw view of a big log. */
+export function sessionLinesTask(input: { path: string; offset: number; limit: number }): ViewTaskResult<{ total: number; items: LogLine[] }> {
+  return attempt(() => logLines(input.path, input.offset, input.limit, SESSION_LINE_SHOW_BYTES));
+}

@@ -1,7 +1,7 @@
 // The session page's light views as the API serves them. Every one of them starts from `sessionIndex`, the
-// one place that gets a parsed session for them: a small memo of the last few sessions opened, keyed by the
-// stamps of the log and its companions as the store's detail cache keys its details (the index is small:
-// no payloads, a few hundred bytes a call); the store can take it over without any route changing. The parse itself, and
+// one place that gets a parsed session for them: a small memo on the store (`outlines`) of the last few
+// sessions opened, keyed by the stamps of the log and its companions as the detail cache keys its details
+// (the index is small: no payloads, a few hundred bytes a call). The parse itself, and
 // every read of a payload, runs in the worker pool, never on the event loop.
 import type { FindMatch, SessionEvents, SessionLines } from '../../shared/session-views.ts';
 import type { SessionIndex } from '../engine/session/views.ts';
@@ -13,18 +13,13 @@ import { stampNow } from '../store/store.ts';
 /** How many sessions' indexes the memo keeps: the pages open now, not the whole directory. */
 const MEMO_SESSIONS = 4;
 
-interface Held {
-  stamp: string;
-  index: Promise<SessionIndex>;
-}
-const memo = new Map<string, Held>();
-
 /**
  * The session's outline, the places of its calls and its events. Concurrent asks for the same session share
  * one parse. Throws UnreadableSession when the log is not a session log this engine can read.
  */
 export function sessionIndex(state: State, file: SessionFile): Promise<SessionIndex> {
   const stamp = stampNow(file);
+  const memo = state.store.outlines;
   const held = memo.get(file.path);
   if (held && held.stamp === stamp) {
     // Most recently used last, so the oldest goes first.

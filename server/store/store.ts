@@ -18,6 +18,7 @@ import { KeyedQueue } from '../data/keyed-queue.ts';
 import type { Catalog, FlowFile } from '../data/catalog.ts';
 import type { ListedTools } from '../data/flows.ts';
 import type { LoadedFlow } from '../workers/tasks/flows.ts';
+import type { SessionIndex as SessionOutlineIndex } from '../engine/session/views.ts';
 import { assignKeys, RESERVED_FLOW_KEYS } from '../engine/keys.ts';
 import type { Hub } from '../events/hub.ts';
 import type { Pool } from '../workers/pool.ts';
@@ -59,6 +60,8 @@ export class Store {
   readonly tree: DataTree;
   readonly sessions = new SessionIndex();
   readonly details: DetailCache;
+  /** The session page's outlines of the last few sessions opened, by log path (data/session-views.ts). */
+  readonly outlines = new Map<string, { stamp: string; index: Promise<SessionOutlineIndex> }>();
   /** Commits and rollbacks, one at a time per deployment (data/stage.ts). */
   readonly stageQueue = new KeyedQueue();
   /** Parsed files by path and stamp, for the flows area (data/flows.ts). */

@@ -45,10 +45,10 @@ overview('a UTC day range narrows the totals and the chart draws its days', asyn
   await ui.goto('/?from=2026-09-20&to=2026-09-29');
   await p.getByTestId('overview-scope').filter({ hasText: 'from 2026-09-20 to 2026-09-29 (UTC)' }).waitFor();
   assert.is(await statValue(ui, 'Sessions'), '12');
-  await p.getByRole('button', { name: 'Table' }).click();
+  await p.getByRole('button', { name: 'Table', exact: true }).click();
   const days = await p.locator('.chart table tbody tr').count();
   assert.is(days, 10);
-  await p.getByRole('button', { name: 'Chart' }).click();
+  await p.getByRole('button', { name: 'Chart', exact: true }).click();
   await ui.goto('/?from=2026-09-29&to=2026-09-30');
   await p.getByTestId('overview-scope').filter({ hasText: 'from 2026-09-29 to 2026-09-30' }).waitFor();
   await settle(p);

@@ -12,6 +12,7 @@ import type { Config } from '../server/config.ts';
 import { start } from '../server/start.ts';
 import { VERSION } from '../server/version.ts';
 import { FatalError, formatAddress, homeOf, isLoopback, parseOptions, USAGE, UsageError, type ListenAddress, type Options } from './options.ts';
+import { errorText } from '../shared/error-text.ts';
 
 const say = (line: string) => process.stderr.write(`engine-console: ${line}\n`);
 
@@ -213,7 +214,7 @@ main().then(
     if (code >= 0) process.exit(code);
   },
   (err: unknown) => {
-    say(err instanceof FatalError || err instanceof Error ? err.message : String(err));
+    say(errorText(err));
     process.exit(1);
   },
 );

@@ -4,6 +4,7 @@
 // health items. The texts are the CLI's, byte for byte, since users compare them with `engine doctor`.
 import { closeSync, openSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { errorText } from '../../shared/error-text.ts';
 
 export type ReportLevel = 'ok' | 'note' | 'problem' | 'item';
 export interface ReportLine {
@@ -55,7 +56,7 @@ export function checkDir(dir: string | null, pid: number): ReportLine[] {
   try {
     closeSync(openSync(probe, 'wx'));
   } catch (err) {
-    return [{ level: 'problem', text: `${dir} is not writable: ${err instanceof Error ? err.message : String(err)}` }];
+    return [{ level: 'problem', text: `${dir} is not writable: ${errorText(err)}` }];
   }
   rmSync(probe, { force: true });
   return [{ level: 'ok', text: `${dir} exists and is writable` }];

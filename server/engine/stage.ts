@@ -13,6 +13,7 @@ import { loadFlow, type Flow } from './flows.ts';
 import { flowDiff } from './diff.ts';
 import { compareText } from './format.ts';
 import type { ComparisonView, Counts, VersionView } from '../../shared/stage.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 /** What was asked does not fit the files: nothing staged, nothing to commit, no such version (the API's 409). */
 export class Refused extends Error {
@@ -626,6 +627,6 @@ function chained<T>(what: string, f: () => T): T {
   try {
     return f();
   } catch (e) {
-    throw new Error(`${what}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`${what}: ${errorText(e)}`);
   }
 }

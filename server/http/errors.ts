@@ -2,6 +2,7 @@
 // The engine never knows statuses: routes map its failures onto these constructors.
 import type { Context, Next } from 'koa';
 import { WorkerDied } from '../workers/pool.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -51,7 +52,7 @@ function messageOf(err: unknown, status: number): string {
   if (err instanceof ApiError || err instanceof WorkerDied) return err.message;
   if (status === 413) return 'the request body is too large';
   if (status >= 400 && status < 500 && err instanceof Error) return err.message;
-  return `the console failed: ${err instanceof Error ? err.message : String(err)}`;
+  return `the console failed: ${errorText(err)}`;
 }
 
 export function renderErrors(report: (err: unknown) => void) {

@@ -9,6 +9,7 @@ import type { ArtifactKind, JobKind, JobRequest } from '../../shared/jobs.ts';
 import { STAGE_WINDOW_DEFAULT } from '../../shared/limits.ts';
 import { resolveRequestPath, shown as shownPath } from '../data/paths.ts';
 import { debugString, display } from '../engine/format.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 export const PROMOTE_THRESHOLD_DEFAULT = 0.3;
 export const PROMOTE_MIN_USED_DEFAULT = 0.7;
@@ -98,10 +99,6 @@ async function exists(path: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** The file name without `.flow.json`. */

@@ -21,6 +21,7 @@ import { shellJoin } from '../engine/shell.ts';
 import { jobId, type Plan } from './plan.ts';
 import { appendLog, jobsDir, loadJobs, readOutput, recover, RESTART_NOTE, saveJob, tailOf } from './store.ts';
 import { mkdir, stat } from 'node:fs/promises';
+import { errorText } from '../../shared/error-text.ts';
 
 export const NO_CLI_NOTE = 'engine-console: the engine CLI was not found beside the console or on PATH; pass --engine PATH\n';
 /** How long the output of a job that exited by itself is still read (a grandchild may hold the pipes). */
@@ -63,10 +64,6 @@ interface Entry {
 
 const ENDED = new Set(['succeeded', 'failed', 'cancelled']);
 export const hasEnded = (job: Job) => ENDED.has(job.status);
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
 
 function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
   if (code !== null) return code;

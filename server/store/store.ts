@@ -27,6 +27,7 @@ import { DetailCache } from './detail-cache.ts';
 import { indexBatch } from './index-batch.ts';
 import { compareRel, type SessionEntry, SessionIndex } from './session-index.ts';
 import { DataTree, type TreeChanges, type TreeFile } from './tree.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 const TICK_MS = 1_000;
 /** Logs re-stamped per tick by the sweep. */
@@ -242,7 +243,7 @@ export class Store {
       this.pump();
       this.publish();
     } catch (err) {
-      process.stderr.write(`engine-console: the data directory watch failed once: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.stderr.write(`engine-console: the data directory watch failed once: ${errorText(err)}\n`);
     }
   }
 
@@ -387,7 +388,7 @@ export class Store {
             });
           },
           (err: unknown) => {
-            const message = `the worker failed on this batch: ${err instanceof Error ? err.message : String(err)}`;
+            const message = `the worker failed on this batch: ${errorText(err)}`;
             const now = performance.now();
             for (const e of batch) this.sessions.apply(e, stampNow(e), 0, { ok: false, message }, now);
           },

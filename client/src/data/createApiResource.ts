@@ -8,6 +8,7 @@ import type { Job } from '../../../shared/jobs.ts';
 import { ApiError, isAbort } from '../api/client.ts';
 import { onChanged, onJob } from '../api/events.ts';
 import { toast } from '../stores/toasts.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 export const COALESCE_MS = 250;
 
@@ -67,7 +68,7 @@ export function createApiResource<S, T>(
       },
       (e: unknown) => {
         if (g !== generation || isAbort(e)) return;
-        const err = e instanceof ApiError ? e : new ApiError(500, e instanceof Error ? e.message : String(e));
+        const err = e instanceof ApiError ? e : new ApiError(500, errorText(e));
         batch(() => {
           setPending(false);
           if (err.status === 401) return;

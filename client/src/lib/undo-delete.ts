@@ -2,6 +2,7 @@
 // folder is found by the path that went, newest first, and restored whole (a session with its companions).
 import { getTrash, restoreTrash } from '../api/endpoints.ts';
 import { toast } from '../stores/toasts.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 /** How long a delete toast offers Undo. */
 export const UNDO_MS = 12_000;
@@ -15,7 +16,7 @@ export async function undoDelete(path: string, what: string, then?: () => void):
     toast({ kind: 'success', title: `${what} restored`, message: path });
     then?.();
   } catch (err) {
-    toast({ kind: 'error', title: `${what} not restored`, message: err instanceof Error ? err.message : String(err) });
+    toast({ kind: 'error', title: `${what} not restored`, message: errorText(err) });
   }
 }
 

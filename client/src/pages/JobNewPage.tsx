@@ -16,6 +16,7 @@ import { commandPreview, defaultFields, defaultSessions, fieldsFromParams, redac
 import { mergeDomainNames } from '../lib/palette.ts';
 import { meta, READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { domainNames } from '../stores/domain.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 const KINDS: { kind: JobKind; name: string; line: string; icon: IconName }[] = [
   { kind: 'learn', name: 'Learn', line: 'Learn a flow from recorded sessions.', icon: 'sparkles' },
@@ -98,7 +99,7 @@ export default function JobNewPage() {
       setStarted(true);
       navigate(`/jobs/${encodeURIComponent(job.id)}`);
     } catch (err) {
-      setServerError(err instanceof Error ? err.message : String(err));
+      setServerError(errorText(err));
       // Beside the Start button, where the person is; it stays until the next try.
       queueMicrotask(() => form?.querySelector<HTMLElement>('[data-testid="job-error"]')?.scrollIntoView({ block: 'nearest' }));
     } finally {

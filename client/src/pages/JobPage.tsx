@@ -16,6 +16,7 @@ import { formatDateTime, formatDuration } from '../lib/format.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { jobSeen } from '../stores/jobs.ts';
 import { toast } from '../stores/toasts.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 const running = (j: Job | undefined) => j !== undefined && (j.status === 'queued' || j.status === 'running');
 
@@ -93,7 +94,7 @@ export default function JobPage() {
       setJob(j);
       jobSeen(j);
     } catch (e) {
-      toast({ kind: 'error', title: 'Could not cancel the job', message: e instanceof Error ? e.message : String(e) });
+      toast({ kind: 'error', title: 'Could not cancel the job', message: errorText(e) });
     } finally {
       setCancelling(false);
     }
@@ -113,7 +114,7 @@ export default function JobPage() {
       const next = await createJob(body.output);
       navigate(`/jobs/${encodeURIComponent(next.id)}`);
     } catch (e) {
-      toast({ kind: 'error', title: 'The job did not start', message: e instanceof Error ? e.message : String(e) });
+      toast({ kind: 'error', title: 'The job did not start', message: errorText(e) });
     } finally {
       setAgain(false);
     }

@@ -20,6 +20,7 @@ import { basename, formatBytes, formatDateTime, formatDuration, formatProb } fro
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
 import { deletedToast } from '../lib/undo-delete.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 type Tab = 'timeline' | 'decisions' | 'confirmations' | 'raw' | 'tools';
 const TABS: Tab[] = ['timeline', 'decisions', 'confirmations', 'raw', 'tools'];
@@ -75,7 +76,7 @@ export default function SessionPage() {
       deletedToast('Session', path, () => navigate(`/sessions/${encodeURIComponent(gone)}`));
       navigate('/sessions');
     } catch (e) {
-      toast({ kind: 'error', title: 'Could not delete the session', message: e instanceof Error ? e.message : String(e) });
+      toast({ kind: 'error', title: 'Could not delete the session', message: errorText(e) });
     } finally {
       setBusy(false);
     }

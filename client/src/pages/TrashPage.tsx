@@ -11,6 +11,7 @@ import { createApiResource } from '../data/createApiResource.ts';
 import { formatBytes, plural } from '../lib/format.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 const KIND = { session: 'Session', flow: 'Flow', other: 'File' } as const;
 
@@ -33,7 +34,7 @@ export default function TrashPage() {
       toast({ kind: 'success', title: `${KIND[e.kind]} restored`, message: e.path });
       res.refetch();
     } catch (err) {
-      setProblem({ id: e.id, message: err instanceof Error ? err.message : String(err) });
+      setProblem({ id: e.id, message: errorText(err) });
     } finally {
       setBusy(null);
     }
@@ -46,7 +47,7 @@ export default function TrashPage() {
       setConfirm(false);
       res.refetch();
     } catch (err) {
-      toast({ kind: 'error', title: 'The trash was not emptied', message: err instanceof Error ? err.message : String(err) });
+      toast({ kind: 'error', title: 'The trash was not emptied', message: errorText(err) });
     } finally {
       setBusy(null);
     }

@@ -5,6 +5,7 @@ import { MetaSchema, type Meta } from '../../../shared/meta.ts';
 import { ApiError, NO_ANSWER, requestAs, request } from '../api/client.ts';
 import { closeEvents } from '../api/events.ts';
 import { withQueryParam } from '../lib/query.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 export type AuthState = 'unknown' | 'signed-in' | 'signed-out' | 'unreachable';
 const [state, setState] = createSignal<AuthState>('unknown');
@@ -51,7 +52,7 @@ export async function checkMeta(): Promise<void> {
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return signedOut();
     closeEvents();
-    setProblem(e instanceof Error ? e.message : String(e));
+    setProblem(errorText(e));
     setState('unreachable');
   }
 }

@@ -10,6 +10,7 @@ import { SESSION_LINE_MAX_BYTES } from '../../../shared/limits.ts';
 import { duplicateOf, escapesLoneSurrogate, isBlank, isIntegerToken, isObject, objectFields } from './json.ts';
 import { HeapGuard } from './heap-guard.ts';
 import { LineTooBig, lineText } from './shrink.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 export type From = 'client' | 'server' | 'proxy' | 'context';
 const FROMS: readonly string[] = ['client', 'server', 'proxy', 'context'];
@@ -113,7 +114,7 @@ export function readLine(path: string, at: LineAt): string {
 }
 
 function jsonDetail(e: unknown): string {
-  const m = e instanceof Error ? e.message : String(e);
+  const m = errorText(e);
   return m.length > 200 ? `${m.slice(0, 200)}…` : m;
 }
 

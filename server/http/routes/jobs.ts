@@ -12,6 +12,7 @@ import { planJob, PlanError } from '../../jobs/plan.ts';
 import type { State } from '../../state.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { parseParams } from '../parse.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 const noJob = (id: string) => notFound(`no job ${debugString(id)}`);
 
@@ -72,13 +73,13 @@ export function jobsRoutes(state: State): Router {
     try {
       path = resolveRequestPath(artifact.path, { dataDir: state.config.dataDir, home: state.config.home });
     } catch (err) {
-      throw forbidden(err instanceof Error ? err.message : String(err));
+      throw forbidden(errorText(err));
     }
     let bytes: Buffer;
     try {
       bytes = await readFile(path);
     } catch (err) {
-      throw notFound(`${artifact.path}: ${err instanceof Error ? err.message : String(err)}`);
+      throw notFound(`${artifact.path}: ${errorText(err)}`);
     }
     ctx.body = bytes;
     ctx.set('Content-Type', contentType(artifact.path));

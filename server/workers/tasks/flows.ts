@@ -8,6 +8,7 @@ import { flowDiff, type FlowDiff } from '../../engine/diff.ts';
 import { loadFlow, probeFormatVersion, type Flow } from '../../engine/flows.ts';
 import { renderFlowShow } from '../../engine/render.ts';
 import { reviewView } from '../../engine/review.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 export type FlowTaskResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -23,7 +24,7 @@ function attempt<T>(work: () => T): FlowTaskResult<T> {
   try {
     return { ok: true, value: work() };
   } catch (e) {
-    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+    return { ok: false, message: errorText(e) };
   }
 }
 
@@ -44,7 +45,7 @@ export async function loadFlowTask(input: { path: string }): Promise<FlowTaskRes
   try {
     return { ok: true, value: { format_version, flow: loadFlow(text), error: null } };
   } catch (e) {
-    return { ok: true, value: { format_version, flow: null, error: e instanceof Error ? e.message : String(e) } };
+    return { ok: true, value: { format_version, flow: null, error: errorText(e) } };
   }
 }
 

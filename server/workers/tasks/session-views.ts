@@ -4,6 +4,7 @@ import { callPayload, callResultText, type CallPayloadInput, findInCalls, logLin
 import type { CallPlace, SessionFiles } from '../../engine/sessions.ts';
 import type { CallPayload, FindField, LogLine } from '../../../shared/session-views.ts';
 import { SESSION_LINE_SHOW_BYTES } from '../../../shared/limits.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 export type ViewTaskResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -11,7 +12,7 @@ function attempt<T>(work: () => T): ViewTaskResult<T> {
   try {
     return { ok: true, value: work() };
   } catch (e) {
-    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+    return { ok: false, message: errorText(e) };
   }
 }
 

@@ -7,6 +7,7 @@ import type { SessionComparison } from '../../../shared/compare.ts';
 import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts';
 import { compareSessions } from '../../engine/compare.ts';
 import { type IndexedSummary, type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 /** Whether this worker is a child process (pool.ts) rather than a thread (a test's own pool). */
 function inChildProcess(): boolean {
@@ -20,7 +21,7 @@ function attempt<T>(work: () => T): SessionTaskResult<T> {
   try {
     return { ok: true, value: work() };
   } catch (e) {
-    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+    return { ok: false, message: errorText(e) };
   }
 }
 
@@ -44,7 +45,7 @@ export function sessionDetailBytesTask(files: SessionFiles): Uint8Array[] | stri
   try {
     chunks = sessionDetailBytes(files);
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    return errorText(e);
   }
   // A child process sends the chunks as bytes through its channel: nothing to move.
   if (inChildProcess()) return chunks;

@@ -17,6 +17,7 @@ import {
 } from '../../engine/stage.ts';
 import { renderStageReport } from '../../engine/stage-render.ts';
 import type { ComparisonView, VersionView } from '../../../shared/stage.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 export type StageTaskResult<T> = { ok: true; value: T } | { ok: false; message: string; refused: boolean };
 
@@ -31,7 +32,7 @@ export interface StageFiles {
 }
 
 function failed(e: unknown): { ok: false; message: string; refused: boolean } {
-  return { ok: false, message: e instanceof Error ? e.message : String(e), refused: e instanceof Refused };
+  return { ok: false, message: errorText(e), refused: e instanceof Refused };
 }
 
 /** The stage view's file part for the deployment of the committed flow `committed` (an absolute path). */
@@ -45,7 +46,7 @@ export async function stageView(input: { committed: string }): Promise<StageTask
     try {
       learned = (await candidate(paths)).learned_unix_ms;
     } catch (e) {
-      refused = e instanceof Error ? e.message : String(e);
+      refused = errorText(e);
     }
     const records = await history(paths);
     const isUnrecorded = await unrecorded(paths, records);

@@ -9,6 +9,7 @@ import { formatBytes } from '../../lib/format.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { JsonTree } from '../ui/JsonTree.tsx';
 import { Button, CopyButton, Skeleton } from '../ui/ui.tsx';
+import { errorText } from '../../../../shared/error-text.ts';
 
 /** Payloads kept per page: enough for the rows on screen after "Expand all". */
 const CACHE_PAYLOADS = 24;
@@ -74,7 +75,7 @@ export function CallPayloadView(props: { call: CallOutline; sessionKey: string; 
         },
         (e: unknown) => {
           if (!alive) return;
-          setError(e instanceof Error ? e.message : String(e));
+          setError(errorText(e));
           setBusy(false);
         },
       );

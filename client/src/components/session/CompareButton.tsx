@@ -7,6 +7,7 @@ import { getClosestSession } from '../../api/endpoints.ts';
 import { compareHref } from '../../lib/compare.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../ui/ui.tsx';
+import { errorText } from '../../../../shared/error-text.ts';
 
 export function CompareWithRecorded(props: { summary: SessionSummary }) {
   const navigate = useNavigate();
@@ -23,7 +24,7 @@ export function CompareWithRecorded(props: { summary: SessionSummary }) {
         });
       } else navigate(compareHref(r.closest, props.summary.key));
     } catch (e) {
-      toast({ kind: 'error', title: 'Could not find a session to compare with', message: e instanceof Error ? e.message : String(e) });
+      toast({ kind: 'error', title: 'Could not find a session to compare with', message: errorText(e) });
     } finally {
       setBusy(false);
     }

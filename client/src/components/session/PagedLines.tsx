@@ -6,6 +6,7 @@ import { getSessionLines } from '../../api/endpoints.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { pretty } from '../../lib/json.ts';
 import { Button, Skeleton } from '../ui/ui.tsx';
+import { errorText } from '../../../../shared/error-text.ts';
 
 const PAGE = 200;
 
@@ -32,7 +33,7 @@ export function PagedLines(props: { sessionKey: string }) {
       setTotal(page.total);
       setError(undefined);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorText(e));
     } finally {
       setBusy(false);
     }

@@ -5,6 +5,7 @@ import type { TimelineEvent } from '../../../../shared/sessions.ts';
 import { getSessionEvents } from '../../api/endpoints.ts';
 import { Button, Skeleton } from '../ui/ui.tsx';
 import { RawLog } from './tabs.tsx';
+import { errorText } from '../../../../shared/error-text.ts';
 
 const PAGE = 500;
 
@@ -19,7 +20,7 @@ export function PagedRawLog(props: { events: number; sessionKey: string; fileNam
       setItems([...(reset ? [] : (items() ?? [])), ...page.items]);
       setError(undefined);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorText(e));
     } finally {
       setBusy(false);
     }

@@ -35,6 +35,7 @@ import { VirtualList, type VirtualHandle } from '../ui/VirtualList.tsx';
 import { CallPayloadView, Highlight, PayloadCache } from './CallPayload.tsx';
 import { FindBar } from './FindBar.tsx';
 import { Minimap } from './Minimap.tsx';
+import { errorText } from '../../../../shared/error-text.ts';
 
 /** What the rows read from the timeline: open state, find state and the payload cache. */
 interface RowContext {
@@ -343,7 +344,7 @@ export function SessionTimeline(props: { outline: SessionOutline; sessionKey: st
             },
             (e: unknown) => {
               if (ctrl.signal.aborted) return;
-              setFindError(e instanceof Error ? e.message : String(e));
+              setFindError(errorText(e));
               setFinding(false);
             },
           );

@@ -64,9 +64,6 @@ export async function start(
   const hub = new Hub();
   const pool = createPool();
   const store = new Store({ dataDir: config.dataDir, pool, hub });
-  // The walk of the data directory starts once the app answers: the health check and the start-up lines do
-  // not wait for it; every reader of the store does (Store.opened).
-  setImmediate(() => void store.open());
   const catalog = async () => {
     await store.opened;
     store.touched();
@@ -100,6 +97,9 @@ export async function start(
     if (!stopping) stopWatch = startWatch(config.dataDir, () => store.catalog(), hub);
   });
 
+  // The walk of the data directory starts after start() has returned (the start-up lines are printed
+  // first); every reader of the store waits for it (Store.opened).
+  setImmediate(() => void store.open());
   return {
     state,
     server,

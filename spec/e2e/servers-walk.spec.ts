@@ -227,4 +227,24 @@ walk('a remove dialog starts on Cancel, so Enter keeps the server', async () => 
   ui.assertNoErrors();
 });
 
+walk('leaving a filled server form asks first; a saved one just goes', async () => {
+  await ui.goto('/servers/new');
+  const { page } = ui;
+  await page.getByTestId('server-name').fill('leavetest');
+  await page.locator('.sidenav').getByRole('link', { name: 'Servers' }).click();
+  const dialog = page.getByTestId('leave-dialog');
+  await dialog.getByText('Leave this form?').waitFor();
+  assert.is(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? ''), 'leave-stay');
+  await page.keyboard.press('Enter');
+  await dialog.getByText('Leave this form?').waitFor({ state: 'hidden' });
+  assert.match(page.url(), /\/servers\/new/);
+  assert.is(await page.getByTestId('server-name').inputValue(), 'leavetest');
+  // Saved: the page moves on without asking.
+  await page.getByTestId('server-command').fill('engine-mcp-demo --world leavetest');
+  await page.getByTestId('server-save').click();
+  await page.waitForURL(/\/servers\/leavetest$/);
+  await settle(page);
+  assert.is(await page.getByTestId('leave-dialog').isVisible(), false);
+});
+
 walk.run();

@@ -11,6 +11,7 @@ import { request } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
+import { CallPayloadSchema, SessionOutlineSchema } from '../../shared/session-views.ts';
 import { ErrorBodySchema } from '../../shared/common.ts';
 import { SESSION_VALUE_KEEP_BYTES } from '../../shared/limits.ts';
 import { SessionDetailSchema, SessionListSchema } from '../../shared/sessions.ts';
@@ -82,6 +83,22 @@ hostile('the raw download of that log is the file whole', async () => {
   const got = Buffer.from(await res.arrayBuffer());
   assert.is(got.length, bigBytes.length);
   assert.is(createHash('sha256').update(got).digest('hex'), createHash('sha256').update(bigBytes).digest('hex'));
+});
+
+hostile("the session page's views open the 30 MB line too: the outline, the answer cut at 1 MB with its size, and whole on asking", async () => {
+  const outline = await c.api('/api/sessions/big/outline');
+  assert.is(outline.status, 200);
+  const o = v.parse(SessionOutlineSchema, await outline.json());
+  assert.is(o.calls.length, 1);
+  assert.is(o.calls[0]!.result_bytes, HUGE.length);
+  const cut = await c.api('/api/sessions/big/calls/0');
+  assert.is(cut.status, 200);
+  const p = v.parse(CallPayloadSchema, await cut.json());
+  assert.equal([p.result?.cut, p.result?.bytes], [true, HUGE.length]);
+  assert.ok((p.result?.text.length ?? 0) <= 1024 * 1024, 'at most the display limit');
+  const whole = await c.api('/api/sessions/big/calls/0/result');
+  assert.is(whole.status, 200);
+  assert.is((await whole.arrayBuffer()).byteLength, HUGE.length);
 });
 
 hostile('a line past the bound on what it holds besides long strings is a 422 that names the bound', async () => {

@@ -2,7 +2,8 @@
 // shadow, serve, with a flow), and a live preview of the proxy's command line. Checks run as the registry
 // runs them; errors show after a field loses focus or after the first submit, and a submit with errors
 // focuses the first invalid control and sends nothing.
-import { createMemo, createSignal, For, Show } from 'solid-js';
+import { createEffect, createMemo, createSignal, For, Show } from 'solid-js';
+import { LeaveGuard } from '../form/LeaveGuard.tsx';
 import { createStore } from 'solid-js/store';
 import { Icon } from '../ui/Icon.tsx';
 import { Button, Card, CodeBlock, describedBy, Field, Notice, onEnter, Segmented } from '../ui/ui.tsx';
@@ -39,6 +40,13 @@ export default function ServerForm(props: ServerFormProps) {
   const [form, setForm] = createStore<FormState>(structuredClone(props.initial));
   const [touched, setTouched] = createSignal<Set<string>>(new Set());
   const [submitted, setSubmitted] = createSignal(false);
+  // Leaving a changed form asks first, unless it was just sent (a refusal brings the question back).
+  const startedAs = JSON.stringify(props.initial);
+  const [sent, setSent] = createSignal(false);
+  createEffect(() => {
+    if (props.problem !== null) setSent(false);
+  });
+  const dirty = () => !sent() && JSON.stringify(form) !== startedAs;
   const [envDraft, setEnvDraft] = createSignal('');
   const [envProblem, setEnvProblem] = createSignal<string | null>(null);
   const choices = createMemo(() => flowChoices(props.flows, form.name));
@@ -83,6 +91,7 @@ export default function ServerForm(props: ServerFormProps) {
       queueMicrotask(() => formEl.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
+    setSent(true);
     props.onSubmit(structuredClone({ ...form, env: [...form.env], headers: form.headers.map((h) => ({ ...h })) }));
   };
 
@@ -93,6 +102,7 @@ export default function ServerForm(props: ServerFormProps) {
 
   return (
     <form ref={formEl} class="server-form stack" novalidate onSubmit={submit}>
+      <LeaveGuard dirty={dirty} what="in this server" />
       <Show when={props.problem}>
         <Notice tone="danger" role="alert">
           {props.problem}

@@ -9,7 +9,7 @@
 import type { SessionMode, SessionSiteCount, SessionSort, SessionSummary, SortOrder, UpstreamView } from '../../shared/sessions.ts';
 import { assignKeys, keyBase, RESERVED_SESSION_KEYS } from '../engine/keys.ts';
 import { sessionComparator, startedWithin } from '../engine/session-filter.ts';
-import { newestFirst } from '../engine/session-list.ts';
+import { newestFirst, type SessionListQuery } from '../engine/session-list.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
 import type { SessionFile } from '../data/catalog.ts';
 
@@ -116,18 +116,8 @@ class Interner {
   }
 }
 
-export interface ListQuery {
-  domain?: string | null;
-  mode?: SessionMode | null;
-  q?: string | null;
-  limit: number;
-  offset: number;
-  /** Beyond the spec (engine/session-filter.ts): UTC days, both included, and a column order. */
-  from?: string | null;
-  to?: string | null;
-  sort?: SessionSort;
-  order?: SortOrder;
-}
+/** The list's query, as the engine's reference list (engine/session-list.ts) defines it. */
+export type ListQuery = SessionListQuery;
 
 export class SessionIndex {
   readonly byRel = new Map<string, SessionEntry>();

@@ -6,7 +6,7 @@
 // or goes re-keys its own group and nothing else. A summary is stored once, compacted: its text fields that
 // repeat across sessions (domain, agent, mode, the upstream, the tools called) point at one shared copy.
 // Measured at 100k generated sessions: about 1.2 KB of heap a session (entry, summary, tree file, maps).
-import type { SessionMode, SessionSiteCount, SessionSort, SessionSummary, SortOrder, UpstreamView } from '../../shared/sessions.ts';
+import type { SessionSiteCount, SessionSummary, UpstreamView } from '../../shared/sessions.ts';
 import { assignKeys, keyBase, RESERVED_SESSION_KEYS } from '../engine/keys.ts';
 import { sessionComparator, startedWithin } from '../engine/session-filter.ts';
 import { newestFirst, type SessionListQuery } from '../engine/session-list.ts';

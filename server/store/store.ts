@@ -100,7 +100,7 @@ export class Store {
   private announcedIndexed = 0;
   private pollRound = 0;
 
-  constructor(private readonly options: StoreOptions) {
+  constructor(options: StoreOptions) {
     this.pool = options.pool;
     this.hub = options.hub;
     this.tree = new DataTree(options.dataDir, options.watch ?? true);

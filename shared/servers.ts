@@ -87,6 +87,9 @@ const policyInput = {
   retain_days: v.optional(v.nullable(v.number('a number of days or null'))),
   listen: v.optional(v.nullable(ListenSchema)),
 };
+/** The policy fields as a request or a view carries them (each optional: an entry may have none). */
+export const PolicyFieldsSchema = v.object(policyInput);
+export type PolicyFields = v.InferOutput<typeof PolicyFieldsSchema>;
 
 /**
  * The body of POST /api/servers and PUT /api/servers/:name. A field left out keeps what the registry holds

@@ -3,6 +3,7 @@
 // message is friendly enough; the credential rules themselves are shared/credentials.ts, the server's own),
 // the live `engine-proxy` command-line preview, and the request body.
 import { credentialArgument, isHeaderName, isVarName, urlRefusal } from '../../../shared/credentials.ts';
+import type { PolicyFields } from '../../../shared/servers.ts';
 
 export type Mode = 'record' | 'shadow' | 'serve';
 export type Decider = 'arbiter' | 'habit' | 'reach';
@@ -435,7 +436,7 @@ export function previewText(form: FormState, dataDirShown: string): string {
 
 export type UpstreamInput = { kind: 'stdio'; command: string[]; env: string[] } | { kind: 'http'; url: string; headers: HeaderRow[] };
 
-export interface ServerInputBody {
+export type ServerInputBody = PolicyFields & {
   name: string;
   description: string | null;
   upstream: UpstreamInput;
@@ -444,14 +445,7 @@ export interface ServerInputBody {
   record_dir: string | null;
   decider: Decider | null;
   threshold: number | null;
-  surprise?: { kind: 'off' } | { kind: 'threshold'; nats: number } | null;
-  flow_tools?: string[];
-  guards?: boolean;
-  judge?: { mode: 'log' | 'enforce'; context: string } | null;
-  commit?: boolean;
-  retain_days?: number | null;
-  listen?: { addr: string; token_file?: string | null } | null;
-}
+};
 
 /**
  * The request body (`ServerInput`) for a form that validated. Editing (`every`) sends every field the form

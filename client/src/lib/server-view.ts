@@ -2,6 +2,7 @@
 // words, and the defaults the proxy applies when the entry leaves a field unset.
 import * as v from 'valibot';
 import { FlowSummarySchema, type FlowSummary } from '../../../shared/flows.ts';
+import type { PolicyFields } from '../../../shared/servers.ts';
 
 /** The list's flow_summary, when it has the summary's shape. */
 export function flowSummaryOf(value: unknown): FlowSummary | null {
@@ -28,17 +29,7 @@ export function proxyCommand(args: readonly string[], quote: (w: string) => stri
 }
 
 /** The policy fields a server view may carry (a later engine's registry fields). */
-export interface PolicyLike {
-  flow: string | null;
-  mode: string;
-  surprise?: { kind: 'off' } | { kind: 'threshold'; nats: number } | null;
-  flow_tools?: string[];
-  guards?: boolean;
-  judge?: { mode: 'log' | 'enforce'; context: string } | null;
-  commit?: boolean;
-  retain_days?: number | null;
-  listen?: { addr: string; token_file?: string | null } | null;
-}
+export type PolicyLike = PolicyFields & { flow: string | null; mode: string };
 
 /** The proxy's policy in words, one [label, value] per field that is set; empty when none is. */
 export function policyRows(s: PolicyLike): [string, string][] {

@@ -7,7 +7,8 @@ import { getJobs } from '../api/endpoints.ts';
 import { ArtifactLines } from '../components/job/parts.tsx';
 import { DataTable } from '../components/ui/Table.tsx';
 import { useTitle } from '../components/ui/title.ts';
-import { Button, Card, Empty, ErrorState, JobStatusBadge, now, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
+import { Loaded } from '../components/ui/Loaded.tsx';
+import { Button, Card, Empty, JobStatusBadge, now, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
 import { formatDuration } from '../lib/format.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
@@ -38,12 +39,12 @@ export default function JobsPage() {
         }
       />
       <Card label="Jobs" flush>
-        <Show when={!res.error()} fallback={<ErrorState error={res.error()!} retry={res.refetch} />}>
-          <Show when={res.data()} fallback={<div style={{ padding: '8px 18px' }}><Skeleton lines={6} /></div>}>
+        <Loaded resource={res} skeleton={<div style={{ padding: '8px 18px' }}><Skeleton lines={6} /></div>}>
+          {(data) => (
             <DataTable
               stacking
               wrapClass={res.refreshing() ? 'refreshing' : undefined}
-              rows={res.data()!.items}
+              rows={data().items}
               rowClass="clickable"
               rowTestId={(j) => `job-${j.id}`}
               rowHref={jobHref}
@@ -85,8 +86,8 @@ export default function JobsPage() {
                 { head: 'Started', cell: (j) => <RelTime ms={j.created_unix_ms} /> },
               ]}
             />
-          </Show>
-        </Show>
+          )}
+        </Loaded>
       </Card>
     </div>
   );

@@ -1,20 +1,17 @@
 // "Compare with a recorded session": on a served session's page, asks for the recorded session of the same
 // domain closest by the tools called and opens the two side by side (recorded as A, this one as B).
 import { useNavigate } from '@solidjs/router';
-import { createSignal } from 'solid-js';
 import type { SessionSummary } from '../../../../shared/sessions.ts';
 import { getClosestSession } from '../../api/endpoints.ts';
+import { createAction } from '../../data/createAction.ts';
 import { compareHref } from '../../lib/compare.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Button } from '../ui/ui.tsx';
-import { errorText } from '../../../../shared/error-text.ts';
 
 export function CompareWithRecorded(props: { summary: SessionSummary }) {
   const navigate = useNavigate();
-  const [busy, setBusy] = createSignal(false);
-  const go = async () => {
-    setBusy(true);
-    try {
+  const compare = createAction(
+    async () => {
       const r = await getClosestSession(props.summary.key);
       if (r.closest === null) {
         toast({
@@ -23,14 +20,11 @@ export function CompareWithRecorded(props: { summary: SessionSummary }) {
           message: `The domain ${props.summary.domain ?? '(none)'} has no session recorded without a flow.`,
         });
       } else navigate(compareHref(r.closest, props.summary.key));
-    } catch (e) {
-      toast({ kind: 'error', title: 'Could not find a session to compare with', message: errorText(e) });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { failure: 'Could not find a session to compare with' },
+  );
   return (
-    <Button icon="scale" loading={busy()} testid="compare-with-recorded" title="Open this session beside the recorded session of its domain that called the most alike tools" onClick={() => void go()}>
+    <Button icon="scale" loading={compare.busy()} testid="compare-with-recorded" title="Open this session beside the recorded session of its domain that called the most alike tools" onClick={() => void compare.run()}>
       Compare with a recorded session
     </Button>
   );

@@ -1,7 +1,6 @@
 // The jobs list: every job the console ran or queued, newest first, with what it wrote and how long it
 // took; refreshed on job events.
 import { A } from '@solidjs/router';
-import { Show } from 'solid-js';
 import type { Job } from '../../../shared/jobs.ts';
 import { getJobs } from '../api/endpoints.ts';
 import { ArtifactLines } from '../components/job/parts.tsx';

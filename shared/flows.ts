@@ -4,13 +4,12 @@
 // (reference/flow-review.md §3.1, §5.1, §7).
 import * as v from 'valibot';
 import { DIFF_TOLERANCE_DEFAULT, FLOW_THRESHOLD_DEFAULT } from './limits.ts';
+import { ToolKindSchema } from './sessions.ts';
 
 const num = v.number();
 const pair = v.tuple([num, num]);
 
-export const ToolKindSchema = v.picklist(['read', 'write', 'generic']);
-export type ToolKind = v.InferOutput<typeof ToolKindSchema>;
-
+/** How a flow decides when it is served; the one list every other decider schema takes its options from. */
 export const DeciderNameSchema = v.picklist(['arbiter', 'habit', 'reach']);
 export type DeciderName = v.InferOutput<typeof DeciderNameSchema>;
 

@@ -4,6 +4,7 @@
 // planner's (server/jobs/plan.ts), so their exact messages live there.
 import * as v from 'valibot';
 import { UnixMsSchema } from './common.ts';
+import { DeciderNameSchema as FlowDeciderNameSchema } from './flows.ts';
 
 export const JOB_KINDS = ['learn', 'promote', 'audit', 'stage', 'redact', 'doctor'] as const;
 export const JobKindSchema = v.picklist(JOB_KINDS);
@@ -47,8 +48,8 @@ export type Job = v.InferOutput<typeof JobSchema>;
 export const JobListSchema = v.object({ items: v.array(JobSchema) });
 export type JobList = v.InferOutput<typeof JobListSchema>;
 
-export const DeciderNameSchema = v.picklist(['arbiter', 'habit', 'reach'], bad('decider', 'one of arbiter, habit, reach'));
-export type DeciderName = v.InferOutput<typeof DeciderNameSchema>;
+/** The flow's decider list (shared/flows.ts), with the job request's message. */
+export const DeciderNameSchema = v.picklist(FlowDeciderNameSchema.options, bad('decider', 'one of arbiter, habit, reach'));
 
 function bad(field: string, expected: string): string {
   return `the job is not as expected: ${field}: ${expected}`;

@@ -3,10 +3,9 @@
 export const SESSIONS_LIMIT_DEFAULT = 50;
 export const SESSIONS_LIMIT_MAX = 500;
 export const SESSIONS_OFFSET_DEFAULT = 0;
+/** The proxy's, flow-show's and promote's threshold when none is given; FlowSummary.lookups is counted at it. */
 export const FLOW_THRESHOLD_DEFAULT = 0.3;
 export const DIFF_TOLERANCE_DEFAULT = 0.05;
-/** FlowSummary.lookups is counted at this fixed threshold. */
-export const SUMMARY_LOOKUP_THRESHOLD = 0.3;
 export const JOB_OUTPUT_TAIL_BYTES = 64 * 1024;
 export const OVERVIEW_DAYS = 14;
 export const OVERVIEW_SESSIONS = 8;

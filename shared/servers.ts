@@ -12,8 +12,8 @@ export const SERVER_MODES = ['record', 'shadow', 'serve'] as const;
 export const ServerModeSchema = v.picklist(SERVER_MODES, 'expected record, shadow or serve');
 export type ServerMode = v.InferOutput<typeof ServerModeSchema>;
 
+/** The flow's decider list (shared/flows.ts), with the registry's message. */
 export const DeciderNameSchema = v.picklist(FlowDeciderNameSchema.options, 'expected arbiter, habit or reach');
-export type DeciderName = v.InferOutput<typeof DeciderNameSchema>;
 
 export const HOSTS = ['claude-code', 'claude-desktop', 'cursor', 'vscode'] as const;
 export const HostSchema = v.picklist(HOSTS);

@@ -3,6 +3,7 @@
 // Markdown. Tolerance applies only to next shares, binding chances and arbiter weights; the threshold is
 // the one both flows are weighed at. Pure: the console runs it in the worker pool, the stage code calls it.
 import type { DiffSection } from '../../shared/flows.ts';
+import type { ToolKind } from '../../shared/sessions.ts';
 import { compareText, display, fixed, percent, sortedJson, thousands } from './format.ts';
 import {
   actsAt,
@@ -15,7 +16,6 @@ import {
   type Flow,
   type Predicate,
   type SiteKey,
-  type ToolKind,
 } from './flows.ts';
 import {
   clears,

@@ -3,14 +3,14 @@
 // acts). A flow is plain data so it can cross the worker pool. Loading follows the CLI's order: probe the
 // version, check it, read the whole structure, the format-1 restrictions, then the program; any failure is
 // an Error whose message is why the flow "does not load" (the list shows it, the detail answers 422).
+import type { DeciderName } from '../../shared/flows.ts';
+import type { ToolKind } from '../../shared/sessions.ts';
 import { compareText } from './format.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // The model
 // ---------------------------------------------------------------------------------------------------------
 
-export type ToolKind = 'read' | 'write' | 'generic';
-export type DeciderName = 'arbiter' | 'habit' | 'reach';
 /** An action of the vocabulary: a message to the customer, or a tool call. */
 export type Action = 'Respond' | { Tool: string };
 /** Counts of the action that came next after a context. */

@@ -12,6 +12,7 @@ import { DIFF_TOLERANCE_DEFAULT, FLOW_THRESHOLD_DEFAULT, WILSON_Z } from '../../
 import { loadFlow, type Flow } from './flows.ts';
 import { flowDiff } from './diff.ts';
 import { compareText } from './format.ts';
+import { DiffSectionSchema } from '../../shared/flows.ts';
 import type { ComparisonView, Counts, VersionView } from '../../shared/stage.ts';
 import { errorText } from '../../shared/error-text.ts';
 
@@ -84,10 +85,6 @@ export type Count = v.InferOutput<typeof CountSchema>;
 const PairSchema = v.object({ committed: CountSchema, staged: CountSchema });
 /** The committed and the staged flow's counts. */
 export type Pair = v.InferOutput<typeof PairSchema>;
-
-const DiffSectionSchema = v.object({ title: v.string(), changes: v.array(v.string()) });
-/** A flow-diff heading and its change lines. */
-export type DiffSection = v.InferOutput<typeof DiffSectionSchema>;
 
 const ComparisonSchema = v.object({
   domain: v.string(),

@@ -6,12 +6,11 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
 import type { ArtifactKind, JobKind, JobRequest } from '../../shared/jobs.ts';
-import { STAGE_WINDOW_DEFAULT } from '../../shared/limits.ts';
+import { FLOW_THRESHOLD_DEFAULT, STAGE_WINDOW_DEFAULT } from '../../shared/limits.ts';
 import { resolveRequestPath, shown as shownPath } from '../data/paths.ts';
 import { debugString, display } from '../engine/format.ts';
 import { errorText } from '../../shared/error-text.ts';
 
-export const PROMOTE_THRESHOLD_DEFAULT = 0.3;
 export const PROMOTE_MIN_USED_DEFAULT = 0.7;
 export const PROMOTE_MIN_LOWER_DEFAULT = 0.5;
 export const PROMOTE_MIN_TASKS_DEFAULT = 3;
@@ -208,7 +207,7 @@ export async function planJob(request: JobRequest, id: string, ctx: PlanContext)
       const file = flowOf(request.flow);
       const from = await dir('sessions', request.sessions);
       const cache = request.oracle_cache != null ? resolve('oracle_cache', request.oracle_cache) : oracleCache;
-      const threshold = prob('threshold', request.threshold ?? PROMOTE_THRESHOLD_DEFAULT);
+      const threshold = prob('threshold', request.threshold ?? FLOW_THRESHOLD_DEFAULT);
       const minUsed = prob('min_used', request.min_used ?? PROMOTE_MIN_USED_DEFAULT);
       const minLower = prob('min_lower', request.min_lower ?? PROMOTE_MIN_LOWER_DEFAULT);
       const minTasks = request.min_tasks ?? PROMOTE_MIN_TASKS_DEFAULT;

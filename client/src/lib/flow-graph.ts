@@ -4,8 +4,8 @@
 // The graph is laid out with dagre: this module is imported only by the flow page, so dagre stays out of
 // the first bundle. Inputs are typed structurally so the shared schemas' types fit without a mapping.
 import { Graph, layout } from '@dagrejs/dagre';
-
-export const THRESHOLD_DEFAULT = 0.3;
+import { FLOW_THRESHOLD_DEFAULT } from '../../../shared/limits.ts';
+import type { ToolKind } from '../../../shared/sessions.ts';
 
 export interface LookupLike {
   tool: string;
@@ -30,27 +30,27 @@ export interface SiteLike {
 
 export interface ToolLike {
   name: string;
-  kind: 'read' | 'write' | 'generic';
+  kind: ToolKind;
 }
 
 /** A threshold as the page keeps it: clamped to 0..1 and rounded to two decimals. NaN gives the default. */
 export function clampThreshold(value: number): number {
-  if (!Number.isFinite(value)) return THRESHOLD_DEFAULT;
+  if (!Number.isFinite(value)) return FLOW_THRESHOLD_DEFAULT;
   const clamped = Math.min(1, Math.max(0, value));
   return Math.round(clamped * 100) / 100;
 }
 
 /** The threshold from `?threshold=`: a number in 0..1 (rounded), else the default. */
 export function thresholdFromParam(param: string | null | undefined): number {
-  if (param === null || param === undefined || param.trim() === '') return THRESHOLD_DEFAULT;
+  if (param === null || param === undefined || param.trim() === '') return FLOW_THRESHOLD_DEFAULT;
   const n = Number(param);
-  if (!Number.isFinite(n) || n < 0 || n > 1) return THRESHOLD_DEFAULT;
+  if (!Number.isFinite(n) || n < 0 || n > 1) return FLOW_THRESHOLD_DEFAULT;
   return clampThreshold(n);
 }
 
 /** What goes in `?threshold=`: two decimals, or nothing at the default. */
 export function thresholdParam(threshold: number): string | undefined {
-  return Math.abs(threshold - THRESHOLD_DEFAULT) < 1e-9 ? undefined : threshold.toFixed(2);
+  return Math.abs(threshold - FLOW_THRESHOLD_DEFAULT) < 1e-9 ? undefined : threshold.toFixed(2);
 }
 
 export interface SitePreview {

@@ -1,7 +1,7 @@
 // The flow pages' sentences that depend on the data: the decider in words, the learned-from line, badges'
 // titles and the acting sentence. Kept pure so they are tested once and read the same on every page.
 
-export type DeciderName = 'arbiter' | 'habit' | 'reach';
+import type { DeciderName } from '../../../shared/flows.ts';
 
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;

@@ -1,5 +1,6 @@
 // How the console writes numbers, sizes, durations and times (ui.md §6). Pure functions over plain values,
 // with "now" passed in where it matters, so they are unit-tested in Node.
+import type { SessionMode } from '../../../shared/sessions.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -130,7 +131,7 @@ export function plural(n: number, word: string, many = `${word}s`): string {
   return `${formatCount(n)} ${n === 1 ? word : many}`;
 }
 
-export function sessionModeWord(mode: 'recorded' | 'shadow' | 'served'): string {
+export function sessionModeWord(mode: SessionMode): string {
   return mode === 'served' ? 'Served' : mode === 'shadow' ? 'Shadow' : 'Recorded';
 }
 

@@ -3,10 +3,10 @@
 // message is friendly enough; the credential rules themselves are shared/credentials.ts, the server's own),
 // the live `engine-proxy` command-line preview, and the request body.
 import { credentialArgument, isHeaderName, isVarName, urlRefusal } from '../../../shared/credentials.ts';
-import type { PolicyFields } from '../../../shared/servers.ts';
+import type { DeciderName } from '../../../shared/flows.ts';
+import type { PolicyFields, ServerMode } from '../../../shared/servers.ts';
 
-export type Mode = 'record' | 'shadow' | 'serve';
-export type Decider = 'arbiter' | 'habit' | 'reach';
+export type Mode = ServerMode;
 export type UpstreamKind = 'stdio' | 'http';
 
 export interface HeaderRow {
@@ -25,7 +25,7 @@ export interface FormState {
   headers: HeaderRow[];
   mode: Mode;
   flow: string;
-  decider: Decider | '';
+  decider: DeciderName | '';
   threshold: string;
   recordDir: string;
   // The proxy's policy (a later engine's registry fields).
@@ -443,7 +443,7 @@ export type ServerInputBody = PolicyFields & {
   mode: Mode;
   flow: string | null;
   record_dir: string | null;
-  decider: Decider | null;
+  decider: DeciderName | null;
   threshold: number | null;
 };
 

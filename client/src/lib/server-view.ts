@@ -2,6 +2,7 @@
 // words, and the defaults the proxy applies when the entry leaves a field unset.
 import * as v from 'valibot';
 import { FlowSummarySchema, type FlowSummary } from '../../../shared/flows.ts';
+import type { JobKind } from '../../../shared/jobs.ts';
 import type { PolicyFields } from '../../../shared/servers.ts';
 
 /** The list's flow_summary, when it has the summary's shape. */
@@ -51,7 +52,7 @@ export function policyRows(s: PolicyLike): [string, string][] {
 
 /** A next step that is a job kind, to run here over the console's own data directory. */
 export interface StepJob {
-  kind: 'learn' | 'promote';
+  kind: Extract<JobKind, 'learn' | 'promote'>;
   label: string;
   href: string;
 }

@@ -2,7 +2,8 @@
 // and the bar the flow was promoted at when it differs), a number box that applies on change or Enter, and a
 // reset. It reports every move at once; the page decides when to ask the server.
 import { For, createSignal, createEffect } from 'solid-js';
-import { clampThreshold, THRESHOLD_DEFAULT } from '../../lib/flow-graph.ts';
+import { FLOW_THRESHOLD_DEFAULT } from '../../../../shared/limits.ts';
+import { clampThreshold } from '../../lib/flow-graph.ts';
 import { onEnter } from '../ui/ui.tsx';
 
 export interface ThresholdSliderProps {
@@ -16,9 +17,9 @@ export default function ThresholdSlider(props: ThresholdSliderProps) {
   const [text, setText] = createSignal(props.value.toFixed(2));
   createEffect(() => setText(props.value.toFixed(2)));
   const marks = () => {
-    const list = [{ at: THRESHOLD_DEFAULT, label: `${THRESHOLD_DEFAULT} default` }];
+    const list = [{ at: FLOW_THRESHOLD_DEFAULT, label: `${FLOW_THRESHOLD_DEFAULT} default` }];
     const p = props.promotedAt;
-    if (p !== null && p !== undefined && Math.abs(p - THRESHOLD_DEFAULT) > 1e-9 && p >= 0 && p <= 1) {
+    if (p !== null && p !== undefined && Math.abs(p - FLOW_THRESHOLD_DEFAULT) > 1e-9 && p >= 0 && p <= 1) {
       list.push({ at: p, label: `${p} promoted at` });
     }
     return list;
@@ -80,8 +81,8 @@ export default function ThresholdSlider(props: ThresholdSliderProps) {
         class="btn btn-ghost btn-sm ts-reset"
         aria-label="Reset the threshold to 0.3"
         title="Reset the threshold to 0.3"
-        disabled={Math.abs(props.value - THRESHOLD_DEFAULT) < 1e-9}
-        onClick={() => props.onInput(THRESHOLD_DEFAULT)}
+        disabled={Math.abs(props.value - FLOW_THRESHOLD_DEFAULT) < 1e-9}
+        onClick={() => props.onInput(FLOW_THRESHOLD_DEFAULT)}
       >
         Reset
       </button>

@@ -4,7 +4,7 @@
 import { A } from '@solidjs/router';
 import { createEffect, createSignal, For, type JSX, on, onCleanup, Show, splitProps } from 'solid-js';
 import type { JobStatus } from '../../../../shared/jobs.ts';
-import type { SessionMode } from '../../../../shared/sessions.ts';
+import type { SessionMode, ToolKind } from '../../../../shared/sessions.ts';
 import type { ApiError } from '../../api/client.ts';
 import { formatCompact, formatCount, formatDateTime, formatProb, formatRelative } from '../../lib/format.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -239,7 +239,7 @@ export function JobStatusBadge(props: { status: JobStatus }) {
   );
 }
 
-export function KindBadge(props: { kind: 'read' | 'write' | 'generic' }) {
+export function KindBadge(props: { kind: ToolKind }) {
   const t = {
     read: { word: 'read', title: 'readOnlyHint: true. A flow may look it up.' },
     write: { word: 'write', title: 'readOnlyHint: false. A flow never calls it.' },

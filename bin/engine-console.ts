@@ -77,14 +77,14 @@ function dataDirOf(options: Options, env: NodeJS.ProcessEnv, home: string | null
     try {
       mkdirSync(dir, { recursive: true });
     } catch (err) {
-      throw new FatalError(`creating ${dir}: ${(err as Error).message}`);
+      throw new FatalError(`creating ${dir}: ${errorText(err)}`);
     }
   }
   let canonical: string;
   try {
     canonical = realpathSync(dir);
   } catch (err) {
-    throw new FatalError(`resolving ${dir}: ${(err as Error).message}`);
+    throw new FatalError(`resolving ${dir}: ${errorText(err)}`);
   }
   if (!statSync(canonical).isDirectory()) throw new FatalError(`${canonical} is not a directory`);
   return canonical;
@@ -97,7 +97,7 @@ async function openBrowser(url: string, env: NodeJS.ProcessEnv): Promise<void> {
     const child = env.BROWSER?.trim() ? await open(url, { app: { name: env.BROWSER.trim() } }) : await open(url);
     child.on('error', (err) => say(`opening the browser (${program}): ${err.message}`));
   } catch (err) {
-    say(`opening the browser (${program}): ${(err as Error).message}`);
+    say(`opening the browser (${program}): ${errorText(err)}`);
   }
 }
 

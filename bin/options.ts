@@ -2,6 +2,7 @@
 // says how to fix it). Pure: it reads nothing but what it is given.
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
+import { errorText } from '../shared/error-text.ts';
 
 export interface ListenAddress {
   host: string;
@@ -84,7 +85,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): O
       },
     }));
   } catch (err) {
-    throw new UsageError((err as Error).message.replace(/\. To specify.*$/s, ''));
+    throw new UsageError(errorText(err).replace(/\. To specify.*$/s, ''));
   }
   if (command === 'healthcheck') {
     for (const k of ['data', 'token', 'no-auth', 'read-only', 'open', 'engine'] as const) {
@@ -99,7 +100,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): O
     try {
       listen = parseListen(values.listen);
     } catch (err) {
-      throw new UsageError(`--listen ${JSON.stringify(values.listen)}: ${(err as Error).message}`);
+      throw new UsageError(`--listen ${JSON.stringify(values.listen)}: ${errorText(err)}`);
     }
   } else {
     const fromEnv = env.ENGINE_CONSOLE_LISTEN?.trim();
@@ -107,7 +108,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): O
       try {
         listen = parseListen(fromEnv);
       } catch (err) {
-        throw new FatalError(`ENGINE_CONSOLE_LISTEN=${JSON.stringify(fromEnv)} is not an address: ${(err as Error).message}`);
+        throw new FatalError(`ENGINE_CONSOLE_LISTEN=${JSON.stringify(fromEnv)} is not an address: ${errorText(err)}`);
       }
     } else listen = { host: '127.0.0.1', port: 7878 };
   }

@@ -24,6 +24,8 @@ import type { Catalog, FlowFile, SessionFile } from './catalog.ts';
 import { resolveRequestPath } from './paths.ts';
 import { loadRegistry } from './registry.ts';
 import { sessionDetail, sessionsByDomain, sessionSummaries } from './sessions.ts';
+import type { Result } from '../result.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 /** A flow file, loaded or not, with its stamps. */
 export interface FlowEntry extends LoadedFlow {
@@ -58,7 +60,7 @@ export async function loadFlowEntry(state: State, file: FlowFile): Promise<FlowE
       if (stamp !== '-') cache.set(file.path, stamp, loaded);
     } catch (err) {
       // A worker that died on this file (say, out of memory) fails this flow only, and is retried next time.
-      loaded = { format_version: 0, flow: null, error: `reading it: ${(err as Error).message}` };
+      loaded = { format_version: 0, flow: null, error: `reading it: ${errorText(err)}` };
     }
   }
   return { ...loaded, file, size_bytes, modified_unix_ms };
@@ -247,7 +249,7 @@ export async function warningsFor(state: State, flow: Flow): Promise<string[]> {
   return flowWarnings(flow, listing, state.config.keySet || state.config.keyFileSet);
 }
 
-function taskValue<T>(r: { ok: true; value: T } | { ok: false; message: string }): T {
+function taskValue<T>(r: Result<T>): T {
   if (!r.ok) throw new Error(r.message);
   return r.value;
 }

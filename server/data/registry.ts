@@ -15,6 +15,7 @@ import {
   REGISTRY_NAME_MAX,
 } from '../../shared/limits.ts';
 import { credentialArgument } from '../../shared/credentials.ts';
+import { issueText } from '../../shared/issue-text.ts';
 import type { FlowSummary } from '../../shared/flows.ts';
 import {
   DeciderNameSchema,
@@ -38,7 +39,9 @@ import { checkHeaderName, checkUrl, checkVar, credentialArgumentMessage } from '
 import { compareText, debugString, display } from '../engine/format.ts';
 import { initOutput, proxyArgs, type InitOutput, type ServedFlow, type Setup } from '../engine/init.ts';
 import { writeFileAtomic } from './atomic.ts';
+import { KeyedQueue } from './keyed-queue.ts';
 import { PathError, resolveRequestPath, type PathContext } from './paths.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 export const REGISTRY_FILE = 'servers.json';
 
@@ -129,20 +132,13 @@ function policyOf(raw: Json): Partial<Pick<ServerEntry, PolicyField>> {
   return out as Partial<Pick<ServerEntry, PolicyField>>;
 }
 
-function issueText(issues: readonly v.BaseIssue<unknown>[]): string {
-  const first = issues[0];
-  if (!first) return 'not as expected';
-  const path = first.path?.map((p) => String(p.key)).join('.');
-  return path ? `${path}: ${first.message}` : first.message;
-}
-
 /** Parses the text of servers.json. Throws a RegistryError whose message says what is wrong. */
 export function parseRegistry(text: string): LoadedRegistry {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new RegistryUnreadable(`servers.json is not a server registry: ${(e as Error).message}`);
+    throw new RegistryUnreadable(`servers.json is not a server registry: ${errorText(e)}`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new RegistryUnreadable('servers.json is not a server registry: expected a JSON object with `engine_servers`');
@@ -158,7 +154,7 @@ export function parseRegistry(text: string): LoadedRegistry {
   }
   if (format !== 1) throw new RegistryUnreadable(`servers.json is format ${format}; this build reads 1`);
   const parsed = v.safeParse(FileSchema, value);
-  if (!parsed.success) throw new RegistryUnreadable(`servers.json: servers.${issueText(parsed.issues)}`);
+  if (!parsed.success) throw new RegistryUnreadable(`servers.json: servers.${issueText(parsed.issues, 'not as expected')}`);
   const rawServers = Array.isArray(top.servers) ? (top.servers as Json[]) : [];
   const servers = parsed.output.servers.map((entry, i): StoredEntry => {
     const upstream: Upstream =
@@ -197,7 +193,7 @@ export async function loadRegistry(dataDir: string): Promise<LoadedRegistry> {
   } catch (e) {
     if (e instanceof RegistryError) throw e;
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { servers: [] };
-    throw new RegistryError(`reading servers.json: ${(e as Error).message}`);
+    throw new RegistryError(`reading servers.json: ${errorText(e)}`);
   }
   return parseRegistry(text);
 }
@@ -281,16 +277,14 @@ export async function saveRegistry(dataDir: string, registry: LoadedRegistry): P
   try {
     await writeFileAtomic(join(dataDir, REGISTRY_FILE), registryText(registry));
   } catch (e) {
-    throw new RegistryError(`writing servers.json: ${(e as Error).message}`);
+    throw new RegistryError(`writing servers.json: ${errorText(e)}`);
   }
 }
 
-// One lock for every change: a promise chain, so changes run one after another in arrival order.
-let tail: Promise<unknown> = Promise.resolve();
+// One lock for every change: changes run one after another in arrival order.
+const changes = new KeyedQueue();
 function withLock<T>(work: () => Promise<T>): Promise<T> {
-  const run = tail.then(work, work);
-  tail = run.catch(() => undefined);
-  return run;
+  return changes.run('servers.json', work);
 }
 
 const NAME = new RegExp(`^[a-z0-9][a-z0-9_-]{0,${REGISTRY_NAME_MAX - 1}}$`);

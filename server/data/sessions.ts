@@ -8,8 +8,6 @@ import { stampNow } from '../store/store.ts';
 import type { SessionFile } from './catalog.ts';
 import type { DomainSessions } from './registry.ts';
 
-export type SessionSummaryResult = { ok: true; value: SessionSummary } | { ok: false; message: string };
-
 export class UnreadableSession extends Error {}
 
 /** The plain data a worker needs for one session. */

@@ -11,6 +11,7 @@ import type { StageTaskResult } from '../workers/tasks/stage.ts';
 import type { Catalog, FlowFile } from './catalog.ts';
 import { FlowUnreadable, flowDiffView, flowSummary } from './flows.ts';
 import { shown } from './paths.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 /** No flow has this key (404). */
 export class NoSuchFlow extends Error {}
@@ -34,7 +35,7 @@ export async function deployment(state: State, key: string): Promise<{ catalog: 
   try {
     return { catalog, file, paths: stagePathsOf(file.path) };
   } catch (e) {
-    throw new NotADeployment((e as Error).message);
+    throw new NotADeployment(errorText(e));
   }
 }
 

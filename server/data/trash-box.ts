@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import type { TrashEntry, TrashFile, TrashKind, TrashList } from '../../shared/trash.ts';
 import { PathError, resolveRequestPath } from './paths.ts';
 import { TrashError } from './trash.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 /** Restoring would write over something at the original path. */
 export class TrashConflict extends Error {}
@@ -107,7 +108,7 @@ export async function restoreFromTrash(dataDir: string, id: string): Promise<str
   } catch (err) {
     // All or none: what already went back returns to the trash.
     for (const i of moved.reverse()) await rename(targets[i]!, join(folder, paths[i]!)).catch(() => {});
-    throw new TrashError(`restoring from the trash: ${(err as Error).message}`, false);
+    throw new TrashError(`restoring from the trash: ${errorText(err)}`, false);
   }
   await removeEmptyDirs(folder);
   return paths;
@@ -127,7 +128,7 @@ export async function emptyTrash(dataDir: string): Promise<number> {
   try {
     await rm(root, { recursive: true, force: true });
   } catch (err) {
-    throw new TrashError(`emptying the trash: ${(err as Error).message}`, false);
+    throw new TrashError(`emptying the trash: ${errorText(err)}`, false);
   }
   return items.length;
 }

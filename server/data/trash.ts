@@ -2,6 +2,7 @@
 // user chooses (console-api.md §3.4). Links move as links.
 import { mkdir, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { errorText } from '../../shared/error-text.ts';
 
 export class TrashError extends Error {
   constructor(
@@ -24,12 +25,12 @@ export async function moveToTrash(dataDir: string, rels: readonly string[], nowM
     try {
       await mkdir(dirname(target), { recursive: true });
     } catch (err) {
-      throw new TrashError(`creating the trash: ${(err as Error).message}`, false);
+      throw new TrashError(`creating the trash: ${errorText(err)}`, false);
     }
     try {
       await rename(join(dataDir, rel), target);
     } catch (err) {
-      throw new TrashError(`moving ${rel} to the trash: ${(err as Error).message}`, false);
+      throw new TrashError(`moving ${rel} to the trash: ${errorText(err)}`, false);
     }
   }
   return folder;

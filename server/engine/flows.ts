@@ -6,6 +6,7 @@
 import type { DeciderName } from '../../shared/flows.ts';
 import type { ToolKind } from '../../shared/sessions.ts';
 import { compareText } from './format.ts';
+import { errorText } from '../../shared/error-text.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // The model
@@ -773,7 +774,7 @@ export function loadFlow(text: string): Flow {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new Error(`not an engine flow: ${(e as Error).message}`);
+    throw new Error(`not an engine flow: ${errorText(e)}`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new Error(`not an engine flow: ${describe(value)}, expected an object with \`engine_flow\``);
@@ -833,7 +834,7 @@ export function loadFlow(text: string): Flow {
       checkProgram(program);
       flow.program = program;
     } catch (e) {
-      throw new Error(`the flow's program: ${(e as Error).message}`);
+      throw new Error(`the flow's program: ${errorText(e)}`);
     }
   }
   return flow;

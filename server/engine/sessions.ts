@@ -721,7 +721,7 @@ function detailOf(files: SessionFiles, outline: boolean): { detail: SessionDetai
 export function sessionDetailBytes(files: SessionFiles): Uint8Array[] {
   const out = new ByteBuilder();
   try {
-    writeJsonConsuming(out, sessionDetail(files) as unknown as Record<string, unknown>);
+    writeJsonConsuming(out, sessionDetail(files));
   } catch (e) {
     throw tooDeep(files, e);
   }

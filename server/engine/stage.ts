@@ -15,6 +15,7 @@ import { compareText } from './format.ts';
 import { DiffSectionSchema } from '../../shared/flows.ts';
 import type { ComparisonView, Counts, VersionView } from '../../shared/stage.ts';
 import { errorText } from '../../shared/error-text.ts';
+import { issueText } from '../../shared/issue-text.ts';
 
 /** What was asked does not fit the files: nothing staged, nothing to commit, no such version (the API's 409). */
 export class Refused extends Error {
@@ -128,24 +129,16 @@ const StateSchema = v.object({
 /** NAME.stage.json. */
 export type StageState = v.InferOutput<typeof StateSchema>;
 
-/** The first schema issue as `field.path: message`, for an error a user can act on. */
-function issueText(issues: readonly v.BaseIssue<unknown>[]): string {
-  const first = issues[0];
-  if (!first) return 'not as expected';
-  const where = v.getDotPath(first);
-  return where ? `${where}: ${first.message}` : first.message;
-}
-
 /** Parse the text of NAME.stage.json found at `path` (the path names it in errors). */
 export function parseState(text: string, path: string): StageState {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new Error(`parsing ${path}: ${(e as Error).message}`);
+    throw new Error(`parsing ${path}: ${errorText(e)}`);
   }
   const parsed = v.safeParse(StateSchema, json);
-  if (!parsed.success) throw new Error(`parsing ${path}: ${issueText(parsed.issues)}`);
+  if (!parsed.success) throw new Error(`parsing ${path}: ${issueText(parsed.issues, 'not as expected')}`);
   const state = parsed.output;
   if (state.engine_stage !== STATE_VERSION) {
     throw new Error(`${path}: stage format ${state.engine_stage} is not supported (this build reads ${STATE_VERSION})`);
@@ -160,7 +153,7 @@ export async function loadState(path: string): Promise<StageState | null> {
     text = await readFile(path, 'utf8');
   } catch (e) {
     if (isMissing(e)) return null;
-    throw new Error(`reading ${path}: ${(e as Error).message}`);
+    throw new Error(`reading ${path}: ${errorText(e)}`);
   }
   return parseState(text, path);
 }
@@ -340,7 +333,7 @@ export async function history(paths: StagePaths): Promise<VersionRecord[]> {
     names = await readdir(paths.history);
   } catch (e) {
     if (isMissing(e)) return [];
-    throw new Error(`listing ${paths.history}: ${(e as Error).message}`);
+    throw new Error(`listing ${paths.history}: ${errorText(e)}`);
   }
   const records: VersionRecord[] = [];
   for (const name of names) {
@@ -351,16 +344,16 @@ export async function history(paths: StagePaths): Promise<VersionRecord[]> {
     try {
       text = await readFile(file, 'utf8');
     } catch (e) {
-      throw new Error(`reading ${file}: ${(e as Error).message}`);
+      throw new Error(`reading ${file}: ${errorText(e)}`);
     }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (e) {
-      throw new Error(`parsing ${file}: ${(e as Error).message}`);
+      throw new Error(`parsing ${file}: ${errorText(e)}`);
     }
     const parsed = v.safeParse(RecordSchema, json);
-    if (!parsed.success) throw new Error(`parsing ${file}: ${issueText(parsed.issues)}`);
+    if (!parsed.success) throw new Error(`parsing ${file}: ${issueText(parsed.issues, 'not as expected')}`);
     const r = parsed.output;
     records.push({
       version: r.version,
@@ -394,7 +387,7 @@ async function readCommitted(paths: StagePaths): Promise<Buffer | null> {
     return await readFile(paths.committed);
   } catch (e) {
     if (isMissing(e)) return null;
-    throw new Error(`reading ${paths.committed}: ${(e as Error).message}`);
+    throw new Error(`reading ${paths.committed}: ${errorText(e)}`);
   }
 }
 
@@ -407,7 +400,7 @@ async function differs(paths: StagePaths, versions: readonly VersionRecord[], cu
   try {
     bytes = await readFile(file);
   } catch (e) {
-    throw new Error(`reading ${file}: ${(e as Error).message}`);
+    throw new Error(`reading ${file}: ${errorText(e)}`);
   }
   return !bytes.equals(current);
 }
@@ -457,7 +450,7 @@ export async function candidate(paths: StagePaths): Promise<Candidate> {
     bytes = await readFile(paths.staged);
   } catch (e) {
     if (isMissing(e)) throw new Refused(`there is no staged flow at ${paths.staged}: engine stage learns it`);
-    throw new Error(`reading ${paths.staged}: ${(e as Error).message}`);
+    throw new Error(`reading ${paths.staged}: ${errorText(e)}`);
   }
   const staged = chained(`parsing ${paths.staged}`, () => flowFrom(bytes));
   const committed = await readCommitted(paths);
@@ -485,7 +478,7 @@ async function keep(
   try {
     await mkdir(paths.history, { recursive: true });
   } catch (e) {
-    throw new Error(`creating ${paths.history}: ${(e as Error).message}`);
+    throw new Error(`creating ${paths.history}: ${errorText(e)}`);
   }
   await writing(write, versionFlowPath(paths, kept.version), bytes);
   await writing(write, versionRecordPath(paths, kept.version), Buffer.from(recordJson(kept), 'utf8'));
@@ -509,7 +502,7 @@ async function keepFound(
     try {
       before = await readFile(file);
     } catch (e) {
-      throw new Error(`reading ${file}: ${(e as Error).message}`);
+      throw new Error(`reading ${file}: ${errorText(e)}`);
     }
     changes = changesBetween(
       chained(`parsing ${file}`, () => flowFrom(before)),
@@ -589,7 +582,7 @@ export async function rollbackFlow(
   try {
     bytes = await readFile(file);
   } catch (e) {
-    throw new Error(`reading ${file}: ${(e as Error).message}`);
+    throw new Error(`reading ${file}: ${errorText(e)}`);
   }
   const changes = changesBetween(flowFrom(current), flowFrom(bytes));
   if (changed) await keepFound(paths, versions, current, nowMs, write);
@@ -611,7 +604,7 @@ async function writing(write: WriteWhole, path: string, data: Uint8Array): Promi
   try {
     await write(path, data);
   } catch (e) {
-    throw new Error(`writing ${path}: ${(e as Error).message}`);
+    throw new Error(`writing ${path}: ${errorText(e)}`);
   }
 }
 

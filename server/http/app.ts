@@ -56,7 +56,7 @@ function jsonBody(): Koa.Middleware {
         onError: (err) => {
           throw Object.assign(new Error(`the request body is not JSON: ${err.message}`), { status: 400, expose: true });
         },
-      }) as unknown as Koa.Middleware;
+      });
     }
     return parse(ctx, next);
   };

@@ -2,22 +2,15 @@
 // Defaults (limit 50, threshold 0.3, ...) live in the schemas, so handlers never see undefined.
 import type { Context } from 'koa';
 import * as v from 'valibot';
+import { issueText } from '../../shared/issue-text.ts';
 import { badRequest } from './errors.ts';
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
-function describe(issue: v.BaseIssue<unknown>): string {
-  const path = issue.path?.map((p) => String(p.key)).join('.');
-  // Messages written in the schemas already name the field; valibot's defaults do not.
-  if (path && !issue.message.startsWith(path)) return `${path}: ${issue.message}`;
-  return issue.message;
-}
-
 export function parseWith<S extends AnySchema>(schema: S, input: unknown, what: string): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
-  const first = result.issues[0];
-  throw badRequest(first ? describe(first) : `the ${what} is not as expected`);
+  throw badRequest(issueText(result.issues, `the ${what} is not as expected`));
 }
 
 /** Query values as single strings: a repeated parameter keeps its first value. */

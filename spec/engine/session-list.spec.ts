@@ -8,8 +8,9 @@ import * as v from 'valibot';
 import { SessionsQuerySchema, type SessionSummary } from '../../shared/sessions.ts';
 import { listSessions } from '../../server/engine/session-list.ts';
 import { sessionSummary } from '../../server/engine/sessions.ts';
+import Tinypool from 'tinypool';
 import {
-  sessionDetailJsonTask,
+  sessionDetailBytesTask,
   sessionDetailTask,
   sessionSummariesTask,
   sessionSummaryTask,
@@ -149,14 +150,18 @@ tasks('the detail task answers the view, or why the file cannot be read', () => 
   assert.ok(!missing.ok && missing.message.startsWith('reading '));
 });
 
-tasks('the JSON detail task answers the same view as text', () => {
+tasks('the bytes detail task answers the same view as JSON text', () => {
   const good = fixtureSessions()[0]!;
-  const text = sessionDetailJsonTask(good);
+  // Called outside a child process, the task answers what Tinypool moves: the chunks are its value.
+  const moved: unknown = sessionDetailBytesTask(good);
+  const chunks = typeof moved === 'object' && moved !== null ? (moved as Record<symbol, unknown>)[Tinypool.valueSymbol] : null;
   const view = sessionDetailTask(good);
-  assert.ok(text.ok && view.ok);
-  if (text.ok && view.ok) assert.equal(JSON.parse(text.value), JSON.parse(JSON.stringify(view.value)));
-  const missing = sessionDetailJsonTask({ ...good, path: join(temp.dir, 'gone.jsonl') });
-  assert.ok(!missing.ok && missing.message.startsWith('reading '));
+  assert.ok(Array.isArray(chunks) && view.ok);
+  if (Array.isArray(chunks) && view.ok) {
+    assert.equal(JSON.parse(Buffer.concat(chunks as Uint8Array[]).toString('utf8')), JSON.parse(JSON.stringify(view.value)));
+  }
+  const missing = sessionDetailBytesTask({ ...good, path: join(temp.dir, 'gone.jsonl') });
+  assert.ok(typeof missing === 'string' && missing.startsWith('reading '));
 });
 
 tasks.run();

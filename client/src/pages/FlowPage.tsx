@@ -32,6 +32,7 @@ import { deciderSentence, deciderTitle, joinWords, plural, toolCountsText } from
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
 import { deletedToast } from '../lib/undo-delete.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 type Tab = 'flow' | 'review' | 'raw' | 'compare' | 'staged' | 'evidence';
 const TABS: TabDef<Tab>[] = [
@@ -69,7 +70,7 @@ function RawTab(props: { flowKey: string; path: string }) {
       try {
         return JSON.parse(text) as unknown;
       } catch (e) {
-        throw new ApiError(422, `${props.path} is not JSON: ${(e as Error).message}`);
+        throw new ApiError(422, `${props.path} is not JSON: ${errorText(e)}`);
       }
     },
     { topics: ['flows'], key: (k) => k },

@@ -230,7 +230,7 @@ export function readLog(
   try {
     fd = openSync(path, 'r');
   } catch (e) {
-    throw new Error(`reading ${path}: ${(e as Error).message}`);
+    throw new Error(`reading ${path}: ${errorText(e)}`);
   }
   try {
     return readLines(path, fd, onEntry, peek, offsets);
@@ -250,7 +250,7 @@ function readLines(
   try {
     size = fstatSync(fd).size;
   } catch (e) {
-    throw new Error(`reading ${path}: ${(e as Error).message}`);
+    throw new Error(`reading ${path}: ${errorText(e)}`);
   }
   let buf = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(size, 1)));
   let base = 0; // file offset of buf[0]
@@ -281,7 +281,7 @@ function readLines(
       try {
         head = header(text, n);
       } catch (e) {
-        doomed = (e as Error).message;
+        doomed = errorText(e);
       }
       return;
     }
@@ -307,7 +307,7 @@ function readLines(
     try {
       e = entry(text);
     } catch (err) {
-      failed = `line ${n}: ${(err as Error).message}`;
+      failed = `line ${n}: ${errorText(err)}`;
       return;
     }
     if (tail !== null) share(tail, e);
@@ -346,7 +346,7 @@ function readLines(
         got += r;
       }
     } catch (e) {
-      throw new Error(`reading ${path}: ${(e as Error).message}`);
+      throw new Error(`reading ${path}: ${errorText(e)}`);
     }
     const bytes = buf.subarray(0, got);
     if (!isUtf8(bytes)) throw new Error(`reading ${path}: stream did not contain valid UTF-8`);
@@ -407,7 +407,7 @@ function readLines(
     try {
       r = readSync(fd, buf, filled, buf.length - filled, base + filled);
     } catch (e) {
-      throw new Error(`reading ${path}: ${(e as Error).message}`);
+      throw new Error(`reading ${path}: ${errorText(e)}`);
     }
     if (r === 0) eof = true;
     else {

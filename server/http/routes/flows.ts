@@ -21,12 +21,14 @@ import { flowDetail, flowDiffView, flowSummaries, FlowUnreadable, loadedOrThrow,
 import { allSummaries } from '../../data/summaries.ts';
 import { flowSiteEvidence } from '../../engine/flow-sites.ts';
 import { siteKeys, siteName } from '../../engine/flows.ts';
-import { moveToTrash, TrashError } from '../../data/trash.ts';
+import { moveToTrash } from '../../data/trash.ts';
 import { debugString, display } from '../../engine/format.ts';
 import type { State } from '../../state.ts';
-import { ApiError, badRequest, forbidden, internal, notFound, unprocessable } from '../errors.ts';
+import { ApiError, badRequest, internal, notFound, unprocessable } from '../errors.ts';
 import { parseQuery } from '../parse.ts';
 import { downloadName } from './sessions.ts';
+import { trashFailure } from './trash.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 /** A threshold is a probability: finite, from 0 to 1 (checked before the key is looked up). */
 function checkThreshold(t: number): number {
@@ -92,7 +94,7 @@ export function flowsRoutes(state: State): Router {
       try {
         size = (await stat(file.path)).size;
       } catch (err) {
-        throw internal(`reading ${file.rel}: ${(err as Error).message}`);
+        throw internal(`reading ${file.rel}: ${errorText(err)}`);
       }
       ctx.set('Content-Type', 'application/json');
       ctx.set('Content-Length', String(size));
@@ -104,8 +106,8 @@ export function flowsRoutes(state: State): Router {
       try {
         await moveToTrash(state.config.dataDir, [file.rel], state.config.now());
       } catch (err) {
-        if (err instanceof TrashError) throw err.refused ? forbidden(err.message) : internal(err.message);
-        throw err instanceof ApiError ? err : internal((err as Error).message);
+        const mapped = trashFailure(err);
+        throw mapped instanceof ApiError ? mapped : internal(errorText(err));
       }
       ctx.body = { ok: true } satisfies Ok;
     });

@@ -13,6 +13,7 @@ import type { State } from '../../state.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { parseParams } from '../parse.ts';
 import { errorText } from '../../../shared/error-text.ts';
+import { issueText } from '../../../shared/issue-text.ts';
 
 const noJob = (id: string) => notFound(`no job ${debugString(id)}`);
 
@@ -31,7 +32,7 @@ export function jobsRoutes(state: State): Router {
 
   router.post('/api/jobs', async (ctx) => {
     const parsed = v.safeParse(JobRequestSchema, (ctx.request as { body?: unknown }).body ?? {});
-    if (!parsed.success) throw badRequest(parsed.issues[0]?.message ?? 'the job is not as expected');
+    if (!parsed.success) throw badRequest(issueText(parsed.issues, 'the job is not as expected', false));
     const id = state.jobs.newId();
     let plan;
     try {

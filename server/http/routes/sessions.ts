@@ -12,11 +12,13 @@ import { closestRecorded } from '../../engine/compare.ts';
 import type { SessionFile } from '../../data/catalog.ts';
 import { filesOf, sessionDetailJson, sessionsPage, UnreadableSession } from '../../data/sessions.ts';
 import { allSummaries } from '../../data/summaries.ts';
-import { moveToTrash, TrashError } from '../../data/trash.ts';
+import { moveToTrash } from '../../data/trash.ts';
 import type { State } from '../../state.ts';
 import { WorkerDied } from '../../workers/pool.ts';
-import { forbidden, internal, notFound, unprocessable } from '../errors.ts';
+import { internal, notFound, unprocessable } from '../errors.ts';
 import { parseQuery } from '../parse.ts';
+import { trashFailure } from './trash.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 /** A file name safe inside Content-Disposition's quotes: only ASCII graphic characters, no `"` or `\`. */
 export function downloadName(name: string): string {
@@ -78,7 +80,7 @@ export function sessionsRoutes(state: State): Router {
         const st = await stat(file.path);
         ctx.set('Content-Length', String(st.size));
       } catch (err) {
-        throw internal(`reading ${file.rel}: ${(err as Error).message}`);
+        throw internal(`reading ${file.rel}: ${errorText(err)}`);
       }
       ctx.type = 'application/x-ndjson';
       ctx.set('Content-Disposition', `attachment; filename="${downloadName(basename(file.path))}"`);
@@ -93,8 +95,7 @@ export function sessionsRoutes(state: State): Router {
       try {
         await moveToTrash(state.config.dataDir, rels, state.config.now());
       } catch (err) {
-        if (err instanceof TrashError) throw err.refused ? forbidden(err.message) : internal(err.message);
-        throw err;
+        throw trashFailure(err);
       }
       ctx.body = { ok: true } satisfies Ok;
     });

@@ -8,11 +8,16 @@ import type { State } from '../../state.ts';
 import { conflict, forbidden, internal, notFound } from '../errors.ts';
 import { parseParams } from '../parse.ts';
 
+/** A failed move into the trash or out of it: 403 when refused (a path the console may not touch), else 500. */
+export function trashFailure(err: unknown): unknown {
+  if (err instanceof TrashError) return err.refused ? forbidden(err.message) : internal(err.message);
+  return err;
+}
+
 function mapped(err: unknown): unknown {
   if (err instanceof TrashConflict) return conflict(err.message);
   if (err instanceof TrashMissing) return notFound(err.message);
-  if (err instanceof TrashError) return err.refused ? forbidden(err.message) : internal(err.message);
-  return err;
+  return trashFailure(err);
 }
 
 export function trashRoutes(state: State): Router {

@@ -9,8 +9,7 @@ import { loadFlow, probeFormatVersion, type Flow } from '../../engine/flows.ts';
 import { renderFlowShow } from '../../engine/render.ts';
 import { reviewView } from '../../engine/review.ts';
 import { errorText } from '../../../shared/error-text.ts';
-
-export type FlowTaskResult<T> = { ok: true; value: T } | { ok: false; message: string };
+import { type Result, attempt, ok } from '../../result.ts';
 
 /** A flow file as loaded: the flow, or why it does not load. */
 export interface LoadedFlow {
@@ -20,41 +19,33 @@ export interface LoadedFlow {
   error: string | null;
 }
 
-function attempt<T>(work: () => T): FlowTaskResult<T> {
-  try {
-    return { ok: true, value: work() };
-  } catch (e) {
-    return { ok: false, message: errorText(e) };
-  }
-}
-
 /** Reads and parses one flow file. */
-export async function loadFlowTask(input: { path: string }): Promise<FlowTaskResult<LoadedFlow>> {
+export async function loadFlowTask(input: { path: string }): Promise<Result<LoadedFlow>> {
   let text: string;
   try {
     const size = (await stat(input.path)).size;
     if (size > FLOW_FILE_MAX_BYTES) {
       const error = `the file is ${(size / 1048576).toFixed(1)} MiB, more than the ${FLOW_FILE_MAX_BYTES / 1048576} MiB of flow the console reads`;
-      return { ok: true, value: { format_version: 0, flow: null, error } };
+      return ok({ format_version: 0, flow: null, error });
     }
     text = await readFile(input.path, 'utf8');
   } catch (e) {
-    return { ok: true, value: { format_version: 0, flow: null, error: `reading it: ${(e as Error).message}` } };
+    return ok({ format_version: 0, flow: null, error: `reading it: ${errorText(e)}` });
   }
   const format_version = probeFormatVersion(text);
   try {
-    return { ok: true, value: { format_version, flow: loadFlow(text), error: null } };
+    return ok({ format_version, flow: loadFlow(text), error: null });
   } catch (e) {
-    return { ok: true, value: { format_version, flow: null, error: errorText(e) } };
+    return ok({ format_version, flow: null, error: errorText(e) });
   }
 }
 
 /** The reviewer's view at a threshold and the flow-show text. */
-export function flowReviewTask(input: { flow: Flow; threshold: number }): FlowTaskResult<{ view: ReviewView; markdown: string }> {
+export function flowReviewTask(input: { flow: Flow; threshold: number }): Result<{ view: ReviewView; markdown: string }> {
   return attempt(() => ({ view: reviewView(input.flow, input.threshold), markdown: renderFlowShow(input.flow, input.threshold) }));
 }
 
 /** flow-diff of two loaded flows. */
-export function flowDiffTask(input: { from: Flow; to: Flow; tolerance: number; threshold: number }): FlowTaskResult<FlowDiff> {
+export function flowDiffTask(input: { from: Flow; to: Flow; tolerance: number; threshold: number }): Result<FlowDiff> {
   return attempt(() => flowDiff(input.from, input.to, input.tolerance, input.threshold));
 }

@@ -4,6 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { ToolInfo } from '../../../shared/sessions.ts';
 import { hasArbiter, hasReach, loadFlow, type Flow } from '../../engine/flows.ts';
 import { toolWarnings } from '../../engine/warnings.ts';
+import { errorText } from '../../../shared/error-text.ts';
 
 type TaskResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -24,7 +25,7 @@ function readFlow(path: string): Flow {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new Error(`reading it: ${(e as Error).message}`);
+    throw new Error(`reading it: ${errorText(e)}`);
   }
   return loadFlow(text);
 }
@@ -36,7 +37,7 @@ export function serverFlowTask(input: { path: string }): TaskResult<ServerFlowFa
     const flow = readFlow(input.path);
     return { ok: true, value: { file: true, error: null, domain: flow.manifest.domain, arbiter: hasArbiter(flow), reach: hasReach(flow) } };
   } catch (e) {
-    return { ok: true, value: { file: true, error: (e as Error).message, domain: null, arbiter: false, reach: false } };
+    return { ok: true, value: { file: true, error: errorText(e), domain: null, arbiter: false, reach: false } };
   }
 }
 

@@ -4,37 +4,28 @@ import { callPayload, callResultText, type CallPayloadInput, findInCalls, logLin
 import type { CallPlace, SessionFiles } from '../../engine/sessions.ts';
 import type { CallPayload, FindField, LogLine } from '../../../shared/session-views.ts';
 import { SESSION_LINE_SHOW_BYTES } from '../../../shared/limits.ts';
-import { errorText } from '../../../shared/error-text.ts';
+import { type Result, attempt } from '../../result.ts';
 
-export type ViewTaskResult<T> = { ok: true; value: T } | { ok: false; message: string };
-
-function attempt<T>(work: () => T): ViewTaskResult<T> {
-  try {
-    return { ok: true, value: work() };
-  } catch (e) {
-    return { ok: false, message: errorText(e) };
-  }
-}
 
 /** The outline of one session, with where its calls lie and its events. */
-export function sessionIndexTask(files: SessionFiles): ViewTaskResult<SessionIndex> {
+export function sessionIndexTask(files: SessionFiles): Result<SessionIndex> {
   return attempt(() => sessionIndex(files));
 }
 
 /** One call's payload as JSON text: serialized here, a big answer crosses as one string, not a cloned tree. */
-export function sessionCallTask(input: CallPayloadInput): ViewTaskResult<string> {
+export function sessionCallTask(input: CallPayloadInput): Result<string> {
   return attempt(() => JSON.stringify(callPayload(input) satisfies CallPayload));
 }
 
-export function sessionCallTextTask(input: { path: string; place: CallPlace }): ViewTaskResult<string | null> {
+export function sessionCallTextTask(input: { path: string; place: CallPlace }): Result<string | null> {
   return attempt(() => callResultText(input.path, input.place));
 }
 
-export function sessionFindTask(input: { path: string; places: CallPlace[]; q: string }): ViewTaskResult<{ n: number; fields: FindField[] }[]> {
+export function sessionFindTask(input: { path: string; places: CallPlace[]; q: string }): Result<{ n: number; fields: FindField[] }[]> {
   return attempt(() => findInCalls(input.path, input.places, input.q));
 }
 
 /** A page of the log's lines, for the raw view of a big log. */
-export function sessionLinesTask(input: { path: string; offset: number; limit: number }): ViewTaskResult<{ total: number; items: LogLine[] }> {
+export function sessionLinesTask(input: { path: string; offset: number; limit: number }): Result<{ total: number; items: LogLine[] }> {
   return attempt(() => logLines(input.path, input.offset, input.limit, SESSION_LINE_SHOW_BYTES));
 }

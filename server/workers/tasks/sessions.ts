@@ -2,36 +2,21 @@
 // confirmation logs) runs here, off the event loop. Each answers plain data: the view, or why the file is
 // not a session log this engine can read.
 import { statSync } from 'node:fs';
-import Tinypool from 'tinypool';
 import type { SessionComparison } from '../../../shared/compare.ts';
 import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts';
 import { compareSessions } from '../../engine/compare.ts';
 import { type IndexedSummary, type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
 import { errorText } from '../../../shared/error-text.ts';
-
-/** Whether this worker is a child process (pool.ts) rather than a thread (a test's own pool). */
-function inChildProcess(): boolean {
-  const state = (process as { __tinypool_state__?: { isChildProcess?: boolean } }).__tinypool_state__;
-  return state?.isChildProcess === true;
-}
-
-export type SessionTaskResult<T> = { ok: true; value: T } | { ok: false; message: string };
-
-function attempt<T>(work: () => T): SessionTaskResult<T> {
-  try {
-    return { ok: true, value: work() };
-  } catch (e) {
-    return { ok: false, message: errorText(e) };
-  }
-}
+import { type Result, attempt, failure, ok } from '../../result.ts';
+import { handOverChunks } from '../pool.ts';
 
 /** One session's summary (the list's item). */
-export function sessionSummaryTask(files: SessionFiles): SessionTaskResult<SessionSummary> {
+export function sessionSummaryTask(files: SessionFiles): Result<SessionSummary> {
   return attempt(() => sessionSummary(files));
 }
 
 /** One session's full view. */
-export function sessionDetailTask(files: SessionFiles): SessionTaskResult<SessionDetail> {
+export function sessionDetailTask(files: SessionFiles): Result<SessionDetail> {
   return attempt(() => sessionDetail(files));
 }
 
@@ -47,27 +32,11 @@ export function sessionDetailBytesTask(files: SessionFiles): Uint8Array[] | stri
   } catch (e) {
     return errorText(e);
   }
-  // A child process sends the chunks as bytes through its channel: nothing to move.
-  if (inChildProcess()) return chunks;
-  // Tinypool moves every chunk's ArrayBuffer (each chunk owns its own) and hands over the array itself.
-  const movable = {
-    [Tinypool.transferableSymbol]: chunks.map((c) => c.buffer),
-    [Tinypool.valueSymbol]: chunks,
-  };
-  return Tinypool.move(movable as unknown as Parameters<typeof Tinypool.move>[0]) as unknown as Uint8Array[];
-}
-
-/**
- * One session's full view as JSON text. A big log's view can be tens of MB (results are cut at 64 KiB
- * each, not in number): serialized here, it crosses to the main thread as one string and is sent as is,
- * instead of being cloned as objects and stringified on the event loop.
- */
-export function sessionDetailJsonTask(files: SessionFiles): SessionTaskResult<string> {
-  return attempt(() => JSON.stringify(sessionDetail(files)));
+  return handOverChunks(chunks);
 }
 
 /** Summaries of many sessions, one result per file in the same order (a cold index split across threads). */
-export function sessionSummariesTask(files: SessionFiles[]): SessionTaskResult<SessionSummary>[] {
+export function sessionSummariesTask(files: SessionFiles[]): Result<SessionSummary>[] {
   return files.map((f) => sessionSummaryTask(f));
 }
 
@@ -75,12 +44,12 @@ export function sessionSummariesTask(files: SessionFiles[]): SessionTaskResult<S
 export function compareSessionsTask(input: {
   a: SessionFiles;
   b: SessionFiles;
-}): { ok: true; value: SessionComparison } | { ok: false; side: 'a' | 'b'; message: string } {
+}): Result<SessionComparison, { ok: false; side: 'a' | 'b'; message: string }> {
   const a = sessionDetailTask(input.a);
   if (!a.ok) return { ok: false, side: 'a', message: a.message };
   const b = sessionDetailTask(input.b);
   if (!b.ok) return { ok: false, side: 'b', message: b.message };
-  return { ok: true, value: compareSessions(a.value, b.value) };
+  return ok(compareSessions(a.value, b.value));
 }
 
 /** One log to index: its files, and the stamp the index holds for it (null when it has none). */
@@ -94,7 +63,7 @@ export interface IndexItem extends SessionFiles {
  */
 export type IndexResult =
   | { stamp: string; mtimeMs: number; unchanged: true }
-  | { stamp: string; mtimeMs: number; unchanged: false; result: SessionTaskResult<IndexedSummary> };
+  | { stamp: string; mtimeMs: number; unchanged: false; result: Result<IndexedSummary> };
 
 function stampOf(path: string | null): { stamp: string; mtimeMs: number } {
   if (path === null) return { stamp: '-', mtimeMs: 0 };
@@ -111,7 +80,7 @@ export function indexSessionsTask(items: IndexItem[]): IndexResult[] {
     const log = stampOf(item.path);
     const stamp = `${log.stamp}|${stampOf(item.flowLog).stamp}|${stampOf(item.confirmLog).stamp}`;
     if (stamp === item.known) return { stamp, mtimeMs: log.mtimeMs, unchanged: true };
-    if (log.stamp === '-') return { stamp, mtimeMs: 0, unchanged: false, result: { ok: false, message: 'the log is gone' } };
+    if (log.stamp === '-') return { stamp, mtimeMs: 0, unchanged: false, result: failure('the log is gone') };
     return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result: attempt(() => sessionSummary(item)) };
   });
 }

@@ -18,8 +18,11 @@ import {
 import { renderStageReport } from '../../engine/stage-render.ts';
 import type { ComparisonView, VersionView } from '../../../shared/stage.ts';
 import { errorText } from '../../../shared/error-text.ts';
+import { type Result, ok } from '../../result.ts';
 
-export type StageTaskResult<T> = { ok: true; value: T } | { ok: false; message: string; refused: boolean };
+/** A failure says whether it is a refusal (409) or a file that cannot be read (422). */
+export type StageFailure = { ok: false; message: string; refused: boolean };
+export type StageTaskResult<T> = Result<T, StageFailure>;
 
 /** The part of the stage view that comes from the files (the route adds keys, paths and the summary). */
 export interface StageFiles {
@@ -31,7 +34,7 @@ export interface StageFiles {
   unrecorded: boolean;
 }
 
-function failed(e: unknown): { ok: false; message: string; refused: boolean } {
+function failed(e: unknown): StageFailure {
   return { ok: false, message: errorText(e), refused: e instanceof Refused };
 }
 
@@ -51,17 +54,14 @@ export async function stageView(input: { committed: string }): Promise<StageTask
     const records = await history(paths);
     const isUnrecorded = await unrecorded(paths, records);
     const latest = records.at(-1)?.version;
-    return {
-      ok: true,
-      value: {
-        last: last === null ? null : comparisonView(last),
-        report_markdown: last === null ? null : renderStageReport(last, paths.committed),
-        evidence: last !== null && learned !== null && last.learned_unix_ms === learned,
-        refused,
-        versions: [...records].reverse().map((r) => versionView(r, r.version === latest && !isUnrecorded)),
-        unrecorded: isUnrecorded,
-      },
-    };
+    return ok({
+      last: last === null ? null : comparisonView(last),
+      report_markdown: last === null ? null : renderStageReport(last, paths.committed),
+      evidence: last !== null && learned !== null && last.learned_unix_ms === learned,
+      refused,
+      versions: [...records].reverse().map((r) => versionView(r, r.version === latest && !isUnrecorded)),
+      unrecorded: isUnrecorded,
+    });
   } catch (e) {
     return failed(e);
   }
@@ -77,7 +77,7 @@ export async function stageCommit(input: {
     const paths = stagePaths(input.committed);
     const state = await loadState(paths.state);
     const record = await commitStaged(paths, cleanNote(input.note), state?.last ?? null, input.nowMs, writeFileAtomic);
-    return { ok: true, value: versionView(record, true) };
+    return ok(versionView(record, true));
   } catch (e) {
     return failed(e);
   }
@@ -93,7 +93,7 @@ export async function stageRollback(input: {
   try {
     const paths = stagePaths(input.committed);
     const record = await rollbackFlow(paths, input.to, cleanNote(input.note), input.nowMs, writeFileAtomic);
-    return { ok: true, value: versionView(record, true) };
+    return ok(versionView(record, true));
   } catch (e) {
     return failed(e);
   }

@@ -4,7 +4,7 @@
 // numbers are plausible rather than the CLI's fit; what matters is that the engine loads the file and the
 // review has something to show. Also the promoted copy (`promoted`) and a flow that does not load.
 import type { Domain, Step, ToolSpec } from './worlds.ts';
-import { STANDARD_JSON } from '../../server/engine/render.ts';
+import { STANDARD_JSON } from '../../server/engine/program-text.ts';
 
 const START = 4294967295;
 const ORDER = 2;

@@ -26,17 +26,8 @@ import {
   requiredArgs,
   siteAction,
 } from './review.ts';
-import {
-  constantJson,
-  fieldText,
-  meanWeights,
-  programOf,
-  programText,
-  sameProgram,
-  siteOrders,
-  weighedName,
-  weightNames,
-} from './render.ts';
+import { constantJson, fieldText, meanWeights, siteOrders, weighedName, weightNames } from './flow-text.ts';
+import { programOf, programText, sameProgram } from './program-text.ts';
 
 export interface FlowDiff {
   /** The changes a reviewer must look at, in the order they were found. */

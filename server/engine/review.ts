@@ -1,6 +1,6 @@
 // The reviewer's view of a flow at a threshold (flow-review.md §2–§3), as `engine flow-show` computes it:
 // raw level-1 shares after each site (no smoothing), each lookup's binding chance, the likeliest lookup and
-// whether it clears the threshold. The same pieces feed the flow-show text (render.ts) and the diff (diff.ts).
+// whether it clears the threshold. The same pieces feed the flow-show text (flow-show.ts) and the diff (diff.ts).
 import type {
   BindingView,
   FlowTool,

@@ -4,5 +4,5 @@ export * from './tasks/sessions.ts';
 export * from './tasks/flows.ts';
 export * from './tasks/stage.ts';
 export * from './tasks/servers.ts';
-export * from './tasks/jobs.ts';
+export * from './tasks/disk.ts';
 export * from './tasks/session-views.ts';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cliTexts, fixtureHome } from '../support/fixtures.ts';
 import { loadFlow } from '../../server/engine/flows.ts';
-import { renderFlowShow } from '../../server/engine/render.ts';
+import { renderFlowShow } from '../../server/engine/flow-show.ts';
 import { flowDiff } from '../../server/engine/diff.ts';
 
 const retail = suite('diff-retail');

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixtureHome } from '../support/fixtures.ts';
 import { loadFlow } from '../../server/engine/flows.ts';
-import { renderFlowShow } from '../../server/engine/render.ts';
+import { renderFlowShow } from '../../server/engine/flow-show.ts';
 import { flowDiff } from '../../server/engine/diff.ts';
 import { reviewView } from '../../server/engine/review.ts';
 

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cliTexts, fixtureHome, fixturesDir, referenceDir } from '../support/fixtures.ts';
 import { loadFlow, readProgram } from '../../server/engine/flows.ts';
-import { programText, renderFlowShow } from '../../server/engine/render.ts';
+import { renderFlowShow } from '../../server/engine/flow-show.ts';
+import { programText } from '../../server/engine/program-text.ts';
 
 const render = suite('render');
 const flowAt = (path: string) => loadFlow(readFileSync(path, 'utf8'));

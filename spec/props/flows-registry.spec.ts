@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { flowDiff } from '../../server/engine/diff.ts';
 import { loadFlow } from '../../server/engine/flows.ts';
-import { renderFlowShow } from '../../server/engine/render.ts';
+import { renderFlowShow } from '../../server/engine/flow-show.ts';
 import { reviewView } from '../../server/engine/review.ts';
 import { parseRegistry, RegistryError, registryText } from '../../server/data/registry.ts';
 import { fixtureHome } from '../support/fixtures.ts';

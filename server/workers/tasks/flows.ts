@@ -6,7 +6,7 @@ import { FLOW_FILE_MAX_BYTES } from '../../../shared/limits.ts';
 import type { ReviewView } from '../../../shared/flows.ts';
 import { flowDiff, type FlowDiff } from '../../engine/diff.ts';
 import { loadFlow, probeFormatVersion, type Flow } from '../../engine/flows.ts';
-import { renderFlowShow } from '../../engine/render.ts';
+import { renderFlowShow } from '../../engine/flow-show.ts';
 import { reviewView } from '../../engine/review.ts';
 import { errorText } from '../../../shared/error-text.ts';
 import { type Result, attempt, ok } from '../../result.ts';

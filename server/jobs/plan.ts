@@ -125,249 +125,302 @@ export function committedPathOf(path: string): { committed: string; name: string
   return { committed, name: stem, staged: join(dirname(committed), `${stem}.staged.flow.json`) };
 }
 
-/** Plans `request` as job `id`; throws PlanError on the first check that fails. */
-export async function planJob(request: JobRequest, id: string, ctx: PlanContext): Promise<Plan> {
-  const R = ctx.dataDir;
-  const where = { dataDir: R, home: ctx.home };
-  const shown = (p: string) => shownPath(p, where);
-  const report = (suffix: string) => reportPath(R, id, suffix);
-  const oracleCache = join(R, 'oracle-cache');
+/**
+ * What every planner needs besides its request: where things are shown and written, and the checks that
+ * turn a bad value into a PlanError with the reference's message.
+ */
+class Planning {
+  readonly dataDir: string;
+  readonly oracleCache: string;
+  private readonly where: { dataDir: string; home: string | null };
 
-  const resolve = (what: string, p: string): string => {
+  constructor(
+    readonly ctx: PlanContext,
+    private readonly id: string,
+  ) {
+    this.dataDir = ctx.dataDir;
+    this.where = { dataDir: ctx.dataDir, home: ctx.home };
+    this.oracleCache = join(ctx.dataDir, 'oracle-cache');
+  }
+
+  /** A path as the params and titles show it. */
+  shown(path: string): string {
+    return shownPath(path, this.where);
+  }
+
+  /** This job's report with this suffix. */
+  report(suffix: string): string {
+    return reportPath(this.dataDir, this.id, suffix);
+  }
+
+  resolve(what: string, path: string): string {
     try {
-      return resolveRequestPath(p, where);
+      return resolveRequestPath(path, this.where);
     } catch (err) {
       throw new PlanError(400, `${what}: ${errorText(err)}`);
     }
-  };
-  const dir = async (what: string, p: string): Promise<string> => {
-    const resolved = resolve(what, p);
-    if (!(await isDirectory(resolved))) throw new PlanError(400, `${what}: ${p} is not a directory`);
+  }
+
+  async dir(what: string, path: string): Promise<string> {
+    const resolved = this.resolve(what, path);
+    if (!(await isDirectory(resolved))) throw new PlanError(400, `${what}: ${path} is not a directory`);
     return resolved;
-  };
-  const fresh = async (path: string, overwrite: boolean): Promise<void> => {
+  }
+
+  /** Refuses an output that exists unless it may be overwritten, and makes its parent directory. */
+  async fresh(path: string, overwrite: boolean): Promise<void> {
     if (!overwrite && (await exists(path))) {
-      throw new PlanError(409, `${shown(path)} exists: choose another path, or overwrite it`);
+      throw new PlanError(409, `${this.shown(path)} exists: choose another path, or overwrite it`);
     }
     const parent = dirname(path);
     try {
       await mkdir(parent, { recursive: true });
     } catch (err) {
-      throw new PlanError(500, `creating ${shown(parent)}: ${errorText(err)}`);
+      throw new PlanError(500, `creating ${this.shown(parent)}: ${errorText(err)}`);
     }
-  };
-  const flowOf = (key: string) => {
-    const file = ctx.flow(key);
+  }
+
+  flowOf(key: string): { rel: string; path: string } {
+    const file = this.ctx.flow(key);
     if (!file) throw new PlanError(400, `no flow ${debugString(key)}`);
     return file;
-  };
-  const prob = (what: string, x: number): number => {
+  }
+
+  prob(what: string, x: number): number {
     if (!Number.isFinite(x) || x < 0 || x > 1) throw new PlanError(400, `${what} ${display(x)}: from 0 to 1`);
     return x;
-  };
-
-  switch (request.kind) {
-    case 'learn': {
-      const overwrite = request.overwrite ?? false;
-      const habitOnly = request.habit_only ?? true;
-      const constants = request.constants ?? false;
-      checkDomain(request.domain);
-      if (!habitOnly && !ctx.keySet) {
-        throw new PlanError(
-          400,
-          "fitting an arbiter asks TypeSafe's Jev, and neither TYPESAFE_API_KEY nor TYPESAFE_API_KEY_FILE is set in the console's environment: learn with habit_only",
-        );
-      }
-      const from = await dir('sessions', request.sessions);
-      const to = request.out != null ? resolve('out', request.out) : join(R, `${request.domain}.flow.json`);
-      await fresh(to, overwrite);
-      const argv = ['learn', '--sessions', from, '--domain', request.domain, '--out', to];
-      if (habitOnly) argv.push('--habit-only');
-      else argv.push('--oracle-cache', oracleCache);
-      if (constants) argv.push('--constants');
-      return {
-        kind: 'learn',
-        title: `Learn ${request.domain} from ${shown(from)}`,
-        params: {
-          constants,
-          domain: request.domain,
-          habit_only: habitOnly,
-          kind: 'learn',
-          out: shown(to),
-          overwrite,
-          sessions: shown(from),
-        },
-        argv,
-        artifacts: [{ kind: 'flow', path: to }],
-      };
-    }
-
-    case 'promote': {
-      const overwrite = request.overwrite ?? false;
-      const file = flowOf(request.flow);
-      const from = await dir('sessions', request.sessions);
-      const cache = request.oracle_cache != null ? resolve('oracle_cache', request.oracle_cache) : oracleCache;
-      const threshold = prob('threshold', request.threshold ?? FLOW_THRESHOLD_DEFAULT);
-      const minUsed = prob('min_used', request.min_used ?? PROMOTE_MIN_USED_DEFAULT);
-      const minLower = prob('min_lower', request.min_lower ?? PROMOTE_MIN_LOWER_DEFAULT);
-      const minTasks = request.min_tasks ?? PROMOTE_MIN_TASKS_DEFAULT;
-      if (minTasks === 0) throw new PlanError(400, 'min_tasks: at least 1');
-      const name = flowName(file.path);
-      const to = request.out != null ? resolve('out', request.out) : join(dirname(file.path), `${name}.promoted.flow.json`);
-      await fresh(to, overwrite);
-      const promoteReport = report('promote.md');
-      return {
-        kind: 'promote',
-        title: `Promote ${name} on ${shown(from)}`,
-        params: {
-          flow: request.flow,
-          kind: 'promote',
-          min_lower: minLower,
-          min_tasks: minTasks,
-          min_used: minUsed,
-          oracle_cache: shown(cache),
-          out: shown(to),
-          overwrite,
-          sessions: shown(from),
-          threshold,
-        },
-        argv: [
-          'promote',
-          '--flow', file.path,
-          '--sessions', from,
-          '--oracle-cache', cache,
-          '--threshold', display(threshold),
-          '--min-used', display(minUsed),
-          '--min-lower', display(minLower),
-          '--min-tasks', String(minTasks),
-          '--out', to,
-          '--report', promoteReport,
-        ],
-        artifacts: [
-          { kind: 'flow', path: to },
-          { kind: 'report', path: promoteReport },
-        ],
-      };
-    }
-
-    case 'audit': {
-      const file = flowOf(request.flow);
-      const from = await dir('sessions', request.sessions);
-      const json = report('audit.json');
-      const md = report('audit.md');
-      const argv = [
-        'audit',
-        '--flow', file.path,
-        '--sessions', from,
-        '--oracle', 'replay',
-        '--oracle-cache', oracleCache,
-        '--out', md,
-        '--json', json,
-      ];
-      if (request.decider != null) argv.push('--decider', request.decider);
-      return {
-        kind: 'audit',
-        title: `Audit ${flowName(file.path)} on ${shown(from)}`,
-        params: { decider: request.decider ?? null, flow: request.flow, kind: 'audit', sessions: shown(from) },
-        argv,
-        artifacts: [
-          { kind: 'report', path: json },
-          { kind: 'report', path: md },
-        ],
-      };
-    }
-
-    case 'stage': {
-      const file = flowOf(request.flow);
-      const paths = committedPathOf(file.path);
-      let domain: string;
-      try {
-        domain = await ctx.flowDomain(file.path);
-      } catch (err) {
-        throw new PlanError(422, `${file.rel} does not load: ${errorText(err)}`);
-      }
-      const from = await dir('sessions', request.sessions);
-      const window = request.window ?? STAGE_WINDOW_DEFAULT;
-      if (window === 0) throw new PlanError(400, 'window: at least 1 session');
-      const halfLife = request.half_life ?? null;
-      if (halfLife !== null && !(Number.isFinite(halfLife) && halfLife > 0)) {
-        throw new PlanError(400, `half_life ${display(halfLife)}: a number of sessions, more than 0`);
-      }
-      const constants = request.constants ?? false;
-      const md = report('stage.md');
-      const json = report('stage.json');
-      const argv = [
-        'stage',
-        '--flow', paths.committed,
-        '--domain', domain,
-        '--sessions', from,
-        '--oracle-cache', oracleCache,
-        '--window', String(window),
-        '--out', md,
-        '--json', json,
-      ];
-      if (request.decider != null) argv.push('--decider', request.decider);
-      if (halfLife !== null) argv.push('--half-life', display(halfLife));
-      if (constants) argv.push('--constants');
-      return {
-        kind: 'stage',
-        title: `Stage ${paths.name} from ${shown(from)}`,
-        params: {
-          constants,
-          decider: request.decider ?? null,
-          flow: request.flow,
-          half_life: halfLife,
-          kind: 'stage',
-          sessions: shown(from),
-          window,
-        },
-        argv,
-        artifacts: [
-          { kind: 'flow', path: paths.staged },
-          { kind: 'report', path: md },
-          { kind: 'report', path: json },
-        ],
-      };
-    }
-
-    case 'redact': {
-      if (!ctx.redactSaltSet) {
-        throw new PlanError(400, "redacting needs a salt: set ENGINE_REDACT_SALT in the console's environment (docs/privacy.md)");
-      }
-      const from = await dir('sessions', request.sessions);
-      const to = resolve('out', request.out);
-      if (within(to, from) || within(from, to)) {
-        throw new PlanError(400, 'out: the redacted copy goes in a directory of its own, apart from the sessions');
-      }
-      const keepShared = request.keep_shared ?? REDACT_KEEP_SHARED_DEFAULT;
-      if (keepShared === 0) throw new PlanError(400, 'keep_shared: at least 1');
-      const fields: string[] = [];
-      for (const entry of request.hash_fields ?? []) {
-        for (const piece of entry.split(',')) {
-          const field = piece.trim();
-          if (field === '') continue;
-          if (/\s/.test(field)) throw new PlanError(400, 'hash_fields: field names, without spaces');
-          fields.push(field);
-        }
-      }
-      const argv = ['redact', '--sessions', from, '--out', to, '--keep-shared', String(keepShared)];
-      for (const field of fields) argv.push('--hash-field', field);
-      return {
-        kind: 'redact',
-        title: `Redact ${shown(from)}`,
-        params: { hash_fields: fields, keep_shared: keepShared, kind: 'redact', out: shown(to), sessions: shown(from) },
-        argv,
-        artifacts: [{ kind: 'dir', path: to }],
-      };
-    }
-
-    case 'doctor':
-      return {
-        kind: 'doctor',
-        title: 'Check the installation',
-        params: { kind: 'doctor' },
-        argv: ['doctor', '--data', R],
-        artifacts: [],
-      };
   }
+}
+
+type RequestOf = { [K in JobKind]: Extract<JobRequest, { kind: K }> };
+/** One planner per job kind, each given the request of its own kind. */
+type Planners = { [K in JobKind]: (request: RequestOf[K], p: Planning) => Promise<Plan> };
+
+async function planLearn(request: RequestOf['learn'], p: Planning): Promise<Plan> {
+  const overwrite = request.overwrite ?? false;
+  const habitOnly = request.habit_only ?? true;
+  const constants = request.constants ?? false;
+  checkDomain(request.domain);
+  if (!habitOnly && !p.ctx.keySet) {
+    throw new PlanError(
+      400,
+      "fitting an arbiter asks TypeSafe's Jev, and neither TYPESAFE_API_KEY nor TYPESAFE_API_KEY_FILE is set in the console's environment: learn with habit_only",
+    );
+  }
+  const from = await p.dir('sessions', request.sessions);
+  const to = request.out != null ? p.resolve('out', request.out) : join(p.dataDir, `${request.domain}.flow.json`);
+  await p.fresh(to, overwrite);
+  const argv = ['learn', '--sessions', from, '--domain', request.domain, '--out', to];
+  if (habitOnly) argv.push('--habit-only');
+  else argv.push('--oracle-cache', p.oracleCache);
+  if (constants) argv.push('--constants');
+  return {
+    kind: 'learn',
+    title: `Learn ${request.domain} from ${p.shown(from)}`,
+    params: {
+      constants,
+      domain: request.domain,
+      habit_only: habitOnly,
+      kind: 'learn',
+      out: p.shown(to),
+      overwrite,
+      sessions: p.shown(from),
+    },
+    argv,
+    artifacts: [{ kind: 'flow', path: to }],
+  };
+}
+
+async function planPromote(request: RequestOf['promote'], p: Planning): Promise<Plan> {
+  const overwrite = request.overwrite ?? false;
+  const file = p.flowOf(request.flow);
+  const from = await p.dir('sessions', request.sessions);
+  const cache = request.oracle_cache != null ? p.resolve('oracle_cache', request.oracle_cache) : p.oracleCache;
+  const threshold = p.prob('threshold', request.threshold ?? FLOW_THRESHOLD_DEFAULT);
+  const minUsed = p.prob('min_used', request.min_used ?? PROMOTE_MIN_USED_DEFAULT);
+  const minLower = p.prob('min_lower', request.min_lower ?? PROMOTE_MIN_LOWER_DEFAULT);
+  const minTasks = request.min_tasks ?? PROMOTE_MIN_TASKS_DEFAULT;
+  if (minTasks === 0) throw new PlanError(400, 'min_tasks: at least 1');
+  const name = flowName(file.path);
+  const to = request.out != null ? p.resolve('out', request.out) : join(dirname(file.path), `${name}.promoted.flow.json`);
+  await p.fresh(to, overwrite);
+  const promoteReport = p.report('promote.md');
+  return {
+    kind: 'promote',
+    title: `Promote ${name} on ${p.shown(from)}`,
+    params: {
+      flow: request.flow,
+      kind: 'promote',
+      min_lower: minLower,
+      min_tasks: minTasks,
+      min_used: minUsed,
+      oracle_cache: p.shown(cache),
+      out: p.shown(to),
+      overwrite,
+      sessions: p.shown(from),
+      threshold,
+    },
+    argv: [
+      'promote',
+      '--flow', file.path,
+      '--sessions', from,
+      '--oracle-cache', cache,
+      '--threshold', display(threshold),
+      '--min-used', display(minUsed),
+      '--min-lower', display(minLower),
+      '--min-tasks', String(minTasks),
+      '--out', to,
+      '--report', promoteReport,
+    ],
+    artifacts: [
+      { kind: 'flow', path: to },
+      { kind: 'report', path: promoteReport },
+    ],
+  };
+}
+
+async function planAudit(request: RequestOf['audit'], p: Planning): Promise<Plan> {
+  const file = p.flowOf(request.flow);
+  const from = await p.dir('sessions', request.sessions);
+  const json = p.report('audit.json');
+  const md = p.report('audit.md');
+  const argv = [
+    'audit',
+    '--flow', file.path,
+    '--sessions', from,
+    '--oracle', 'replay',
+    '--oracle-cache', p.oracleCache,
+    '--out', md,
+    '--json', json,
+  ];
+  if (request.decider != null) argv.push('--decider', request.decider);
+  return {
+    kind: 'audit',
+    title: `Audit ${flowName(file.path)} on ${p.shown(from)}`,
+    params: { decider: request.decider ?? null, flow: request.flow, kind: 'audit', sessions: p.shown(from) },
+    argv,
+    artifacts: [
+      { kind: 'report', path: json },
+      { kind: 'report', path: md },
+    ],
+  };
+}
+
+async function planStage(request: RequestOf['stage'], p: Planning): Promise<Plan> {
+  const file = p.flowOf(request.flow);
+  const paths = committedPathOf(file.path);
+  let domain: string;
+  try {
+    domain = await p.ctx.flowDomain(file.path);
+  } catch (err) {
+    throw new PlanError(422, `${file.rel} does not load: ${errorText(err)}`);
+  }
+  const from = await p.dir('sessions', request.sessions);
+  const window = request.window ?? STAGE_WINDOW_DEFAULT;
+  if (window === 0) throw new PlanError(400, 'window: at least 1 session');
+  const halfLife = request.half_life ?? null;
+  if (halfLife !== null && !(Number.isFinite(halfLife) && halfLife > 0)) {
+    throw new PlanError(400, `half_life ${display(halfLife)}: a number of sessions, more than 0`);
+  }
+  const constants = request.constants ?? false;
+  const md = p.report('stage.md');
+  const json = p.report('stage.json');
+  const argv = [
+    'stage',
+    '--flow', paths.committed,
+    '--domain', domain,
+    '--sessions', from,
+    '--oracle-cache', p.oracleCache,
+    '--window', String(window),
+    '--out', md,
+    '--json', json,
+  ];
+  if (request.decider != null) argv.push('--decider', request.decider);
+  if (halfLife !== null) argv.push('--half-life', display(halfLife));
+  if (constants) argv.push('--constants');
+  return {
+    kind: 'stage',
+    title: `Stage ${paths.name} from ${p.shown(from)}`,
+    params: {
+      constants,
+      decider: request.decider ?? null,
+      flow: request.flow,
+      half_life: halfLife,
+      kind: 'stage',
+      sessions: p.shown(from),
+      window,
+    },
+    argv,
+    artifacts: [
+      { kind: 'flow', path: paths.staged },
+      { kind: 'report', path: md },
+      { kind: 'report', path: json },
+    ],
+  };
+}
+
+/** `hash_fields` as the CLI takes them: each entry split at commas, blanks dropped, no spaces inside. */
+function hashFields(entries: readonly string[]): string[] {
+  const fields: string[] = [];
+  for (const entry of entries) {
+    for (const piece of entry.split(',')) {
+      const field = piece.trim();
+      if (field === '') continue;
+      if (/\s/.test(field)) throw new PlanError(400, 'hash_fields: field names, without spaces');
+      fields.push(field);
+    }
+  }
+  return fields;
+}
+
+async function planRedact(request: RequestOf['redact'], p: Planning): Promise<Plan> {
+  if (!p.ctx.redactSaltSet) {
+    throw new PlanError(400, "redacting needs a salt: set ENGINE_REDACT_SALT in the console's environment (docs/privacy.md)");
+  }
+  const from = await p.dir('sessions', request.sessions);
+  const to = p.resolve('out', request.out);
+  if (within(to, from) || within(from, to)) {
+    throw new PlanError(400, 'out: the redacted copy goes in a directory of its own, apart from the sessions');
+  }
+  const keepShared = request.keep_shared ?? REDACT_KEEP_SHARED_DEFAULT;
+  if (keepShared === 0) throw new PlanError(400, 'keep_shared: at least 1');
+  const fields = hashFields(request.hash_fields ?? []);
+  const argv = ['redact', '--sessions', from, '--out', to, '--keep-shared', String(keepShared)];
+  for (const field of fields) argv.push('--hash-field', field);
+  return {
+    kind: 'redact',
+    title: `Redact ${p.shown(from)}`,
+    params: { hash_fields: fields, keep_shared: keepShared, kind: 'redact', out: p.shown(to), sessions: p.shown(from) },
+    argv,
+    artifacts: [{ kind: 'dir', path: to }],
+  };
+}
+
+async function planDoctor(_request: RequestOf['doctor'], p: Planning): Promise<Plan> {
+  return {
+    kind: 'doctor',
+    title: 'Check the installation',
+    params: { kind: 'doctor' },
+    argv: ['doctor', '--data', p.dataDir],
+    artifacts: [],
+  };
+}
+
+const PLANNERS: Planners = {
+  learn: planLearn,
+  promote: planPromote,
+  audit: planAudit,
+  stage: planStage,
+  redact: planRedact,
+  doctor: planDoctor,
+};
+
+/** The planner of the request's kind, given the request (typed so the kind and the request agree). */
+function planWith<K extends JobKind>(kind: K, request: RequestOf[K], p: Planning): Promise<Plan> {
+  return PLANNERS[kind](request, p);
+}
+
+/** Plans `request` as job `id`; throws PlanError on the first check that fails. */
+export async function planJob(request: JobRequest, id: string, ctx: PlanContext): Promise<Plan> {
+  return planWith(request.kind, request, new Planning(ctx, id));
 }

@@ -225,7 +225,7 @@ export function readLog(
   peek?: Peek,
   /** Give small files' lines their byte offsets too (a later read of a payload needs them). */
   offsets = peek === undefined,
-): { header: LogHeader; truncated: boolean; size: number; cut: number } {
+): LogRead {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -233,60 +233,93 @@ export function readLog(
     throw new Error(`reading ${path}: ${errorText(e)}`);
   }
   try {
-    return readLines(path, fd, onEntry, peek, offsets);
+    let size: number;
+    try {
+      size = fstatSync(fd).size;
+    } catch (e) {
+      throw new Error(`reading ${path}: ${errorText(e)}`);
+    }
+    return new LogReader(path, fd, size, onEntry, peek, offsets).read();
   } finally {
     closeSync(fd);
   }
 }
 
-function readLines(
-  path: string,
-  fd: number,
-  onEntry: (e: LogEntry, at: LineAt) => void,
-  peek: Peek | undefined,
-  offsets: boolean,
-): { header: LogHeader; truncated: boolean; size: number; cut: number } {
-  let size: number;
-  try {
-    size = fstatSync(fd).size;
-  } catch (e) {
-    throw new Error(`reading ${path}: ${errorText(e)}`);
+/** What reading a log found besides its entries. */
+interface LogRead {
+  header: LogHeader;
+  truncated: boolean;
+  size: number;
+  cut: number;
+}
+
+/**
+ * One read of one log: the buffer and where it stands in the file, and what the lines so far made of the
+ * log (its header, a failure that waits for the next line, a failure that dooms it). Lines come either from
+ * a small file read whole (`readWhole`) or from chunks of a big one (`readChunks`); both end in `handle`.
+ */
+class LogReader {
+  private buf: Buffer;
+  /** File offset of buf[0]. */
+  private base = 0;
+  private filled = 0;
+  private pos = 0;
+  private eof = false;
+  private lastByte = -1;
+  /** Lines seen, for messages. */
+  private n = 0;
+  private head: LogHeader | null = null;
+  /** An entry that failed may still be a half-written last line: its error waits for the next line. */
+  private failed: string | null = null;
+  /** Once the log is known to be unreadable, the rest is only checked for UTF-8, as the CLI reads it whole. */
+  private doomed: string | null = null;
+  private cuts = 0;
+  private readonly heap = new HeapGuard();
+
+  constructor(
+    private readonly path: string,
+    private readonly fd: number,
+    private readonly size: number,
+    private readonly onEntry: (e: LogEntry, at: LineAt) => void,
+    private readonly peek: Peek | undefined,
+    private readonly offsets: boolean,
+  ) {
+    this.buf = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(size, 1)));
   }
-  let buf = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(size, 1)));
-  let base = 0; // file offset of buf[0]
-  let filled = 0;
-  let pos = 0;
-  let eof = false;
-  let lastByte = -1;
-  let n = 0;
-  let head: LogHeader | null = null;
-  // An entry that failed may still be a half-written last line: its error waits for the next line.
-  let failed: string | null = null;
-  // Once the log is known to be unreadable, the rest is only checked for UTF-8, as the CLI reads it whole.
-  let doomed: string | null = null;
-  let cuts = 0;
-  const heap = new HeapGuard();
+
+  read(): LogRead {
+    if (this.size <= CHUNK_BYTES) this.readWhole();
+    this.readChunks();
+    const truncated = this.lastByte !== 0x0a;
+    const { path } = this;
+    if (this.doomed !== null) throw new Error(`parsing ${path}: ${this.doomed}`);
+    // A last line that fails is dropped when the file does not end with a newline (a crash mid-write).
+    if (this.failed !== null && !truncated) throw new Error(`parsing ${path}: ${this.failed}`);
+    if (this.head === null) throw new Error(`parsing ${path}: empty log: no header line`);
+    return { header: this.head, truncated, size: this.base + this.filled, cut: this.cuts };
+  }
 
   /** One line's text (one trailing `\r` removed), whether a `\n` ended it, and where it lies. */
-  const handle = (text: string, terminated: boolean, at: LineAt, bytes: Buffer | null, cut = 0): void => {
-    n++;
-    heap.check(text.length, () => `reading ${path}: line ${n}`);
-    if (doomed !== null || text.length === 0) return;
+  private handle(text: string, terminated: boolean, at: LineAt, bytes: Buffer | null, cut = 0): void {
+    const n = ++this.n;
+    this.heap.check(text.length, () => `reading ${this.path}: line ${n}`);
+    if (this.doomed !== null || text.length === 0) return;
     if (text.charCodeAt(0) !== 0x7b && isBlank(text)) return;
-    if (failed !== null) {
-      doomed = failed;
+    if (this.failed !== null) {
+      this.doomed = this.failed;
       return;
     }
-    if (head === null) {
+    if (this.head === null) {
       try {
-        head = header(text, n);
+        this.head = header(text, n);
       } catch (e) {
-        doomed = errorText(e);
+        this.doomed = errorText(e);
       }
       return;
     }
     // A half-written last line is never skipped unparsed: it must be seen to fail and be dropped.
     let tail: string | null = null;
+    const { peek, onEntry } = this;
     if (peek && terminated && text.endsWith('}')) {
       const m = ENTRY_PREFIX.exec(text);
       const verdict = m ? peek(text, Number(m[1]), m[2] as From, m[0].length, at, bytes) : true;
@@ -307,37 +340,42 @@ function readLines(
     try {
       e = entry(text);
     } catch (err) {
-      failed = `line ${n}: ${errorText(err)}`;
+      this.failed = `line ${n}: ${errorText(err)}`;
       return;
     }
     if (tail !== null) share(tail, e);
     if (cut > 0) {
       e.cut = cut;
-      cuts += cut;
+      this.cuts += cut;
     }
     onEntry(e, at);
-  };
+  }
 
-  const line = (start: number, end: number, terminated: boolean): void => {
+  /** The line at buf[start, end) of a chunked read. */
+  private line(start: number, end: number, terminated: boolean): void {
+    const { buf, path } = this;
     let stop = end;
     if (stop > start && buf[stop - 1] === 0x0d) stop--;
     const bytes = buf.subarray(start, stop);
     if (!isUtf8(bytes)) throw new Error(`reading ${path}: stream did not contain valid UTF-8`);
-    const at = { offset: base + start, length: stop - start };
-    if (doomed !== null) return handle('', terminated, at, bytes);
+    const at = { offset: this.base + start, length: stop - start };
+    if (this.doomed !== null) return this.handle('', terminated, at, bytes);
     let read: { text: string; cut: number };
     try {
       read = lineText(bytes);
     } catch (e) {
-      if (e instanceof LineTooBig) throw new Error(`parsing ${path}: line ${n + 1}: ${e.message}`);
+      if (e instanceof LineTooBig) throw new Error(`parsing ${path}: line ${this.n + 1}: ${e.message}`);
       throw e;
     }
-    handle(read.text, terminated, at, bytes, read.cut);
-  };
+    this.handle(read.text, terminated, at, bytes, read.cut);
+  }
 
-  // A small file is read, checked and decoded in one go (the `size` bytes it had when opened, should a
-  // proxy be appending to it); its lines keep their text for a later look.
-  if (size <= CHUNK_BYTES) {
+  /**
+   * A small file is read, checked and decoded in one go (the `size` bytes it had when opened, should a
+   * proxy be appending to it); its lines keep their text for a later look.
+   */
+  private readWhole(): void {
+    const { buf, fd, path, size } = this;
     let got = 0;
     try {
       while (got < size) {
@@ -353,7 +391,7 @@ function readLines(
     const text = bytes.toString('utf8');
     // The detail and the outline give every line its byte offset, so a call's payload can be read again
     // later; the summary's hot path does not pay for it.
-    const exact = offsets;
+    const exact = this.offsets;
     let byteAt = 0;
     let from = 0;
     while (from < text.length) {
@@ -364,61 +402,62 @@ function readLines(
       const lineText = cr ? text.slice(from, nl - 1) : text.slice(from, nl);
       if (exact) {
         const length = Buffer.byteLength(lineText, 'utf8');
-        handle(lineText, terminated, { offset: byteAt, length, text: lineText }, null);
+        this.handle(lineText, terminated, { offset: byteAt, length, text: lineText }, null);
         byteAt += length + (cr ? 1 : 0) + 1;
-      } else handle(lineText, terminated, { offset: -1, length: 0, text: lineText }, null);
+      } else this.handle(lineText, terminated, { offset: -1, length: 0, text: lineText }, null);
       from = nl + 1;
     }
-    base = 0;
-    filled = got;
-    lastByte = got > 0 ? (buf[got - 1] ?? -1) : -1;
-    eof = true;
-    pos = filled;
+    this.base = 0;
+    this.filled = got;
+    this.lastByte = got > 0 ? (buf[got - 1] ?? -1) : -1;
+    this.eof = true;
+    this.pos = got;
   }
 
-  for (;;) {
-    const nl = pos < filled ? buf.subarray(pos, filled).indexOf(0x0a) : -1;
-    if (nl !== -1) {
-      line(pos, pos + nl, true);
-      pos += nl + 1;
-      continue;
-    }
-    if (eof) {
-      if (pos < filled) line(pos, filled, false);
-      break;
-    }
-    // Keep the unfinished line at the front, grow the buffer if the line fills it, and read on.
-    if (pos > 0) {
-      buf.copy(buf, 0, pos, filled);
-      base += pos;
-      filled -= pos;
-      pos = 0;
-    }
-    if (filled === buf.length) {
-      // One line fills the buffer: grow it, up to the longest line this reader takes.
-      if (filled >= SESSION_LINE_MAX_BYTES) {
-        throw new Error(`reading ${path}: line ${n + 1} is longer than ${SESSION_LINE_MAX_BYTES / 1048576} MiB, the longest line the console reads`);
+  /** Lines of the buffer, then of the chunks read after it, up to the end of the file. */
+  private readChunks(): void {
+    for (;;) {
+      const nl = this.pos < this.filled ? this.buf.subarray(this.pos, this.filled).indexOf(0x0a) : -1;
+      if (nl !== -1) {
+        this.line(this.pos, this.pos + nl, true);
+        this.pos += nl + 1;
+        continue;
       }
-      const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, SESSION_LINE_MAX_BYTES + 1));
-      buf.copy(bigger, 0, 0, filled);
-      buf = bigger;
+      if (this.eof) {
+        if (this.pos < this.filled) this.line(this.pos, this.filled, false);
+        return;
+      }
+      this.readMore();
+    }
+  }
+
+  /** Keeps the unfinished line at the front, grows the buffer if the line fills it, and reads on. */
+  private readMore(): void {
+    if (this.pos > 0) {
+      this.buf.copy(this.buf, 0, this.pos, this.filled);
+      this.base += this.pos;
+      this.filled -= this.pos;
+      this.pos = 0;
+    }
+    if (this.filled === this.buf.length) {
+      // One line fills the buffer: grow it, up to the longest line this reader takes.
+      if (this.filled >= SESSION_LINE_MAX_BYTES) {
+        throw new Error(`reading ${this.path}: line ${this.n + 1} is longer than ${SESSION_LINE_MAX_BYTES / 1048576} MiB, the longest line the console reads`);
+      }
+      const bigger = Buffer.allocUnsafe(Math.min(this.buf.length * 2, SESSION_LINE_MAX_BYTES + 1));
+      this.buf.copy(bigger, 0, 0, this.filled);
+      this.buf = bigger;
     }
     let r: number;
     try {
-      r = readSync(fd, buf, filled, buf.length - filled, base + filled);
+      r = readSync(this.fd, this.buf, this.filled, this.buf.length - this.filled, this.base + this.filled);
     } catch (e) {
-      throw new Error(`reading ${path}: ${errorText(e)}`);
+      throw new Error(`reading ${this.path}: ${errorText(e)}`);
     }
-    if (r === 0) eof = true;
+    if (r === 0) this.eof = true;
     else {
-      filled += r;
-      lastByte = buf[filled - 1] ?? -1;
+      this.filled += r;
+      this.lastByte = this.buf[this.filled - 1] ?? -1;
     }
   }
-  const truncated = lastByte !== 0x0a;
-  if (doomed !== null) throw new Error(`parsing ${path}: ${doomed}`);
-  // A last line that fails is dropped when the file does not end with a newline (a crash mid-write).
-  if (failed !== null && !truncated) throw new Error(`parsing ${path}: ${failed}`);
-  if (head === null) throw new Error(`parsing ${path}: empty log: no header line`);
-  return { header: head, truncated, size: base + filled, cut: cuts };
 }

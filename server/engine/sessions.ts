@@ -33,19 +33,18 @@ import {
   cutBytes,
   cutChars,
   detach,
-  escapesLoneSurrogate,
   given,
   has,
   idKey,
   idString,
   isObject,
   jsonText,
-  leadingFields,
   sortKeys,
   trimEnd,
 } from './session/json.ts';
 import { type From, type LineAt, type LogEntry, type LogHeader, type Peek, readLine, readLog } from './session/log.ts';
 import { type LazyText, TurnInference } from './session/turns.ts';
+import { ANSWER_HEAD, type AwaitedAnswers, summaryPeek } from './session/summary-peek.ts';
 import { plainAnswer, plainAnswerBytes } from './session/plain-answer.ts';
 
 /** A session log and its companions, as the catalogue found them. */
@@ -79,51 +78,8 @@ export function publicSummary(s: SessionSummary): SessionSummary {
 
 /** The proxy's commit tool: its own call is the agent's, the calls it makes are the agent's too. */
 const COMMIT_TOOL = 'engine_commit';
-/** The client's methods that change a summary; the rest (and initialize, once named) are not parsed. */
-const CLIENT_METHODS_COUNTED = new Set(['tools/list', 'tools/call', 'notifications/cancelled']);
-/**
- * The leading fields of a message as the proxy writes them, up to where the summary stops reading: what
- * `leadingFields` would find there, without scanning field by field. An id token here is an integer of at
- * most 15 digits (exact as a double) or a string without escapes or control characters: such a token is
- * its own JSON text, so it is its match key as it stands. Messages of any other shape take the long way.
- */
-const CLIENT_HEAD = /\{"jsonrpc":"2\.0",(?:"id":(?:0|[1-9]\d{0,14}|"[^"\\\x00-\x1f]*"),)?"method":"([^"\\\x00-\x1f]*)"(?:,"params":|\})/y;
-const ANSWER_HEAD =
-  /\{(?:"id":(0|[1-9]\d{0,14}|"[^"\\\x00-\x1f]*"),"jsonrpc":"2\.0"|"jsonrpc":"2\.0","id":(0|[1-9]\d{0,14}|"[^"\\\x00-\x1f]*")),"(result|error)":/y;
 /** Answers longer than this are not kept for the turn check, which reads them again if it needs them. */
 const KEEP_ANSWER_UNITS = 64 * 1024;
-const IS_ERROR_KEY = '"isError"';
-const LAST_FIELD_FALSE = '"isError":false}}}';
-const TRUE_VALUE = /\s*:\s*true/y;
-
-/**
- * Whether an answer line says `"isError": true` anywhere; one that does not is a success for sure. (Inside a
- * JSON string a quote is escaped, so every match is a key of the structure.) The bytes, when given, are
- * searched instead of the text: a byte search is several times faster on a long line.
- */
-function saysError(line: string, bytes: Buffer | null): boolean {
-  // Most answers end `"isError":false}}}`: the last field of the result (a later duplicate would win), of
-  // the message, of the entry. Such an answer is a success without looking further.
-  if (line.endsWith(LAST_FIELD_FALSE) && (line[line.length - LAST_FIELD_FALSE.length - 1] === ',' || line[line.length - LAST_FIELD_FALSE.length - 1] === '{')) {
-    return false;
-  }
-  if (bytes !== null) {
-    for (let i = bytes.indexOf(IS_ERROR_KEY); i !== -1; i = bytes.indexOf(IS_ERROR_KEY, i + IS_ERROR_KEY.length)) {
-      let j = i + IS_ERROR_KEY.length;
-      while (bytes[j] === 0x20 || bytes[j] === 0x09 || bytes[j] === 0x0a || bytes[j] === 0x0d) j++;
-      if (bytes[j] !== 0x3a) continue;
-      j++;
-      while (bytes[j] === 0x20 || bytes[j] === 0x09 || bytes[j] === 0x0a || bytes[j] === 0x0d) j++;
-      if (bytes.toString('latin1', j, j + 4) === 'true') return true;
-    }
-    return false;
-  }
-  for (let i = line.indexOf(IS_ERROR_KEY); i !== -1; i = line.indexOf(IS_ERROR_KEY, i + IS_ERROR_KEY.length)) {
-    TRUE_VALUE.lastIndex = i + IS_ERROR_KEY.length;
-    if (TRUE_VALUE.test(line)) return true;
-  }
-  return false;
-}
 /** Short forms are cut at 200 code points; serializing stops well past that. */
 const SUMMARY_BUDGET = TIMELINE_SUMMARY_CHARS * 4;
 
@@ -245,299 +201,269 @@ interface Analysis {
 }
 
 /**
- * The one pass over the log (session-format §6.3). `full` builds what only the detail shows; `outline` (with
+ * The one pass over the log (session-format §6.3), as a reader that holds what it has found so far. Each
+ * entry goes to `onEntry`, each message in it to the method for its kind (context, request, notification,
+ * answer, anything else raw). `full` builds what only the detail shows; the summary leaves it out and reads
+ * through `summaryPeek` (summary-peek.ts), which skips lines without parsing them. `outlineLook` (with
  * `full`) takes plain successful answers without parsing them (plain-answer.ts): their calls keep only the
  * head of their text, enough for short forms and events, which is all the outline shows.
  */
-function analyse(files: SessionFiles, full: boolean, outline = false): Analysis {
-  const listed = new Map<string, Record<string, unknown>>();
-  const awaitingLists = new Set<string>();
-  const calls: Call[] = [];
-  const pending = new Map<string, number>();
-  const toServer = new Map<string, string>();
-  const toClient = new Map<string, string>();
-  let commits: [string, string][] = [];
-  let lastAnswered: string | null = null;
-  let clientName: string | null = null;
-  const context: ContextMessage[] = [];
-  const events: TimelineEvent[] = [];
-  let truncated = false;
-  let proxyEntries = false;
-  let duration = 0;
-  // Whether the entry being read had strings cut for display (its line was too long to read whole).
-  let lineCut = false;
-  const turns = new TurnInference();
+class SessionLogPass implements AwaitedAnswers {
+  /** The server's tools as listed, by name (the last listing of each name wins). */
+  readonly listed = new Map<string, Record<string, unknown>>();
+  readonly awaitingLists = new Set<string>();
+  readonly calls: Call[] = [];
+  readonly pending = new Map<string, number>();
+  /** Methods of requests, by id key, to name what an answer answers (the detail only). */
+  private readonly toServer = new Map<string, string>();
+  private readonly toClient = new Map<string, string>();
+  /** The agent's commit calls in progress: [id key, id]; the calls the proxy makes meanwhile are the agent's. */
+  private commits: [string, string][] = [];
+  /** The id of the agent's call the server answered last: the flow's lookups come after it. */
+  private lastAnswered: string | null = null;
+  clientName: string | null = null;
+  readonly context: ContextMessage[] = [];
+  readonly events: TimelineEvent[] = [];
+  truncated = false;
+  proxyEntries = false;
+  duration = 0;
+  /** Whether the entry being read had strings cut for display (its line was too long to read whole). */
+  private lineCut = false;
+  readonly turns = new TurnInference();
 
-  const event = (t: number, from: From, kind: TimelineEvent['kind'], method: string | null, id: string | null, s: string) =>
-    events.push({ t_ms: t, from, kind, method, id, summary: detach(cutChars(s, TIMELINE_SUMMARY_CHARS)) });
+  constructor(
+    private readonly files: SessionFiles,
+    private readonly full: boolean,
+  ) {}
 
-  // The answer text of a message, read again from the file: the turn check keeps big answers this way.
-  const later = (at: LineAt, index: number | null): LazyText => () => {
-    try {
-      const line = JSON.parse(readLine(files.path, at)) as { message?: unknown };
-      const m = index === null ? line.message : Array.isArray(line.message) ? line.message[index] : undefined;
-      return isObject(m) ? outcomeText(m) : '';
-    } catch {
-      return '';
-    }
+  readonly onEntry = (e: LogEntry, at: LineAt): void => {
+    const { t, from } = e;
+    if (t > this.duration) this.duration = t;
+    if (from === 'proxy') this.proxyEntries = true;
+    this.lineCut = e.cut !== undefined;
+    if (this.full && e.raw !== null) this.event(t, from, 'raw', null, null, e.raw);
+    const msg = e.message;
+    // The agent's turns are inferred without the proxy's own requests (session-format §6.5).
+    const inEpisode = !(from === 'proxy' && isObject(msg) && has(msg, 'method'));
+    if (Array.isArray(msg)) msg.forEach((m, i) => this.message(t, from, m, inEpisode, at, i));
+    else if (msg !== undefined) this.message(t, from, msg, inEpisode, at, null);
   };
 
-  const message = (t: number, from: From, m: unknown, inEpisode: boolean, at: LineAt, element: number | null): void => {
-    if (from === 'context') {
-      if (inEpisode) turns.context(m);
-      const content = isObject(m) && typeof m.content === 'string' ? m.content : '';
-      const role = isObject(m) ? m.role : undefined;
-      if (full) event(t, from, 'context', null, null, `${typeof role === 'string' ? role : '?'}: ${content}`);
-      if (full && (role === 'user' || role === 'assistant')) context.push({ t_ms: t, role, content });
-      return;
-    }
+  awaitsCommit(key: string): boolean {
+    return this.commits.some(([k]) => k === key);
+  }
+
+  private event(t: number, from: From, kind: TimelineEvent['kind'], method: string | null, id: string | null, s: string): void {
+    this.events.push({ t_ms: t, from, kind, method, id, summary: detach(cutChars(s, TIMELINE_SUMMARY_CHARS)) });
+  }
+
+  /** The answer text of a message, read again from the file: the turn check keeps big answers this way. */
+  private later(at: LineAt, index: number | null): LazyText {
+    const path = this.files.path;
+    return () => {
+      try {
+        const line = JSON.parse(readLine(path, at)) as { message?: unknown };
+        const m = index === null ? line.message : Array.isArray(line.message) ? line.message[index] : undefined;
+        return isObject(m) ? outcomeText(m) : '';
+      } catch {
+        return '';
+      }
+    };
+  }
+
+  private message(t: number, from: From, m: unknown, inEpisode: boolean, at: LineAt, element: number | null): void {
+    if (from === 'context') return this.contextMessage(t, m, inEpisode);
     if (!isObject(m)) {
-      if (full) event(t, from, 'raw', null, null, compact(m, SUMMARY_BUDGET));
+      if (this.full) this.event(t, from, 'raw', null, null, compact(m, SUMMARY_BUDGET));
       return;
     }
     const method = typeof m.method === 'string' ? m.method : null;
     const hasId = given(m.id);
-    const answers = has(m, 'result') || given(m.error);
-
-    if (inEpisode && method !== null && from !== 'server') turns.request(t, from === 'client', m, method);
-
-    if (method !== null && hasId) {
-      const params = m.params === undefined ? null : m.params;
-      if (full) {
-        const s =
-          method === 'tools/call'
-            ? `${isObject(params) && typeof params.name === 'string' ? params.name : '?'} ${compact(isObject(params) ? params.arguments : null, SUMMARY_BUDGET)}`
-            : `${method} ${compact(params, SUMMARY_BUDGET)}`;
-        event(t, from, 'request', method, idString(m.id), trimEnd(s));
-      }
-      const key = idKey(m.id);
-      if (from === 'server') {
-        if (full) toClient.set(key, method);
-        return;
-      }
-      if (full) toServer.set(key, method);
-      if (from === 'client' && method === 'initialize' && clientName === null) {
-        const info = isObject(params) && isObject(params.clientInfo) ? params.clientInfo : undefined;
-        clientName = info && typeof info.name === 'string' ? info.name : null;
-      } else if (from === 'client' && method === 'tools/list') {
-        awaitingLists.add(key);
-      } else if (method === 'tools/call') {
-        if (!isObject(params) || typeof params.name !== 'string') return;
-        const tool = params.name;
-        const fromClient = from === 'client';
-        let by: Call['by'] = 'agent';
-        let after: string | null = null;
-        if (!fromClient) {
-          const commit = commits[commits.length - 1];
-          if (commit) after = commit[1];
-          else {
-            by = 'flow';
-            after = lastAnswered;
-          }
-        }
-        if (fromClient && tool === COMMIT_TOOL) commits.push([key, idString(m.id)]);
-        pending.set(key, calls.length);
-        calls.push({
-          id: idString(m.id),
-          by,
-          tool,
-          kind: 'generic',
-          // Only the detail shows the arguments; the summary's turn check reads them from the message.
-          arguments: full && has(params, 'arguments') ? sortKeys(params.arguments) : {},
-          t_ms: t,
-          result_t_ms: null,
-          latency_ms: null,
-          ok: null,
-          result_text: null,
-          result_json: null,
-          result_truncated: false,
-          turn: null,
-          after,
-          decision: null,
-          fromClient,
-          place: { request: full ? placeOf(at, element) : null, answer: null, result_bytes: null },
-        });
-      }
-      return;
-    }
+    if (inEpisode && method !== null && from !== 'server') this.turns.request(t, from === 'client', m, method);
+    if (method !== null && hasId) return this.request(t, from, m, method, at, element);
     if (method !== null) {
-      if (full) event(t, from, 'notification', method, null, trimEnd(`${method} ${compact(m.params, SUMMARY_BUDGET)}`));
+      if (this.full) this.event(t, from, 'notification', method, null, trimEnd(`${method} ${compact(m.params, SUMMARY_BUDGET)}`));
       return;
     }
-    if (hasId && answers) {
-      const key = idKey(m.id);
-      const error = isErrorAnswer(m);
-      // The CLI takes as a response only a message with no method key at all (session-format §6.3 notes).
-      const episodeTakes = inEpisode && from !== 'client' && !has(m, 'method') && turns.waitsFor(key);
-      const index = from !== 'client' ? pending.get(key) : undefined;
-      const text = full || episodeTakes ? outcomeText(m) : '';
-      if (episodeTakes) turns.response(t, key, text.length > KEEP_ANSWER_UNITS ? later(at, element) : text);
-      if (index !== undefined) {
-        pending.delete(key);
-        const c = calls[index];
-        if (c) {
-          c.result_t_ms = t;
-          c.latency_ms = Math.max(0, t - c.t_ms);
-          c.ok = !error;
-          if (full) {
-            c.place.answer = placeOf(at, element);
-            c.place.result_bytes = Buffer.byteLength(text, 'utf8');
-            const cut = cutBytes(text, SESSION_RESULT_CUT_BYTES);
-            // A result whose line was cut for display is cut too, though its text may fit.
-            const short = cut.cut || lineCut;
-            if (short) truncated = true;
-            c.result_text = detach(cut.text);
-            c.result_json = short ? null : parseOrNull(cut.text);
-            c.result_truncated = short;
-          }
-          if (from === 'server' && c.fromClient) lastAnswered = c.id;
-        }
-      }
-      if (from === 'proxy' && commits.length > 0) commits = commits.filter(([k]) => k !== key);
-      if (from === 'server' && awaitingLists.delete(key)) {
-        const listing = isObject(m.result) && Array.isArray(m.result.tools) ? m.result.tools : [];
-        for (const tool of listing) {
-          if (isObject(tool) && typeof tool.name === 'string') listed.set(tool.name, tool);
-        }
-      }
-      if (full) {
-        const asked = (from === 'client' ? toClient.get(key) : toServer.get(key)) ?? null;
-        let s: string;
-        if (given(m.error)) {
-          const e = m.error;
-          const code = has(e, 'code') && isObject(e) ? jsonText(e.code) : '';
-          s = `error ${code}: ${isObject(e) && typeof e.message === 'string' ? e.message : ''}`;
-        } else s = asked === 'tools/call' ? text : compact(m.result, SUMMARY_BUDGET);
-        event(t, from, error ? 'error' : 'response', asked, idString(m.id), s);
-      }
+    if (hasId && (has(m, 'result') || given(m.error))) return this.answer(t, from, m, inEpisode, at, element);
+    if (this.full) this.event(t, from, 'raw', null, hasId ? idString(m.id) : null, compact(m, SUMMARY_BUDGET));
+  }
+
+  private contextMessage(t: number, m: unknown, inEpisode: boolean): void {
+    if (inEpisode) this.turns.context(m);
+    if (!this.full) return;
+    const content = isObject(m) && typeof m.content === 'string' ? m.content : '';
+    const role = isObject(m) ? m.role : undefined;
+    this.event(t, 'context', 'context', null, null, `${typeof role === 'string' ? role : '?'}: ${content}`);
+    if (role === 'user' || role === 'assistant') this.context.push({ t_ms: t, role, content });
+  }
+
+  private request(t: number, from: From, m: Record<string, unknown>, method: string, at: LineAt, element: number | null): void {
+    const params = m.params === undefined ? null : m.params;
+    if (this.full) {
+      const s =
+        method === 'tools/call'
+          ? `${isObject(params) && typeof params.name === 'string' ? params.name : '?'} ${compact(isObject(params) ? params.arguments : null, SUMMARY_BUDGET)}`
+          : `${method} ${compact(params, SUMMARY_BUDGET)}`;
+      this.event(t, from, 'request', method, idString(m.id), trimEnd(s));
+    }
+    const key = idKey(m.id);
+    if (from === 'server') {
+      if (this.full) this.toClient.set(key, method);
       return;
     }
-    if (full) event(t, from, 'raw', null, hasId ? idString(m.id) : null, compact(m, SUMMARY_BUDGET));
-  };
+    if (this.full) this.toServer.set(key, method);
+    if (from === 'client' && method === 'initialize' && this.clientName === null) {
+      const info = isObject(params) && isObject(params.clientInfo) ? params.clientInfo : undefined;
+      this.clientName = info && typeof info.name === 'string' ? info.name : null;
+    } else if (from === 'client' && method === 'tools/list') {
+      this.awaitingLists.add(key);
+    } else if (method === 'tools/call' && isObject(params) && typeof params.name === 'string') {
+      this.toolCall(t, from, m, params, key, at, element);
+    }
+  }
 
-  const onEntry = (e: LogEntry, at: LineAt): void => {
-    const { t, from } = e;
-    if (t > duration) duration = t;
-    if (from === 'proxy') proxyEntries = true;
-    lineCut = e.cut !== undefined;
-    if (full && e.raw !== null) event(t, from, 'raw', null, null, e.raw);
-    const msg = e.message;
-    // The agent's turns are inferred without the proxy's own requests (session-format §6.5).
-    const inEpisode = !(from === 'proxy' && isObject(msg) && has(msg, 'method'));
-    if (Array.isArray(msg)) msg.forEach((m, i) => message(t, from, m, inEpisode, at, i));
-    else if (msg !== undefined) message(t, from, msg, inEpisode, at, null);
-  };
+  /** A tools/call: the agent's (from the client, or the proxy's inside a commit) or the flow's lookup. */
+  private toolCall(t: number, from: From, m: Record<string, unknown>, params: Record<string, unknown>, key: string, at: LineAt, element: number | null): void {
+    const tool = params.name as string;
+    const fromClient = from === 'client';
+    let by: Call['by'] = 'agent';
+    let after: string | null = null;
+    if (!fromClient) {
+      const commit = this.commits[this.commits.length - 1];
+      if (commit) after = commit[1];
+      else {
+        by = 'flow';
+        after = this.lastAnswered;
+      }
+    }
+    if (fromClient && tool === COMMIT_TOOL) this.commits.push([key, idString(m.id)]);
+    this.pending.set(key, this.calls.length);
+    this.calls.push({
+      id: idString(m.id),
+      by,
+      tool,
+      kind: 'generic',
+      // Only the detail shows the arguments; the summary's turn check reads them from the message.
+      arguments: this.full && has(params, 'arguments') ? sortKeys(params.arguments) : {},
+      t_ms: t,
+      result_t_ms: null,
+      latency_ms: null,
+      ok: null,
+      result_text: null,
+      result_json: null,
+      result_truncated: false,
+      turn: null,
+      after,
+      decision: null,
+      fromClient,
+      place: { request: this.full ? placeOf(at, element) : null, answer: null, result_bytes: null },
+    });
+  }
 
-  // An answer to one of the agent's calls (or the flow's) that the summary need not parse now: its time and
-  // success are all the counts need; its text is parsed only if a turn check ever looks at it.
-  const successLater = (t: number, from: From, key: string, at: LineAt): void => {
-    if (turns.waitsFor(key)) turns.response(t, key, later(at, null));
-    const index = pending.get(key);
-    const c = index === undefined ? undefined : calls[index];
+  private answer(t: number, from: From, m: Record<string, unknown>, inEpisode: boolean, at: LineAt, element: number | null): void {
+    const { full, turns } = this;
+    const key = idKey(m.id);
+    const error = isErrorAnswer(m);
+    // The CLI takes as a response only a message with no method key at all (session-format §6.3 notes).
+    const episodeTakes = inEpisode && from !== 'client' && !has(m, 'method') && turns.waitsFor(key);
+    const index = from !== 'client' ? this.pending.get(key) : undefined;
+    const text = full || episodeTakes ? outcomeText(m) : '';
+    if (episodeTakes) turns.response(t, key, text.length > KEEP_ANSWER_UNITS ? this.later(at, element) : text);
+    if (index !== undefined) {
+      this.pending.delete(key);
+      const c = this.calls[index];
+      if (c) {
+        this.answered(c, t, !error);
+        if (full) this.keepResult(c, text, at, element);
+        if (from === 'server' && c.fromClient) this.lastAnswered = c.id;
+      }
+    }
+    if (from === 'proxy' && this.commits.length > 0) this.commits = this.commits.filter(([k]) => k !== key);
+    if (from === 'server' && this.awaitingLists.delete(key)) {
+      const listing = isObject(m.result) && Array.isArray(m.result.tools) ? m.result.tools : [];
+      for (const tool of listing) {
+        if (isObject(tool) && typeof tool.name === 'string') this.listed.set(tool.name, tool);
+      }
+    }
+    if (full) this.answerEvent(t, from, m, key, error, text);
+  }
+
+  private answered(c: Call, t: number, ok: boolean): void {
+    c.result_t_ms = t;
+    c.latency_ms = Math.max(0, t - c.t_ms);
+    c.ok = ok;
+  }
+
+  /** The detail's copy of a call's result: its text cut for display, and its JSON when whole. */
+  private keepResult(c: Call, text: string, at: LineAt, element: number | null): void {
+    c.place.answer = placeOf(at, element);
+    c.place.result_bytes = Buffer.byteLength(text, 'utf8');
+    const cut = cutBytes(text, SESSION_RESULT_CUT_BYTES);
+    // A result whose line was cut for display is cut too, though its text may fit.
+    const short = cut.cut || this.lineCut;
+    if (short) this.truncated = true;
+    c.result_text = detach(cut.text);
+    c.result_json = short ? null : parseOrNull(cut.text);
+    c.result_truncated = short;
+  }
+
+  private answerEvent(t: number, from: From, m: Record<string, unknown>, key: string, error: boolean, text: string): void {
+    const asked = (from === 'client' ? this.toClient.get(key) : this.toServer.get(key)) ?? null;
+    let s: string;
+    if (given(m.error)) {
+      const e = m.error;
+      const code = has(e, 'code') && isObject(e) ? jsonText(e.code) : '';
+      s = `error ${code}: ${isObject(e) && typeof e.message === 'string' ? e.message : ''}`;
+    } else s = asked === 'tools/call' ? text : compact(m.result, SUMMARY_BUDGET);
+    this.event(t, from, error ? 'error' : 'response', asked, idString(m.id), s);
+  }
+
+  /**
+   * An answer to one of the agent's calls (or the flow's) that need not be parsed now: its time and success
+   * are all the counts need; its text is parsed only if a turn check ever looks at it.
+   */
+  successLater(t: number, from: From, key: string, at: LineAt): void {
+    if (this.turns.waitsFor(key)) this.turns.response(t, key, this.later(at, null));
+    const index = this.pending.get(key);
+    const c = index === undefined ? undefined : this.calls[index];
     if (c) {
-      pending.delete(key);
-      c.result_t_ms = t;
-      c.latency_ms = Math.max(0, t - c.t_ms);
-      c.ok = true;
-      if (from === 'server' && c.fromClient) lastAnswered = c.id;
+      this.pending.delete(key);
+      this.answered(c, t, true);
+      if (from === 'server' && c.fromClient) this.lastAnswered = c.id;
     }
-    if (from === 'proxy' && commits.length > 0) commits = commits.filter(([k]) => k !== key);
-  };
+    if (from === 'proxy' && this.commits.length > 0) this.commits = this.commits.filter(([k]) => k !== key);
+  }
 
-  // The summary's look at a line before parsing it (session-format §6.3 decides what each kind of line can
-  // change): lines that change nothing it counts are not parsed, and a plain success answer is parsed later
-  // if ever. Anything unusual is parsed.
-  /** Whether the summary parses a client message with this method (see CLIENT_METHODS_COUNTED). */
-  const clientVerdict = (method: string): boolean | 'shared' => {
-    if (method === 'initialize') return clientName === null && 'shared';
-    if (method === 'tools/list') return 'shared';
-    return CLIENT_METHODS_COUNTED.has(method);
-  };
-
-  const peek: Peek = (line, t, from, rest, at, bytes) => {
-    if (from === 'context' || !line.startsWith('"message":', rest)) return true;
-    const body = rest + '"message":'.length;
-    if (from === 'client') {
-      // The writer's own shape is matched at once; anything else is scanned field by field.
-      CLIENT_HEAD.lastIndex = body;
-      const fast = CLIENT_HEAD.exec(line);
-      if (fast) return clientVerdict(fast[1] as string);
-      const head = leadingFields(line, body, ['params']);
-      if (head === null) return true;
-      const m = head.fields.find((f) => f.key === 'method');
-      // Without a method before the params, the method may follow them: parse. Without any, the line is the
-      // client's answer to the server, which counts for nothing.
-      if (m === undefined) return head.stoppedAt !== null;
-      let method: unknown;
-      try {
-        method = JSON.parse(line.slice(m.start, m.end));
-      } catch {
-        return true;
-      }
-      if (typeof method !== 'string') return true;
-      return clientVerdict(method);
-    }
-    let key: string;
-    let stoppedAt: string | null;
-    ANSWER_HEAD.lastIndex = body;
-    const fast = ANSWER_HEAD.exec(line);
-    if (fast) {
-      // A plain id token is its own match key (see ANSWER_HEAD).
-      key = (fast[1] ?? fast[2]) as string;
-      stoppedAt = fast[3] as string;
-    } else {
-      const head = leadingFields(line, body, from === 'proxy' ? ['method', 'result', 'error'] : ['result', 'error']);
-      if (head === null || head.stoppedAt === 'method') return true;
-      const id = head.fields.find((f) => f.key === 'id');
-      if (id === undefined) return head.stoppedAt !== null;
-      if (head.fields.some((f) => f.key === 'method')) return true;
-      try {
-        key = idKey(JSON.parse(line.slice(id.start, id.end)));
-      } catch {
-        return true;
-      }
-      stoppedAt = head.stoppedAt;
-    }
-    const awaited =
-      pending.has(key) || turns.waitsFor(key) || (from === 'proxy' && commits.some(([k]) => k === key));
-    // A server lists the same tools in every session: its listing is parsed once per thread.
-    if (awaitingLists.has(key)) return 'shared';
-    if (!awaited) return false;
-    if (stoppedAt !== 'result' || saysError(line, bytes)) return true;
-    successLater(t, from, key, at);
-    return false;
-  };
-
-  // A line not parsed is still refused for a lone surrogate, in small files: searching every long line of
-  // a big one for it would cost more than the rest of its summary.
-  const look: Peek = (line, t, from, rest, at, bytes) =>
-    peek(line, t, from, rest, at, bytes) || (bytes === null && escapesLoneSurrogate(line));
-
-  // The outline's look: a plain success to a pending call is taken from its text, not parsed.
-  const outlineLook: Peek = (line, t, from, rest, at, bytes) => {
+  /** The outline's look: a plain success to a pending call is taken from its text, not parsed. */
+  readonly outlineLook: Peek = (line, t, from, rest, at, bytes) => {
     if (from !== 'server' || !line.startsWith('"message":', rest)) return true;
     ANSWER_HEAD.lastIndex = rest + '"message":'.length;
     const fast = ANSWER_HEAD.exec(line);
     if (!fast || fast[3] !== 'result') return true;
     const key = (fast[1] ?? fast[2]) as string;
-    const index = pending.get(key);
-    const c = index === undefined ? undefined : calls[index];
-    if (!c || awaitingLists.has(key)) return true;
+    const index = this.pending.get(key);
+    const c = index === undefined ? undefined : this.calls[index];
+    if (!c || this.awaitingLists.has(key)) return true;
     // A line too long to read whole comes with its long strings cut (shrink.ts): its bytes tell the answer.
     const plain =
       bytes !== null && bytes.length > SESSION_LINE_FULL_BYTES
         ? plainAnswerBytes(bytes, Buffer.byteLength(line.slice(0, ANSWER_HEAD.lastIndex), 'utf8'))
         : plainAnswer(line, ANSWER_HEAD.lastIndex);
     if (plain === null) return true;
-    successLater(t, from, key, at);
+    this.successLater(t, from, key, at);
     c.place.answer = placeOf(at, null);
     c.place.result_bytes = plain.bytes;
     c.result_text = detach(plain.head);
-    event(t, from, 'response', toServer.get(key) ?? null, c.id, plain.head);
+    this.event(t, from, 'response', this.toServer.get(key) ?? null, c.id, plain.head);
     return false;
   };
+}
 
-  const { header, size, cut } = readLog(files.path, onEntry, full ? (outline ? outlineLook : undefined) : look, full);
+/** Reads the log in one pass (see SessionLogPass), then the flow log: counts for the summary, all for the detail. */
+function analyse(files: SessionFiles, full: boolean, outline = false): Analysis {
+  const pass = new SessionLogPass(files, full);
+  const { header, size, cut } = readLog(files.path, pass.onEntry, full ? (outline ? pass.outlineLook : undefined) : summaryPeek(pass), full);
   // The summary needs only counts from the flow log; the detail reads every decision and run.
   const flow = files.flowLog && full ? readFlowLog(files.flowLog) : { decisions: [], runs: [], cut: 0 };
   const counts = files.flowLog && !full ? flowCounts(files.flowLog) : countsOf(flow.decisions);
@@ -546,15 +472,15 @@ function analyse(files: SessionFiles, full: boolean, outline = false): Analysis 
     header,
     size,
     cut: cut + flow.cut,
-    duration,
-    proxyEntries,
-    clientName,
-    calls,
-    listed,
-    turnCounts: turns.turns,
-    context,
-    events,
-    truncated,
+    duration: pass.duration,
+    proxyEntries: pass.proxyEntries,
+    clientName: pass.clientName,
+    calls: pass.calls,
+    listed: pass.listed,
+    turnCounts: pass.turns.turns,
+    context: pass.context,
+    events: pass.events,
+    truncated: pass.truncated,
     decisions: flow.decisions,
     runs: flow.runs,
     counts,

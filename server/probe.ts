@@ -19,7 +19,7 @@ const STDERR_TAIL_BYTES = 4096;
 const STDERR_TAIL_LINES = 20;
 
 /** The end of what a server wrote to stderr: at most 20 lines and 4 KiB, whole lines where it can. */
-export function tailText(bytes: Buffer): string | null {
+function tailText(bytes: Buffer): string | null {
   let text = bytes.subarray(-STDERR_TAIL_BYTES).toString('utf8').replace(/\r\n?/g, '\n');
   if (bytes.length > STDERR_TAIL_BYTES) text = text.slice(text.indexOf('\n') + 1);
   const lines = text.split('\n');
@@ -326,7 +326,7 @@ class StdioTransport implements Transport {
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** The registry's headers with their values from the environment, or the reason one cannot be sent. */
-export function probeHeaders(headers: { name: string; env: string }[], env: Record<string, string | undefined>): Record<string, string> {
+function probeHeaders(headers: { name: string; env: string }[], env: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const h of headers) {
     if (!isHeaderName(h.name)) throw new ProbeFailure(`${debugString(h.name)} is not a header name`);

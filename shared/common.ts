@@ -41,18 +41,6 @@ export function queryInt(name: string, fallback: number) {
   );
 }
 
-/** A finite number given in a query string, or the default when absent. */
-export function queryNumber(name: string, fallback: number, expected: string) {
-  return v.optional(
-    v.pipe(
-      v.string(),
-      v.check((s) => s.trim() !== '' && Number.isFinite(Number(s)), (issue) => `${name} ${String(issue.input)}: ${expected}`),
-      v.transform(Number),
-    ),
-    String(fallback),
-  );
-}
-
 /** A UTC day given in a query string as `YYYY-MM-DD` (a real date), or null when absent or empty. */
 export function queryDay(name: string) {
   return v.optional(

@@ -19,7 +19,6 @@ export const PROBE_PROTOCOL = '2025-06-18';
 export const WATCH_POLL_MS = 1_000;
 export const SSE_PING_MS = 15_000;
 export const SSE_BUFFER_EVENTS = 256;
-export const JOB_CONCURRENCY = 1;
 export const JOB_PROGRESS_MS = 250;
 export const JOB_CANCEL_DRAIN_MS = 2_000;
 export const SCAN_DEPTH = 3;

@@ -120,7 +120,7 @@ async function sameBytes(a: string, b: string): Promise<boolean> {
 }
 
 /** The staged-learning link of a flow file (flow-review.md §7.1). */
-export async function stageLink(file: FlowFile, catalog: Catalog): Promise<StageLink | null> {
+async function stageLink(file: FlowFile, catalog: Catalog): Promise<StageLink | null> {
   const name = basename(file.path);
   const stagedSuffix = '.staged.flow.json';
   const stem = name.endsWith(stagedSuffix) ? name.slice(0, -stagedSuffix.length) : '';
@@ -244,7 +244,7 @@ export async function latestListing(state: State, domain: string): Promise<{ ses
 }
 
 /** The warnings of a loaded flow at detail time (flow-review.md §6). */
-export async function warningsFor(state: State, flow: Flow): Promise<string[]> {
+async function warningsFor(state: State, flow: Flow): Promise<string[]> {
   const listing = await latestListing(state, flow.domain);
   return flowWarnings(flow, listing, state.config.keySet || state.config.keyFileSet);
 }

@@ -43,7 +43,7 @@ import { KeyedQueue } from './keyed-queue.ts';
 import { PathError, resolveRequestPath, type PathContext } from './paths.ts';
 import { errorText } from '../../shared/error-text.ts';
 
-export const REGISTRY_FILE = 'servers.json';
+const REGISTRY_FILE = 'servers.json';
 
 /** servers.json could not be read or written: every servers endpoint answers 500 with this message. */
 export class RegistryError extends Error {}
@@ -202,7 +202,7 @@ export async function loadRegistry(dataDir: string): Promise<LoadedRegistry> {
  * `raw` with `values` set: a key it has keeps its place, a new one goes after the nearest key before it in
  * `order` (or first), and every key `values` does not name stays as it is.
  */
-export function mergeInPlace(raw: Json, values: Json, order: readonly string[]): Json {
+function mergeInPlace(raw: Json, values: Json, order: readonly string[]): Json {
   const keys = Object.keys(raw);
   for (const key of order) {
     if (!(key in values) || keys.includes(key)) continue;
@@ -273,7 +273,7 @@ export function registryText(registry: LoadedRegistry): string {
 }
 
 /** Writes the whole registry: temp file beside, fsync, rename. */
-export async function saveRegistry(dataDir: string, registry: LoadedRegistry): Promise<void> {
+async function saveRegistry(dataDir: string, registry: LoadedRegistry): Promise<void> {
   try {
     await writeFileAtomic(join(dataDir, REGISTRY_FILE), registryText(registry));
   } catch (e) {
@@ -425,7 +425,7 @@ function storedPolicy(field: PolicyField, value: unknown): unknown {
  * null), the others as they were. A policy field at its default is written only where the entry had it, so an
  * entry without the later fields stays one.
  */
-export function entryFromInput(input: ServerInput, old: StoredEntry | null, createdMs: number, nowMs: number): StoredEntry {
+function entryFromInput(input: ServerInput, old: StoredEntry | null, createdMs: number, nowMs: number): StoredEntry {
   const pick = <K extends 'description' | 'flow' | 'record_dir'>(k: K) => (input[k] === undefined ? (old?.[k] ?? null) : blankToNull(input[k]));
   const entry: StoredEntry = {
     name: input.name,
@@ -467,7 +467,7 @@ function asInput(e: ServerEntry): ServerInput {
   };
 }
 
-export const serverTaken = (name: string) => `a server named ${debugString(name)} is registered already`;
+const serverTaken = (name: string) => `a server named ${debugString(name)} is registered already`;
 export const noServer = (name: string) => `no server ${debugString(name)}`;
 
 /** What a change came to: done with the entry, or refused with the status's reason. */
@@ -612,7 +612,7 @@ async function entryFlow(entry: ServerEntry, ctx: ViewContext): Promise<{ path: 
 }
 
 /** The setup `engine init` would build for this entry and host. */
-export function serverSetup(entry: ServerEntry, proxy: string, flow: FlowFacts | null, ctx: PathContext): Setup {
+function serverSetup(entry: ServerEntry, proxy: string, flow: FlowFacts | null, ctx: PathContext): Setup {
   const record =
     entry.record_dir !== null
       ? hostPath(entry.record_dir, ctx)
@@ -660,7 +660,7 @@ function programFound(program: string, searchPath: string): boolean {
 }
 
 /** What is wrong with the entry, in the console's order and words. */
-export function serverIssues(entry: ServerEntry, flow: { path: string; facts: FlowFacts } | null, ctx: ViewContext): string[] {
+function serverIssues(entry: ServerEntry, flow: { path: string; facts: FlowFacts } | null, ctx: ViewContext): string[] {
   const issues: string[] = [];
   if (entry.flow === null) {
     if (entry.mode !== 'record') issues.push(`mode is ${entry.mode} but no flow is set`);

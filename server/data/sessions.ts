@@ -23,7 +23,7 @@ export interface SessionSummaries {
 }
 
 /** How long a request waits for a cold index before it answers with what is indexed so far. */
-export const WARM_BUDGET_MS = 700;
+const WARM_BUDGET_MS = 700;
 
 /** Every summary, current as of this request (files written before it are in). */
 export async function sessionSummaries(state: State): Promise<SessionSummaries> {

@@ -13,7 +13,7 @@ export class TrashConflict extends Error {}
 /** No such trash folder. */
 export class TrashMissing extends Error {}
 
-export const trashRoot = (dataDir: string) => join(dataDir, 'console', 'trash');
+const trashRoot = (dataDir: string) => join(dataDir, 'console', 'trash');
 
 /** Files (and links, as links) under `dir`, as `/`-joined paths relative to it, sorted. */
 async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
@@ -35,7 +35,7 @@ async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
 const isCompanion = (p: string) => p.endsWith('.flow.jsonl') || p.endsWith('.confirm.jsonl');
 
 /** What one delete moved: the session log (companions ride along) or the flow, else the first file. */
-export function classify(paths: readonly string[]): { kind: TrashKind; path: string } {
+function classify(paths: readonly string[]): { kind: TrashKind; path: string } {
   const log = paths.find((p) => p.endsWith('.jsonl') && !isCompanion(p));
   if (log !== undefined) return { kind: 'session', path: log };
   const flow = paths.find((p) => p.endsWith('.flow.json'));

@@ -417,7 +417,7 @@ export function flowDiff(old: Flow, next: Flow, tolerance: number, threshold: nu
 }
 
 /** flow-diff's text: the title, what needs review, then each section's changes. */
-export function diffMarkdown(domain: string, review: string[], sections: DiffSection[]): string {
+function diffMarkdown(domain: string, review: string[], sections: DiffSection[]): string {
   let out = `# Flow diff: ${domain}\n\n`;
   if (review.length === 0) out += `${NOTHING_TO_REVIEW}\n`;
   else out += `**Needs review:**\n\n${review.map((r) => `- ${r}\n`).join('')}`;

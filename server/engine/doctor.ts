@@ -77,7 +77,7 @@ export function checkKey(keySet: boolean, keyFileSet: boolean): ReportLine[] {
 }
 
 /** Our install hint, in place of the original's cargo line (reference README, settled questions). */
-export const INSTALL_HINT = 'It comes with engine: install them together (docs/install.md).';
+const INSTALL_HINT = 'It comes with engine: install them together (docs/install.md).';
 
 /** What the CLI found of one companion binary (`check_binaries`). */
 export interface CompanionFound {
@@ -109,7 +109,7 @@ export function checkCompanion(found: CompanionFound, version: string): ReportLi
 }
 
 /** The console's binaries check (`health_of_setup`): the CLI the jobs run, and the proxy. */
-export const CONSOLE_BINARIES = [
+const CONSOLE_BINARIES = [
   { name: 'engine', what: 'jobs cannot run' },
   { name: 'engine-proxy', what: 'MCP hosts run it to record sessions and serve flows' },
 ] as const;

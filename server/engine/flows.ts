@@ -931,7 +931,7 @@ export function toolId(flow: Flow, tool: string): number {
 }
 
 /** START: the padding symbol before the first step. */
-export const START_SYMBOL = 4294967295;
+const START_SYMBOL = 4294967295;
 
 /** A step's symbol: (action × 4 + outcome) × 4096 + feature. */
 export function decodeSymbol(symbol: number): { action: number; outcome: number; feature: number } | null {

@@ -3,15 +3,9 @@
 // equal the CLI's text byte for byte, so every sentence here is the CLI's. The caller builds the Setup
 // (paths already shown as the host gets them); nothing here reads files or the environment.
 import type { DeciderName } from '../../shared/flows.ts';
-import { HOSTS, type Host } from '../../shared/servers.ts';
+import type { Host } from '../../shared/servers.ts';
 import { display } from './format.ts';
 import { shellJoin, shellQuote } from './shell.ts';
-
-export { HOSTS, type Host };
-
-export function isHost(s: string): s is Host {
-  return (HOSTS as readonly string[]).includes(s);
-}
 
 /** A flow the proxy runs, as the host passes it. */
 export interface ServedFlow {
@@ -47,7 +41,7 @@ export interface Listening {
 }
 
 /** The variable a host's JSON configuration reads the listening proxy's token from. */
-export const TOKEN_VAR = 'ENGINE_PROXY_TOKEN';
+const TOKEN_VAR = 'ENGINE_PROXY_TOKEN';
 
 /** One server behind the proxy, as `init` sets it up. */
 export interface Setup {
@@ -67,14 +61,14 @@ export interface Setup {
 }
 
 /** The decider passed to the proxy: the one asked for; none for an arbiter; else reach or habit. */
-export function deciderArg(flow: ServedFlow): DeciderName | null {
+function deciderArg(flow: ServedFlow): DeciderName | null {
   if (flow.decideWith) return flow.decideWith;
   if (flow.arbiter) return null;
   return flow.reach ? 'reach' : 'habit';
 }
 
 /** The server as the proxy's last arguments: `--upstream` and its headers, or `--` and the command. */
-export function targetArgs(setup: Setup): string[] {
+function targetArgs(setup: Setup): string[] {
   if (setup.upstream) {
     const args = ['--upstream', setup.upstream.url];
     for (const [name, variable] of setup.upstream.headers) args.push('--upstream-header', `${name}=${variable}`);
@@ -84,7 +78,7 @@ export function targetArgs(setup: Setup): string[] {
 }
 
 /** The policy flags, in the proxy's order: retention, guards, the judge, commit. */
-export function policyArgs(policy: Policy | undefined): string[] {
+function policyArgs(policy: Policy | undefined): string[] {
   if (!policy) return [];
   const args: string[] = [];
   if (policy.retainDays !== null) args.push('--retain-days', String(policy.retainDays));
@@ -99,7 +93,7 @@ function listenArgs(listen: Listening): string[] {
 }
 
 /** The argv of a proxy a host starts itself, over stdio, without the program. */
-export function stdioArgs(setup: Setup): string[] {
+function stdioArgs(setup: Setup): string[] {
   const args = ['--record', setup.record, '--domain', setup.domain];
   const flow = setup.flow;
   if (flow) {
@@ -132,7 +126,7 @@ function unspecified(addr: string): 'v4' | 'v6' | null {
 }
 
 /** The listening proxy's MCP endpoint, loopback named for an address that means every address. */
-export function listenUrl(listen: Listening): string {
+function listenUrl(listen: Listening): string {
   const port = listen.addr.slice(listen.addr.lastIndexOf(':') + 1);
   const kind = unspecified(listen.addr);
   const host = kind === 'v4' ? `127.0.0.1:${port}` : kind === 'v6' ? `[::1]:${port}` : listen.addr;
@@ -151,7 +145,7 @@ function bearer(setup: Setup, host: Host): string | null {
 }
 
 /** The host's whole configuration file with only this server (JSON hosts), laid out as the CLI writes it. */
-export function configText(host: Host, setup: Setup): string {
+function configText(host: Host, setup: Setup): string {
   const j = (s: string) => JSON.stringify(s);
   const key = host === 'vscode' ? 'servers' : 'mcpServers';
   const url = urlFor(setup, host);
@@ -183,7 +177,7 @@ export function snippet(host: Host, setup: Setup): string {
 }
 
 /** What else `host` needs when the proxy listens, or null: the token's variable, every address, or Claude Desktop's own proxy. */
-export function listenNote(host: Host, setup: Setup, written = false): string | null {
+function listenNote(host: Host, setup: Setup, written = false): string | null {
   const listen = setup.listen;
   if (!listen) return null;
   if (host === 'claude-desktop') {

@@ -96,7 +96,7 @@ export interface HealthInputs {
   servers: readonly { name: string; issues: readonly string[] }[];
 }
 
-export const UNREADABLE_LISTED = 5;
+const UNREADABLE_LISTED = 5;
 
 /** The health list, in the reference's order. */
 export function healthList(input: HealthInputs): HealthItem[] {

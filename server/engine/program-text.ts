@@ -95,7 +95,7 @@ function wrap(e: Expr, parens: boolean): string {
   return parens ? `(${text})` : text;
 }
 
-export function exprText(e: Expr): string {
+function exprText(e: Expr): string {
   switch (e.op) {
     case 'f64':
       return debugFloat(e.value);

@@ -66,12 +66,12 @@ export function nextShares(flow: Flow, site: SiteKey): Followed {
 }
 
 /** Reach shares when the served decider is reach, else the habit's next shares. */
-export function weighedShares(flow: Flow, site: SiteKey): Map<string, number> {
+function weighedShares(flow: Flow, site: SiteKey): Map<string, number> {
   if (weighedByReach(flow) && flow.reach) return followed(flow, flow.reach, site).shares;
   return nextShares(flow, site).shares;
 }
 
-export function weighedByReach(flow: Flow): boolean {
+function weighedByReach(flow: Flow): boolean {
   return servedDecider(flow) === 'reach';
 }
 
@@ -125,7 +125,7 @@ function argSources(flow: Flow, tool: string, name: string): RequiredArg {
   return { name, values: 0, sources: [] };
 }
 
-export function agreedOf(flow: Flow, tool: string): Agreed {
+function agreedOf(flow: Flow, tool: string): Agreed {
   return flow.bindings.agreed[tool] ?? [
     [0, 0],
     [0, 0],
@@ -170,7 +170,7 @@ export function bindingChance(flow: Flow, tool: string): number | null {
 
 export interface Best { tool: string; share: number; chance: number | null }
 
-export const bestProb = (best: Best) => best.share * (best.chance ?? 0);
+const bestProb = (best: Best) => best.share * (best.chance ?? 0);
 
 /** The offered lookup with the highest weighed share (the first of equals), or null when none is offered. */
 export function likeliest(flow: Flow, site: SiteKey, weighed = weighedShares(flow, site)): Best | null {
@@ -217,7 +217,7 @@ export function sortedNext(shares: Map<string, number>): NextShare[] {
     .sort((a, b) => b.share - a.share || compareText(a.action, b.action));
 }
 
-export function siteView(flow: Flow, site: SiteKey, threshold: number): SiteView {
+function siteView(flow: Flow, site: SiteKey, threshold: number): SiteView {
   const name = siteName(site);
   const habit = nextShares(flow, site);
   const weighed = weighedShares(flow, site);
@@ -259,7 +259,7 @@ export function siteView(flow: Flow, site: SiteKey, threshold: number): SiteView
   };
 }
 
-export function toolViews(flow: Flow): FlowTool[] {
+function toolViews(flow: Flow): FlowTool[] {
   return Object.keys(flow.manifest.tools)
     .sort(compareText)
     .map((name) => {
@@ -274,7 +274,7 @@ export function toolViews(flow: Flow): FlowTool[] {
     });
 }
 
-export function bindingViews(flow: Flow): BindingView[] {
+function bindingViews(flow: Flow): BindingView[] {
   const constants = new Map(flow.bindings.constants.map(([[t, a], value]) => [pairKey(t, a), value]));
   return Object.keys(flow.bindings.args)
     .sort(compareText)
@@ -306,7 +306,7 @@ export function bindingViews(flow: Flow): BindingView[] {
     });
 }
 
-export function promotionView(flow: Flow): PromotionView | null {
+function promotionView(flow: Flow): PromotionView | null {
   if (!flow.promoted) return null;
   const records = Object.values(flow.promoted.sites);
   return {

@@ -21,8 +21,8 @@ export interface Scan {
   files: Set<string>;
 }
 
-export const isFlowName = (name: string) => name.endsWith('.flow.json');
-export const isSessionName = (name: string) =>
+const isFlowName = (name: string) => name.endsWith('.flow.json');
+const isSessionName = (name: string) =>
   name.endsWith('.jsonl') && !name.endsWith('.flow.jsonl') && !name.endsWith('.confirm.jsonl');
 
 export function insideDir(child: string, dir: string): boolean {

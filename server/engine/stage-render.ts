@@ -117,7 +117,7 @@ export function renderFlowLog(flow: string, versions: readonly VersionRecord[]):
 }
 
 /** The line `engine flow-log` adds when the committed flow is not the latest version. */
-export const UNRECORDED_LINE =
+const UNRECORDED_LINE =
   'The committed flow is not the latest version: it has changed since, by other means than a commit. ' +
   'The next commit or rollback keeps it as a version first.\n';
 

@@ -70,9 +70,9 @@ export function stagePathsOf(flowFile: string): StagePaths {
 }
 
 /** Version `n`'s flow bytes in the history. */
-export const versionFlowPath = (paths: StagePaths, n: number) => join(paths.history, `${n}.flow.json`);
+const versionFlowPath = (paths: StagePaths, n: number) => join(paths.history, `${n}.flow.json`);
 /** Version `n`'s record in the history. */
-export const versionRecordPath = (paths: StagePaths, n: number) => join(paths.history, `${n}.json`);
+const versionRecordPath = (paths: StagePaths, n: number) => join(paths.history, `${n}.json`);
 
 // ---------------------------------------------------------------------------------------------------------
 // The state file and the comparison
@@ -236,7 +236,7 @@ export function usedShare(c: Count): { share: number; lower: number; upper: numb
 }
 
 /** A comparison in the CLI's field order, sites sorted, unknown fields dropped: how it is written back. */
-export function canonicalComparison(c: Comparison): Comparison {
+function canonicalComparison(c: Comparison): Comparison {
   const countOf = (x: Count): Count => ({ decisions: x.decisions, lookups: x.lookups, used: x.used, served: x.served });
   const pairOf = (p: Pair): Pair => ({ committed: countOf(p.committed), staged: countOf(p.staged) });
   return {
@@ -260,7 +260,7 @@ export function canonicalComparison(c: Comparison): Comparison {
 }
 
 /** A count as the API shows it: with its detours and its share. */
-export function countsView(c: Count): Counts {
+function countsView(c: Count): Counts {
   return {
     decisions: c.decisions,
     lookups: c.lookups,

@@ -27,12 +27,12 @@ export interface GuardOptions {
 const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 export const COOKIE = 'engine_console';
 
-export const HOST_REFUSED =
+const HOST_REFUSED =
   "the Host header must be localhost, 127.0.0.1 or [::1] with the console's port: without a token (--no-auth), the console answers only its own address";
-export const SIGN_IN =
+const SIGN_IN =
   'sign in: open the URL with the token that engine-console printed when it started, or send Authorization: Bearer <token>';
-export const WRITE_HEADER = "a change needs the header X-Engine-Console: 1, which the console's UI sends";
-export const READ_ONLY = "the console is read-only (--read-only): it changes nothing";
+const WRITE_HEADER = "a change needs the header X-Engine-Console: 1, which the console's UI sends";
+const READ_ONLY = "the console is read-only (--read-only): it changes nothing";
 const WRONG_LINK =
   '<!doctype html><meta charset="utf-8"><title>engine console</title><p>This link\'s token is not this console\'s. Open the URL engine-console printed when it started.</p>';
 
@@ -96,7 +96,7 @@ export function decodeQueryValue(raw: string): string {
 }
 
 /** The first `name=` piece of the raw query, decoded; null when there is none. */
-export function queryParam(rawQuery: string, name: string): string | null {
+function queryParam(rawQuery: string, name: string): string | null {
   for (const piece of rawQuery.split('&')) if (piece.startsWith(`${name}=`)) return decodeQueryValue(piece.slice(name.length + 1));
   return null;
 }

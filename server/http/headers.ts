@@ -2,7 +2,7 @@
 // answers (console-api.md §2.4). Outermost middleware: it sets them after everything else has run.
 import type { Context, Next } from 'koa';
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy':
     "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'",
   'X-Content-Type-Options': 'nosniff',

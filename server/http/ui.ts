@@ -18,7 +18,7 @@ const TYPES: Record<string, string> = {
 };
 const BUILD_EXTENSIONS = new Set(Object.keys(TYPES).map((e) => e.slice(1)));
 
-export const NO_UI_PAGE = `<!doctype html>
+const NO_UI_PAGE = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">

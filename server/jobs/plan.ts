@@ -11,10 +11,10 @@ import { resolveRequestPath, shown as shownPath } from '../data/paths.ts';
 import { debugString, display } from '../engine/format.ts';
 import { errorText } from '../../shared/error-text.ts';
 
-export const PROMOTE_MIN_USED_DEFAULT = 0.7;
-export const PROMOTE_MIN_LOWER_DEFAULT = 0.5;
-export const PROMOTE_MIN_TASKS_DEFAULT = 3;
-export const REDACT_KEEP_SHARED_DEFAULT = 3;
+const PROMOTE_MIN_USED_DEFAULT = 0.7;
+const PROMOTE_MIN_LOWER_DEFAULT = 0.5;
+const PROMOTE_MIN_TASKS_DEFAULT = 3;
+const REDACT_KEEP_SHARED_DEFAULT = 3;
 
 /** A refusal: the route answers `status` with `message`; no job is created. */
 export class PlanError extends Error {
@@ -61,13 +61,13 @@ export function jobId(nowMs: number, random4hex: string): string {
 }
 
 /** The reports a job writes: `<data>/console/jobs/<id>.<suffix>`. */
-export function reportPath(dataDir: string, id: string, suffix: string): string {
+function reportPath(dataDir: string, id: string, suffix: string): string {
   return join(dataDir, 'console', 'jobs', `${id}.${suffix}`);
 }
 
 const DOMAIN = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 
-export function checkDomain(domain: string): void {
+function checkDomain(domain: string): void {
   if (!DOMAIN.test(domain)) {
     throw new PlanError(
       400,
@@ -110,7 +110,7 @@ function flowName(path: string): string {
  * The committed flow for a key that names either flow (init-doctor-stage.md §3.1): `X.staged.flow.json`
  * maps to `X.flow.json` beside it; any other file is the committed flow itself.
  */
-export function committedPathOf(path: string): { committed: string; name: string; staged: string } {
+function committedPathOf(path: string): { committed: string; name: string; staged: string } {
   const file = basename(path);
   let committed = path;
   if (file.endsWith('.staged.flow.json') && file.length > '.staged.flow.json'.length) {

@@ -63,7 +63,7 @@ interface Entry {
 }
 
 const ENDED = new Set(['succeeded', 'failed', 'cancelled']);
-export const hasEnded = (job: Job) => ENDED.has(job.status);
+const hasEnded = (job: Job) => ENDED.has(job.status);
 
 function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
   if (code !== null) return code;

@@ -17,7 +17,7 @@ export type TaskInput<K extends TaskName> = Parameters<TaskFn<K>>[0];
 export type TaskOutput<K extends TaskName> = Awaited<ReturnType<TaskFn<K>>>;
 
 /** The heap each worker may use (old generation), in MB. */
-export const WORKER_HEAP_MB = 128;
+const WORKER_HEAP_MB = 128;
 
 /**
  * A worker thread ended while it ran the task: it reached its heap cap (a file whose view needs more) or

@@ -1,15 +1,14 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  HOSTS,
   initOutput,
   nextSteps,
   placement,
   proxyArgs,
   snippet,
-  type Host,
   type Setup,
 } from '../../server/engine/init.ts';
+import { HOSTS, type Host } from '../../shared/servers.ts';
 
 // Expected texts below are written out from init-doctor-stage.md §1.2–1.6 (templates and examples), not
 // computed, so a change in any byte fails.

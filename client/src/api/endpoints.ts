@@ -5,7 +5,6 @@ import * as v from 'valibot';
 import { OkSchema } from '../../../shared/common.ts';
 import { FlowDetailSchema, FlowDiffViewSchema, FlowListSchema } from '../../../shared/flows.ts';
 import { JobListSchema, JobSchema, type JobRequest } from '../../../shared/jobs.ts';
-import { MetaSchema } from '../../../shared/meta.ts';
 import { HostConfigSchema, ProbeResultSchema, ServerListSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
 import { StageViewSchema } from '../../../shared/stage.ts';
 import { SessionDetailSchema, SessionListSchema, type SessionMode, type SessionSort, type SortOrder } from '../../../shared/sessions.ts';
@@ -22,7 +21,6 @@ import { TrashEmptiedSchema, TrashListSchema, TrashRestoredSchema } from '../../
 type Opts = { signal?: AbortSignal };
 const quiet = (o: Opts = {}) => ({ quiet: true, signal: o.signal });
 
-export const getMeta = (o?: Opts) => requestAs(MetaSchema, '/api/meta', quiet(o));
 export interface OverviewQuery {
   domain?: string | null;
   from?: string | null;

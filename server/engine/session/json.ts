@@ -223,7 +223,7 @@ function stringEnd(t: string, i: number): number {
 }
 
 /** The index just past the value that starts at t[i], or -1 when it is not well framed. */
-export function valueEnd(t: string, i: number): number {
+function valueEnd(t: string, i: number): number {
   const c = t[i];
   if (c === '"') return stringEnd(t, i);
   if (c === '{' || c === '[') {

@@ -2,7 +2,6 @@
 // rollback. `:key` names the committed flow or the staged one; both answer for the pair. The work is in
 // data/stage.ts.
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import { FlowKeyParamsSchema } from '../../../shared/flows.ts';
 import { CommitRequestSchema, RollbackRequestSchema, type StageView, type VersionView } from '../../../shared/stage.ts';
 import { commitStaged, NoSuchFlow, NotADeployment, rollBack, StageRefused, stageView } from '../../data/stage.ts';
@@ -22,12 +21,6 @@ async function mapped<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** koa-body hands a non-strict empty JSON body over as "": an empty body means the defaults (§4.14). */
-function emptyIsDefaults(ctx: Context): void {
-  const request = ctx.request as { body?: unknown };
-  if (typeof request.body === 'string' && request.body.trim() === '') request.body = {};
-}
-
 export function stageRoutes(state: State): Router {
   return new Router()
     .get('/api/flows/:key/stage', async (ctx) => {
@@ -35,13 +28,11 @@ export function stageRoutes(state: State): Router {
       ctx.body = (await mapped(() => stageView(state, key))) satisfies StageView;
     })
     .post('/api/flows/:key/commit', async (ctx) => {
-      emptyIsDefaults(ctx);
       const request = parseBody(ctx, CommitRequestSchema);
       const { key } = parseParams(ctx, FlowKeyParamsSchema);
       ctx.body = (await mapped(() => commitStaged(state, key, request.note))) satisfies VersionView;
     })
     .post('/api/flows/:key/rollback', async (ctx) => {
-      emptyIsDefaults(ctx);
       const request = parseBody(ctx, RollbackRequestSchema);
       const { key } = parseParams(ctx, FlowKeyParamsSchema);
       ctx.body = (await mapped(() => rollBack(state, key, request.to, request.note))) satisfies VersionView;

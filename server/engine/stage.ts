@@ -129,17 +129,22 @@ const StateSchema = v.object({
 /** NAME.stage.json. */
 export type StageState = v.InferOutput<typeof StateSchema>;
 
-/** Parse the text of NAME.stage.json found at `path` (the path names it in errors). */
-export function parseState(text: string, path: string): StageState {
+/** `text` as JSON read through `schema`; throws `parsing <path>: why` when it is not. */
+function parsedAs<S extends v.GenericSchema>(schema: S, text: string, path: string): v.InferOutput<S> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
     throw new Error(`parsing ${path}: ${errorText(e)}`);
   }
-  const parsed = v.safeParse(StateSchema, json);
+  const parsed = v.safeParse(schema, json);
   if (!parsed.success) throw new Error(`parsing ${path}: ${issueText(parsed.issues, 'not as expected')}`);
-  const state = parsed.output;
+  return parsed.output;
+}
+
+/** Parse the text of NAME.stage.json found at `path` (the path names it in errors). */
+export function parseState(text: string, path: string): StageState {
+  const state = parsedAs(StateSchema, text, path);
   if (state.engine_stage !== STATE_VERSION) {
     throw new Error(`${path}: stage format ${state.engine_stage} is not supported (this build reads ${STATE_VERSION})`);
   }
@@ -346,15 +351,7 @@ export async function history(paths: StagePaths): Promise<VersionRecord[]> {
     } catch (e) {
       throw new Error(`reading ${file}: ${errorText(e)}`);
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (e) {
-      throw new Error(`parsing ${file}: ${errorText(e)}`);
-    }
-    const parsed = v.safeParse(RecordSchema, json);
-    if (!parsed.success) throw new Error(`parsing ${file}: ${issueText(parsed.issues, 'not as expected')}`);
-    const r = parsed.output;
+    const r = parsedAs(RecordSchema, text, file);
     records.push({
       version: r.version,
       kind: r.kind,

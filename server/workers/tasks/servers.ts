@@ -5,8 +5,7 @@ import type { ToolInfo } from '../../../shared/sessions.ts';
 import { hasArbiter, hasReach, loadFlow, type Flow } from '../../engine/flows.ts';
 import { toolWarnings } from '../../engine/warnings.ts';
 import { errorText } from '../../../shared/error-text.ts';
-
-type TaskResult<T> = { ok: true; value: T } | { ok: false; message: string };
+import { type Result, ok } from '../../result.ts';
 
 /** What the registry needs to know of a server's flow. */
 export interface ServerFlowFacts {
@@ -30,22 +29,22 @@ function readFlow(path: string): Flow {
   return loadFlow(text);
 }
 
-export function serverFlowTask(input: { path: string }): TaskResult<ServerFlowFacts> {
+export function serverFlowTask(input: { path: string }): Result<ServerFlowFacts> {
   const st = statSync(input.path, { throwIfNoEntry: false });
-  if (!st?.isFile()) return { ok: true, value: { file: false, error: null, domain: null, arbiter: false, reach: false } };
+  if (!st?.isFile()) return ok({ file: false, error: null, domain: null, arbiter: false, reach: false });
   try {
     const flow = readFlow(input.path);
-    return { ok: true, value: { file: true, error: null, domain: flow.manifest.domain, arbiter: hasArbiter(flow), reach: hasReach(flow) } };
+    return ok({ file: true, error: null, domain: flow.manifest.domain, arbiter: hasArbiter(flow), reach: hasReach(flow) });
   } catch (e) {
-    return { ok: true, value: { file: true, error: errorText(e), domain: null, arbiter: false, reach: false } };
+    return ok({ file: true, error: errorText(e), domain: null, arbiter: false, reach: false });
   }
 }
 
 /** The probe's flow_warnings: the listed tools against the flow at `path`; none when it does not load. */
-export function probeWarningsTask(input: { path: string; tools: ToolInfo[] }): TaskResult<string[]> {
+export function probeWarningsTask(input: { path: string; tools: ToolInfo[] }): Result<string[]> {
   try {
-    return { ok: true, value: toolWarnings(readFlow(input.path), input.tools, 'the server') };
+    return ok(toolWarnings(readFlow(input.path), input.tools, 'the server'));
   } catch {
-    return { ok: true, value: [] };
+    return ok([]);
   }
 }

@@ -12,6 +12,7 @@ import { PROBE_HTTP_CONNECT_MS, PROBE_MAX_PAGES, PROBE_PROTOCOL, PROBE_TIMEOUT_M
 import type { ProbeResult, Upstream } from '../shared/servers.ts';
 import type { ToolInfo } from '../shared/sessions.ts';
 import { isHeaderName } from '../shared/credentials.ts';
+import { errorText } from '../shared/error-text.ts';
 import { compareText, debugString } from './engine/format.ts';
 
 /** How much of a failed stdio server's stderr a test shows. */
@@ -342,12 +343,8 @@ function probeHeaders(headers: { name: string; env: string }[], env: Record<stri
 
 /** A transport error as a person reads it: the cause undici wraps in "fetch failed". */
 function causeOf(e: unknown): string {
-  if (e instanceof Error) {
-    const cause = (e as Error & { cause?: unknown }).cause;
-    if (cause instanceof Error && cause.message) return cause.message;
-    return e.message;
-  }
-  return String(e);
+  const cause = e instanceof Error ? e.cause : undefined;
+  return cause instanceof Error && cause.message ? cause.message : errorText(e);
 }
 
 async function readCapped(body: ReadableStream<Uint8Array>, method: string): Promise<string> {

@@ -3,11 +3,12 @@
 // `data/sessions.rs` makes it: calls paired with their first answer, the tools listed, the agent's turns,
 // the flow's lookups paired with the decisions that made them, and every line in short form.
 // The summary is the hot path (the list reads every log cold): it builds no detail structures, does not
-// parse lines that change none of its counts (found by a look at the line's leading fields), and takes a
-// plain success answer by its shape, parsing its text later only if a turn check needs it. What it does not
-// parse it does not check either: a log whose only fault is in such a line is listed, and its detail (which
-// parses everything) answers that it is unreadable. Both run in a worker: they read files synchronously and
-// throw an Error whose message says why a file is not a session log.
+// parse lines that change none of its counts (found by a look at the line's leading fields, in
+// session/summary-peek.ts), and takes a plain success answer by its shape, parsing its text later only if
+// a turn check needs it. What it does not parse it does not check either: a log whose only fault is in
+// such a line is listed, and its detail (which parses everything) answers that it is unreadable. Both run
+// in a worker: they read files synchronously and throw an Error whose message says why a file is not a
+// session log.
 import type * as v from 'valibot';
 import type { IndexedSummarySchema } from '../../shared/sessions.ts';
 import type {

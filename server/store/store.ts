@@ -44,7 +44,7 @@ const FIRST_BATCH = 64;
  */
 const BIG_LOG_BYTES = 8 * 1024 * 1024;
 /** Logs given their entries per turn of the event loop while the first walk is listed. */
-const LIST_SLICE = 4_000;
+const LIST_SLICE = 1_000;
 const BATCH = 400;
 /** A growing log is read again at most this often per byte: 10 MB a second, at most every 10 s. */
 const REREAD_BYTES_PER_MS = 10_000;
@@ -229,6 +229,7 @@ export class Store {
     this.markOpened();
     if (this.timer) clearInterval(this.timer);
     this.tree.close();
+    this.details.close();
     this.finishCold();
     for (const w of this.idleWaiters.splice(0)) w();
   }

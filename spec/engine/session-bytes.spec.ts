@@ -3,10 +3,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
-import Tinypool from 'tinypool';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { BYTE_CHUNK, ByteBuilder, writeJsonConsuming } from '../../server/engine/session/bytes.ts';
 import { sessionDetail, sessionDetailBytes } from '../../server/engine/sessions.ts';
-import { sessionDetailBytesTask } from '../../server/workers/tasks/sessions.ts';
+import { sessionDetailFileTask } from '../../server/workers/tasks/sessions.ts';
 import { fixtureSessions } from './session-files.ts';
 
 const bytes = suite('session-bytes');
@@ -72,17 +73,23 @@ bytes('the view as bytes equals JSON.stringify of the view, for every fixture se
   }
 });
 
-bytes('the bytes task moves the chunks, or answers why the file cannot be read', () => {
+bytes('the file task writes the view to the spool, or answers why the file cannot be read', () => {
   const good = fixtureSessions()[0]!;
-  const r = sessionDetailBytesTask(good) as unknown;
-  assert.ok(typeof r === 'object' && r !== null);
-  const movable = r as Record<symbol, unknown>;
-  const chunks = movable[Tinypool.valueSymbol] as Uint8Array[];
-  const moved = movable[Tinypool.transferableSymbol] as ArrayBuffer[];
-  assert.equal(moved, chunks.map((c) => c.buffer));
-  assert.equal(JSON.parse(joined(chunks).toString('utf8')), JSON.parse(JSON.stringify(sessionDetail(good))));
-  const missing = sessionDetailBytesTask({ ...good, path: join('/nonexistent', 'gone.jsonl') });
-  assert.ok(typeof missing === 'string' && missing.startsWith('reading '));
+  const dir = mkdtempSync(join(tmpdir(), 'engine-bytes-'));
+  try {
+    const out = join(dir, '1.json');
+    const r = sessionDetailFileTask({ files: good, out });
+    assert.ok(r.ok);
+    const text = readFileSync(out, 'utf8');
+    if (r.ok) assert.is(r.value, Buffer.byteLength(text));
+    assert.is(text, JSON.stringify(sessionDetail(good)));
+    const missing = sessionDetailFileTask({ files: { ...good, path: join('/nonexistent', 'gone.jsonl') }, out: join(dir, '2.json') });
+    assert.ok(!missing.ok);
+    if (!missing.ok) assert.match(missing.message, /^reading /);
+    assert.not.ok(existsSync(join(dir, '2.json')), 'no file is left for a log that cannot be read');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 bytes.run();

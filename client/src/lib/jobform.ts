@@ -1,6 +1,7 @@
 // The new-job form as data: the fields of each kind, their defaults, the checks the form makes before it
 // sends anything (ui.md §7.5.2), the request body, and the equivalent command line ("Runs"). Pure.
 import type { JobKind, JobRequest } from '../../../shared/jobs.ts';
+import type { DeciderName } from '../../../shared/flows.ts';
 import { REGISTRY_NAME_MAX } from '../../../shared/limits.ts';
 
 export interface JobFields {
@@ -16,7 +17,7 @@ export interface JobFields {
   min_used: string;
   min_lower: string;
   min_tasks: string;
-  decider: '' | 'arbiter' | 'habit' | 'reach';
+  decider: '' | DeciderName;
   window: string;
   half_life: string;
   keep_shared: string;

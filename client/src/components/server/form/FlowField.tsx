@@ -1,6 +1,7 @@
 // The flow a shadow or serving server runs: one of its domain's flows, or another path typed in.
 import { For, Show } from 'solid-js';
 import { Button, describedBy, Field } from '../../ui/ui.tsx';
+import { CheckedInput } from './CheckedInput.tsx';
 import type { ServerFormModel } from './createServerForm.ts';
 
 /** The select's value for "Another path…", which no flow key can be. */
@@ -24,16 +25,14 @@ export function FlowField(props: { model: ServerFormModel }) {
         when={!otherPath()}
         fallback={
           <div class="inline-add">
-            <input
+            <CheckedInput
+              model={m}
               id="server-flow"
+              field="flow"
+              check="flow"
               data-testid="server-flow"
               class="mono"
               placeholder="~/.engine/orders.flow.json"
-              value={form.flow}
-              aria-invalid={shown('flow') ? 'true' : undefined}
-              aria-describedby={describedBy('server-flow', shown('flow'), true)}
-              onInput={(e) => setForm('flow', e.currentTarget.value)}
-              onBlur={() => touch('flow')}
             />
             <Button size="sm" onClick={() => { setOtherPath(false); setForm('flow', ''); }}>
               Choose

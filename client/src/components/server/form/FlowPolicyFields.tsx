@@ -2,10 +2,12 @@
 import { Show } from 'solid-js';
 import type { FormState } from '../../../lib/server-form.ts';
 import { describedBy, Field } from '../../ui/ui.tsx';
+import { CheckedInput } from './CheckedInput.tsx';
 import type { ServerFormModel } from './createServerForm.ts';
 
 export function FlowPolicyFields(props: { model: ServerFormModel }) {
-  const { form, setForm, shown, touch, input } = props.model;
+  const m = props.model;
+  const { form, setForm, shown, touch, input } = m;
   return (
     <>
     <Field
@@ -50,17 +52,15 @@ export function FlowPolicyFields(props: { model: ServerFormModel }) {
       error={shown('flowTools')}
       hint="The only tools the flow may look up on its own (--flow-tools), separated by commas or spaces. Empty: every lookup the flow knows."
     >
-      <input
+      <CheckedInput
+        model={m}
         id="server-flow-tools"
+        field="flowTools"
+        check="flowTools"
         class="mono"
         autocomplete="off"
         spellcheck={false}
         placeholder="get_order_details, get_user_details"
-        value={form.flowTools}
-        aria-invalid={shown('flowTools') ? 'true' : undefined}
-        aria-describedby={describedBy('server-flow-tools', shown('flowTools'), true)}
-        onInput={input('flowTools')}
-        onBlur={() => touch('flowTools')}
       />
     </Field>
     </>

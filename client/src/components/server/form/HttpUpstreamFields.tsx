@@ -1,12 +1,13 @@
 // An HTTP upstream: its URL, and the headers the proxy sends, each from an environment variable.
 import { For, Show } from 'solid-js';
 import { Icon } from '../../ui/Icon.tsx';
-import { Button, describedBy, Field } from '../../ui/ui.tsx';
+import { Button, Field } from '../../ui/ui.tsx';
+import { CheckedInput } from './CheckedInput.tsx';
 import type { ServerFormModel } from './createServerForm.ts';
 
 export function HttpUpstreamFields(props: { model: ServerFormModel }) {
   const m = props.model;
-  const { form, setForm, shown, touch, input } = m;
+  const { form, setForm, shown, touch } = m;
   return (
     <>
       <Field
@@ -15,17 +16,15 @@ export function HttpUpstreamFields(props: { model: ServerFormModel }) {
         error={shown('url')}
         hint="The server’s Streamable HTTP endpoint (MCP 2025-06-18). Leave credentials out: send them in a header."
       >
-        <input
+        <CheckedInput
+          model={m}
           id="server-url"
+          field="url"
+          check="url"
           data-testid="server-url"
           inputmode="url"
           class="mono"
           placeholder="https://example.com/mcp"
-          value={form.url}
-          aria-invalid={shown('url') ? 'true' : undefined}
-          aria-describedby={describedBy('server-url', shown('url'), true)}
-          onInput={input('url')}
-          onBlur={() => touch('url')}
         />
       </Field>
       <fieldset class="field headers">

@@ -1,9 +1,11 @@
 // One proxy that hosts reach by URL (--listen), and the file holding the token they send.
-import { describedBy, Field } from '../../ui/ui.tsx';
+import { Field } from '../../ui/ui.tsx';
+import { CheckedInput } from './CheckedInput.tsx';
 import type { ServerFormModel } from './createServerForm.ts';
 
 export function ListenFields(props: { model: ServerFormModel }) {
-  const { form, shown, touch, input } = props.model;
+  const m = props.model;
+  const { form, shown, touch, input } = m;
   return (
     <div class="form-grid">
       <Field
@@ -13,16 +15,14 @@ export function ListenFields(props: { model: ServerFormModel }) {
         error={shown('listen')}
         hint="Run one proxy that hosts connect to by URL (--listen host:port), in place of each host starting its own. Claude Desktop still starts its own."
       >
-        <input
+        <CheckedInput
+          model={m}
           id="server-listen"
+          field="listenAddr"
+          check="listen"
           class="mono"
           autocomplete="off"
           placeholder="127.0.0.1:8931"
-          value={form.listenAddr}
-          aria-invalid={shown('listen') ? 'true' : undefined}
-          aria-describedby={describedBy('server-listen', shown('listen'), true)}
-          onInput={input('listenAddr')}
-          onBlur={() => touch('listen')}
         />
       </Field>
       <Field id="server-listen-token" label="Token file" optional hint="The file holding the token hosts must send to the listening proxy.">

@@ -1,8 +1,9 @@
 // "What the proxy does": record, shadow or serve; with a flow, its decider and threshold; where it records.
 import { For, Show } from 'solid-js';
 import type { FormState, Mode } from '../../../lib/server-form.ts';
-import { Card, describedBy, Field, Notice } from '../../ui/ui.tsx';
+import { Card, Field, Notice } from '../../ui/ui.tsx';
 import { FlowField } from './FlowField.tsx';
+import { CheckedInput } from './CheckedInput.tsx';
 import type { ServerFormModel } from './createServerForm.ts';
 
 const MODES: { value: Mode; title: string; text: string }[] = [
@@ -13,7 +14,7 @@ const MODES: { value: Mode; title: string; text: string }[] = [
 
 export function ModeCard(props: { model: ServerFormModel }) {
   const m = props.model;
-  const { form, setForm, shown, touch, input, flowWarning } = m;
+  const { form, setForm, shown, input, flowWarning } = m;
   return (
     <Card title="What the proxy does">
       <div class="radio-cards mode-cards" role="radiogroup" aria-label="Mode">
@@ -50,19 +51,18 @@ export function ModeCard(props: { model: ServerFormModel }) {
             </select>
           </Field>
           <Field id="server-threshold" label="Threshold" optional error={shown('threshold')}>
-            <input
+            <CheckedInput
+              model={m}
               id="server-threshold"
+              field="threshold"
+              check="threshold"
+              hint={false}
               type="number"
               min="0"
               max="1"
               step="0.01"
               inputmode="decimal"
               placeholder="0.3"
-              value={form.threshold}
-              aria-invalid={shown('threshold') ? 'true' : undefined}
-              aria-describedby={describedBy('server-threshold', shown('threshold'), false)}
-              onInput={input('threshold')}
-              onBlur={() => touch('threshold')}
             />
           </Field>
         </div>

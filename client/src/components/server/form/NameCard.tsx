@@ -1,11 +1,12 @@
 // The server form's first card: the server's name (its domain too) and a description, with what a rename keeps.
 import { Show } from 'solid-js';
-import { Card, describedBy, Field, Notice } from '../../ui/ui.tsx';
+import { Card, Field, Notice } from '../../ui/ui.tsx';
+import { CheckedInput } from './CheckedInput.tsx';
 import type { ServerFormModel } from './createServerForm.ts';
 
 export function NameCard(props: { model: ServerFormModel }) {
   const m = props.model;
-  const { form, shown, touch, input } = m;
+  const { form, shown } = m;
   const renamed = () => !m.props.isNew && form.name.trim() !== m.props.initial.name;
   return (
     <Card title="The server">
@@ -20,18 +21,16 @@ export function NameCard(props: { model: ServerFormModel }) {
               : `Renaming changes the name hosts know the server by and the domain its new sessions are recorded under. Sessions and flows recorded as ${m.props.initial.name} keep that name, and each host needs its configuration pasted again.`
           }
         >
-          <input
+          <CheckedInput
+            model={m}
             id="server-name"
+            field="name"
+            check="name"
             data-testid="server-name"
             class="mono"
             autocomplete="off"
             spellcheck={false}
             placeholder="orders"
-            value={form.name}
-            aria-invalid={shown('name') ? 'true' : undefined}
-            aria-describedby={describedBy('server-name', shown('name'), true)}
-            onInput={input('name')}
-            onBlur={() => touch('name')}
           />
         </Field>
         <Show when={renamed() && !shown('name')}>
@@ -41,14 +40,13 @@ export function NameCard(props: { model: ServerFormModel }) {
           </Notice>
         </Show>
         <Field id="server-description" label="Description" optional error={shown('description')}>
-          <input
+          <CheckedInput
+            model={m}
             id="server-description"
+            field="description"
+            check="description"
+            hint={false}
             placeholder="What it serves"
-            value={form.description}
-            aria-invalid={shown('description') ? 'true' : undefined}
-            aria-describedby={describedBy('server-description', shown('description'), false)}
-            onInput={input('description')}
-            onBlur={() => touch('description')}
           />
         </Field>
       </div>

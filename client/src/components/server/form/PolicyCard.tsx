@@ -1,15 +1,16 @@
 // "The proxy's policy": what the proxy does besides recording and running the flow; each is off unless set.
 import { Show } from 'solid-js';
 import { GUARDED_DOMAINS } from '../../../lib/server-form.ts';
-import { Card, describedBy, Field } from '../../ui/ui.tsx';
+import { Card, Field } from '../../ui/ui.tsx';
 import { FlowPolicyFields } from './FlowPolicyFields.tsx';
 import { JudgeFields } from './JudgeFields.tsx';
 import { ListenFields } from './ListenFields.tsx';
+import { CheckedInput } from './CheckedInput.tsx';
 import type { ServerFormModel } from './createServerForm.ts';
 
 export function PolicyCard(props: { model: ServerFormModel }) {
   const m = props.model;
-  const { form, setForm, shown, touch, input } = m;
+  const { form, setForm, shown, touch } = m;
   return (
     <Card title="The proxy’s policy" caption="What the proxy does besides recording and running the flow. Each is off unless you set it.">
       <div class="form-grid">
@@ -23,18 +24,16 @@ export function PolicyCard(props: { model: ServerFormModel }) {
           error={shown('retainDays')}
           hint="When the proxy starts, it deletes what is older than this many days: the sessions it recorded, the logs beside them, and its cached answers. Empty: keep everything."
         >
-          <input
+          <CheckedInput
+            model={m}
             id="server-retain"
+            field="retainDays"
+            check="retainDays"
             type="number"
             min="1"
             step="1"
             inputmode="numeric"
             placeholder="days"
-            value={form.retainDays}
-            aria-invalid={shown('retainDays') ? 'true' : undefined}
-            aria-describedby={describedBy('server-retain', shown('retainDays'), true)}
-            onInput={input('retainDays')}
-            onBlur={() => touch('retainDays')}
           />
         </Field>
       </div>

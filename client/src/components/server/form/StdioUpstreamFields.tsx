@@ -1,14 +1,15 @@
 // A stdio upstream: the command, word by word, advice when it carries a credential, and the variables it needs.
 import { For, Show } from 'solid-js';
 import { maskCredential } from '../../../lib/server-form.ts';
-import { describedBy, Field } from '../../ui/ui.tsx';
+import { Field } from '../../ui/ui.tsx';
 import { CredentialAdviceBox } from './CredentialAdviceBox.tsx';
 import { EnvNamesField } from './EnvNamesField.tsx';
+import { CheckedInput } from './CheckedInput.tsx';
 import type { ServerFormModel } from './createServerForm.ts';
 
 export function StdioUpstreamFields(props: { model: ServerFormModel }) {
   const m = props.model;
-  const { form, shown, touch, input, words } = m;
+  const { shown, words } = m;
   return (
     <>
     <Field
@@ -17,18 +18,16 @@ export function StdioUpstreamFields(props: { model: ServerFormModel }) {
       error={shown('command')}
       hint="The server’s command and its arguments, as a shell reads them. The proxy starts it and inherits the host’s environment."
     >
-      <input
+      <CheckedInput
+        model={m}
         id="server-command"
+        field="command"
+        check="command"
         data-testid="server-command"
         class="mono"
         autocomplete="off"
         spellcheck={false}
         placeholder="npx -y @your/mcp-server"
-        value={form.command}
-        aria-invalid={shown('command') ? 'true' : undefined}
-        aria-describedby={describedBy('server-command', shown('command'), true)}
-        onInput={input('command')}
-        onBlur={() => touch('command')}
       />
     </Field>
     <Show when={words().length > 1}>

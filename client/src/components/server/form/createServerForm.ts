@@ -25,7 +25,7 @@ export interface ServerFormProps {
 
 /** The fields typed into a text box as they are. */
 export type TextField =
-  | 'name' | 'description' | 'command' | 'url' | 'threshold' | 'recordDir' | 'surpriseNats' | 'flowTools' | 'judgeContext' | 'retainDays'
+  | 'name' | 'description' | 'command' | 'url' | 'flow' | 'threshold' | 'recordDir' | 'surpriseNats' | 'flowTools' | 'judgeContext' | 'retainDays'
   | 'listenAddr' | 'listenTokenFile';
 
 /** The checks' keys that hold one message. */

@@ -32,7 +32,7 @@ export function ModeCard(props: { model: ServerFormModel }) {
       </div>
       <Show when={form.mode !== 'record'}>
         <div class="form-grid">
-            <FlowField model={m} />
+          <FlowField model={m} />
           <Show when={flowWarning()}>
             {(w) => (
               <div class="span-all">

@@ -12,29 +12,29 @@ export function StdioUpstreamFields(props: { model: ServerFormModel }) {
   const { shown, words } = m;
   return (
     <>
-    <Field
-      id="server-command"
-      label="Command"
-      error={shown('command')}
-      hint="The server’s command and its arguments, as a shell reads them. The proxy starts it and inherits the host’s environment."
-    >
-      <CheckedInput
-        model={m}
+      <Field
         id="server-command"
-        field="command"
-        check="command"
-        data-testid="server-command"
-        class="mono"
-        autocomplete="off"
-        spellcheck={false}
-        placeholder="npx -y @your/mcp-server"
-      />
-    </Field>
-    <Show when={words().length > 1}>
-      <ul class="chips" aria-label="The command, word by word">
-        <For each={maskCredential(words())}>{(w) => <li class="chip mono">{w === '' ? "''" : w}</li>}</For>
-      </ul>
-    </Show>
+        label="Command"
+        error={shown('command')}
+        hint="The server’s command and its arguments, as a shell reads them. The proxy starts it and inherits the host’s environment."
+      >
+        <CheckedInput
+          model={m}
+          id="server-command"
+          field="command"
+          check="command"
+          data-testid="server-command"
+          class="mono"
+          autocomplete="off"
+          spellcheck={false}
+          placeholder="npx -y @your/mcp-server"
+        />
+      </Field>
+      <Show when={words().length > 1}>
+        <ul class="chips" aria-label="The command, word by word">
+          <For each={maskCredential(words())}>{(w) => <li class="chip mono">{w === '' ? "''" : w}</li>}</For>
+        </ul>
+      </Show>
       <CredentialAdviceBox model={m} />
       <EnvNamesField model={m} />
     </>

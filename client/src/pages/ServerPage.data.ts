@@ -19,7 +19,7 @@ function storedHost(): Host {
 }
 
 /** The host tab chosen, remembered across pages, and its configuration for the server named (none: no load). */
-export function createHostConfig(name: Accessor<string | null>) {
+function createHostConfig(name: Accessor<string | null>) {
   const [host, setHost] = createSignal<Host>(storedHost());
   const choose = (h: Host) => {
     setHost(h);
@@ -39,7 +39,6 @@ export function createHostConfig(name: Accessor<string | null>) {
   );
   return { host, choose, config };
 }
-export type HostConfigData = ReturnType<typeof createHostConfig>;
 
 export function createServerPageData(name: Accessor<string>, removed: () => void) {
   const servers = createApiResource(() => ({}), (_s, signal) => getServers({ signal }), { topics: ['servers', 'sessions', 'flows'] });

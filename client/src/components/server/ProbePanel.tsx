@@ -8,7 +8,7 @@ import { READ_ONLY_REASON, readOnly } from '../../stores/auth.ts';
 import { Button, Notice } from '../ui/ui.tsx';
 import { ProbeResultView } from './ProbeResultView.tsx';
 
-export type ProbeAction = Action<[env: Record<string, string>], ProbeResult>;
+type ProbeAction = Action<[env: Record<string, string>], ProbeResult>;
 
 export default function ProbePanel(props: { headers?: HeaderRef[]; probe: ProbeAction }) {
   // One-off header values live in this component only: sent with one test, never stored or shown back.

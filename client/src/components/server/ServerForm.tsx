@@ -12,8 +12,6 @@ import { NameCard } from './form/NameCard.tsx';
 import { PolicyCard } from './form/PolicyCard.tsx';
 import { UpstreamCard } from './form/UpstreamCard.tsx';
 
-export type { ServerFormProps } from './form/createServerForm.ts';
-
 export default function ServerForm(props: ServerFormProps) {
   const model = createServerForm(props);
   let formEl!: HTMLFormElement;

@@ -7,7 +7,7 @@ import { Term } from '../../ui/Term.tsx';
 import { Button, describedBy, Field, onEnter, Switch as Toggle } from '../../ui/ui.tsx';
 import type { JobFormModel, TextFieldKey } from './createJobForm.ts';
 
-export interface TextOptions {
+interface TextOptions {
   hint?: string;
   placeholder?: string;
   optional?: boolean;

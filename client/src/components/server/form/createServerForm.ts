@@ -2,7 +2,7 @@
 // loses focus or after the first submit), the leave guard's "changed" and what the values imply (the
 // command's words, the credential advice, the flow choices, the preview). The sections read and write it.
 import { createEffect, createMemo, createSignal } from 'solid-js';
-import { createStore, type SetStoreFunction } from 'solid-js/store';
+import { createStore } from 'solid-js/store';
 import {
   commandText, credentialAdvice, flowChoices, flowDomainWarning, hasErrors, previewText, splitShell, validateForm,
   type FieldErrors, type FlowChoiceInput, type FormState,
@@ -85,4 +85,3 @@ export function createServerForm(props: ServerFormProps) {
 }
 
 export type ServerFormModel = ReturnType<typeof createServerForm>;
-export type SetForm = SetStoreFunction<FormState>;

@@ -94,7 +94,7 @@ review('the promoted flow reports its bar and each site keeps its record', () =>
     sites_promoted: 3,
     sites_scored: 4,
   });
-  assert.ok(view.sites.every((s) => s.active && s.promoted?.promoted === true));
+  assert.equal(view.sites.map((s) => [s.active, s.promoted?.promoted]), view.sites.map(() => [true, true]));
   assert.equal(
     view.sites.map((s) => s.verdict),
     reviewView(shop, 0.3).sites.map((s) => s.verdict),

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { scanDataDir } from '../../server/engine/scan.ts';
 import { buildCatalog } from '../../server/data/catalog.ts';
 import { fixtureHome, requireFixtures, tempDir } from '../support/fixtures.ts';
+import { endsWith } from '../support/assert.ts';
 
 const scan = suite('scan');
 
@@ -15,10 +16,10 @@ scan('the fixture home has twelve session logs and two flows, companions attache
   assert.equal(c.flows.map((f) => f.rel), ['shop.flow.json', 'shop.promoted.flow.json']);
   assert.equal(c.flows.map((f) => f.key), ['shop', 'shop.promoted']);
   const served = c.session('20260928T020401.117Z-14662')!;
-  assert.ok(served.flowLog?.endsWith('served/shop/20260928T020401.117Z-14662.flow.jsonl'));
+  endsWith(served.flowLog, 'served/shop/20260928T020401.117Z-14662.flow.jsonl');
   assert.is(served.confirmLog, null);
   const retail = c.session('20260928T020401.312Z-14780')!;
-  assert.ok(retail.confirmLog?.endsWith('.confirm.jsonl'));
+  endsWith(retail.confirmLog, '.confirm.jsonl');
 });
 
 scan('files deeper than three levels, oracle-cache and console/ are not scanned', () => {

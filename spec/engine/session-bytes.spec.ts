@@ -22,7 +22,8 @@ bytes('the builder encodes text as UTF-8 across chunk seams, never splitting a c
     const whole = Buffer.from(pieces.join(''), 'utf8');
     assert.ok(joined(chunks).equals(whole), `chunk size ${size}`);
     for (const c of chunks) {
-      assert.ok(c.byteLength > 0 && c.byteLength <= size, `chunk size ${size}: a chunk of ${c.byteLength} bytes`);
+      assert.ok(c.byteLength > 0, `chunk size ${size}: a chunk of ${c.byteLength} bytes`);
+      assert.ok(c.byteLength <= size, `chunk size ${size}: a chunk of ${c.byteLength} bytes`);
       // Every chunk decodes on its own: no character is split between two.
       assert.ok(Buffer.from(c).toString('utf8').indexOf('\ufffd') === -1, `chunk size ${size}: a split character`);
     }
@@ -67,7 +68,7 @@ bytes('the view as bytes equals JSON.stringify of the view, for every fixture se
   assert.ok(sessions.length > 0);
   for (const files of sessions) {
     const chunks = sessionDetailBytes(files);
-    assert.ok(chunks.every((c) => c.byteLength > 0 && c.byteLength <= BYTE_CHUNK));
+    assert.equal(chunks.map((c) => c.byteLength).filter((n) => n === 0 || n > BYTE_CHUNK), [], `${files.key}: chunk sizes`);
     assert.is(joined(chunks).toString('utf8'), JSON.stringify(sessionDetail(files)), files.key);
   }
 });
@@ -75,14 +76,16 @@ bytes('the view as bytes equals JSON.stringify of the view, for every fixture se
 bytes('the bytes task moves the chunks, or answers why the file cannot be read', () => {
   const good = fixtureSessions()[0]!;
   const r = sessionDetailBytesTask(good) as unknown;
-  assert.ok(typeof r === 'object' && r !== null);
+  assert.type(r, 'object');
+  assert.is.not(r, null);
   const movable = r as Record<symbol, unknown>;
   const chunks = movable[Tinypool.valueSymbol] as Uint8Array[];
   const moved = movable[Tinypool.transferableSymbol] as ArrayBuffer[];
   assert.equal(moved, chunks.map((c) => c.buffer));
   assert.equal(JSON.parse(joined(chunks).toString('utf8')), JSON.parse(JSON.stringify(sessionDetail(good))));
   const missing = sessionDetailBytesTask({ ...good, path: join('/nonexistent', 'gone.jsonl') });
-  assert.ok(typeof missing === 'string' && missing.startsWith('reading '));
+  assert.type(missing, 'string');
+  assert.match(String(missing), /^reading /);
 });
 
 bytes.run();

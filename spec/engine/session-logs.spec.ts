@@ -9,6 +9,7 @@ import { type SessionFiles, publicSummary, sessionDetail, sessionSummary } from 
 import { tempDir } from '../support/fixtures.ts';
 import { SESSION_VALUE_KEEP_BYTES } from '../../shared/limits.ts';
 import { cutMark } from '../../server/engine/session/shrink.ts';
+import { endsWith, startsWith } from '../support/assert.ts';
 
 const HEADER = {
   engine_mcp_log: 2,
@@ -191,7 +192,7 @@ reading('a result longer than 64 KiB is cut on a character boundary and not pars
   assert.is(cut!.result_json, null);
   assert.ok(Buffer.byteLength(cut!.result_text!, 'utf8') <= 65536);
   assert.ok(Buffer.byteLength(cut!.result_text!, 'utf8') > 65536 - 3);
-  assert.ok(big.startsWith(cut!.result_text!));
+  startsWith(big, cut!.result_text!);
   assert.is(d.truncated, true);
   assert.equal([whole!.result_truncated, whole!.result_json], [false, { small: true }]);
 });
@@ -402,7 +403,7 @@ reading('short forms sort keys, cut at 200 code points and trim requests', () =>
   assert.is(s[1], 'tools/list');
   assert.is(s[2], 'tools/list {}');
   assert.is([...s[3]!].length, 201);
-  assert.ok(s[3]!.endsWith('😀…'));
+  endsWith(s[3]!, '😀…');
   assert.is(s[4], '?: hm');
   assert.equal([d.events[5]!.kind, s[5]], ['raw', '"a string message"']);
   assert.equal(d.context, []);

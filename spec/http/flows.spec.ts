@@ -182,7 +182,7 @@ flows('a valid format-2 flow loads, lists its format and reviews with its own th
   const d = await detail('searched');
   assert.is(d.sites[1]!.threshold, 0.5);
   assert.is(d.sites[1]!.verdict, 'hands back: `get_order_details` 0.50 × 0.93 = 0.46');
-  assert.ok(d.review_markdown.includes('A search set the threshold at 1 of these sites (`thresholds`)'));
+  assert.match(d.review_markdown, 'A search set the threshold at 1 of these sites (`thresholds`)');
 });
 
 flows('a flow rewritten on disk is read again', async () => {

@@ -163,11 +163,13 @@ store('details: one parse for concurrent requests, and the cache stays within it
     const entry = [...s.sessions.byKey.values()].find((e) => e.summary !== null)!;
     const stamp = entry.stamp!;
     const [a, b] = await Promise.all([s.details.get(entry, stamp), s.details.get(entry, stamp)]);
-    assert.ok(a.ok && b.ok);
-    if (a.ok && b.ok) assert.is(a.chunks, b.chunks);
+    assert.ok(a.ok);
+    assert.ok(b.ok);
+    assert.is(a.chunks, b.chunks);
     assert.is(s.details.size, 1);
     const again = await s.details.get(entry, stamp);
-    assert.ok(again.ok && a.ok && again.chunks === a.chunks, 'a second request is answered from the cache');
+    assert.ok(again.ok);
+    assert.is(again.chunks, a.chunks, 'a second request is answered from the cache');
   } finally {
     s.close();
     home.cleanup();

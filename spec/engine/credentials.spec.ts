@@ -4,7 +4,7 @@ import { credentialArgument, namesSecret } from '../../shared/credentials.ts';
 import { checkHeaderName, checkUrl, checkVar, credentialArgumentMessage } from '../../server/engine/credentials.ts';
 import { startsWith } from '../support/assert.ts';
 
-const credentials = suite('engine/credentials');
+const credentials = suite('credentials');
 
 credentials('names that hold a secret are told from names that say where one lives', () => {
   for (const name of ['api_key', '--api-key', 'TOKEN', 'client_secret', 'PASSWORD', 'passwd', 'credentials', 'auth', 'X-Auth']) {

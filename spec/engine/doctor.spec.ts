@@ -17,7 +17,7 @@ import {
 import { tempDir } from '../support/fixtures.ts';
 import { endsWith, startsWith } from '../support/assert.ts';
 
-const doctor = suite('engine/doctor');
+const doctor = suite('doctor');
 
 doctor('the data directory check probes with a file it removes again', () => {
   const t = tempDir();

@@ -210,7 +210,7 @@ const placements: Record<Host, string> = {
   vscode: 'Merge it into .vscode/mcp.json in the workspace, or into your user mcp.json (the command MCP: Open User Configuration).',
 };
 
-const init = suite('engine/init');
+const init = suite('init');
 
 init('the proxy argv follows the CLI order for record, shadow and serve', () => {
   assert.equal(proxyArgs(record), recordArgs);

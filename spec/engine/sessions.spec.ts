@@ -149,7 +149,7 @@ sessions('the shadow session of §7.4 counts shadow lookups but no hand-backs an
     size_bytes: 4480, has_flow_log: true, has_confirm_log: false,
   });
   assert.is(d.decisions.length, 5);
-  assert.ok(d.decisions.every((x) => x.shadow));
+  assert.equal(d.decisions.map((x) => x.shadow), [true, true, true, true, true]);
   assert.equal(d.decisions.map((x) => [x.action, x.after]), [
     ['lookup', '3'], ['lookup', '4'], ['lookup', '5'], ['hand_back', '6'], ['hand_back', '7'],
   ]);

@@ -9,7 +9,7 @@ import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
 import { launch, type Launched } from '../support/launch.ts';
 import { endsWith, startsWith } from '../support/assert.ts';
 
-const jobs = suite('http/jobs');
+const jobs = suite('jobs api');
 const FAKE = join(repoRoot, 'spec/support/fake-engine.mjs');
 
 let c: Launched;

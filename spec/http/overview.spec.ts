@@ -9,7 +9,7 @@ import { fixtureHome, repoRoot, tempDir } from '../support/fixtures.ts';
 import { launch, type Launched } from '../support/launch.ts';
 import { startsWith } from '../support/assert.ts';
 
-const overview = suite('http/overview');
+const overview = suite('overview api');
 const FAKE = join(repoRoot, 'spec/support/fake-engine.mjs');
 const SOURCE = join(fixtureHome, 'logs/shop/20260928T020400.548Z-14457.jsonl');
 const NOW = Date.UTC(2026, 9, 10, 12, 0, 0);

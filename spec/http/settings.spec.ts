@@ -7,7 +7,7 @@ import { SettingsSchema } from '../../shared/settings.ts';
 import { fixtureHome, repoRoot } from '../support/fixtures.ts';
 import { launch } from '../support/launch.ts';
 
-const settings = suite('http/settings');
+const settings = suite('settings api');
 const FAKE = join(repoRoot, 'spec/support/fake-engine.mjs');
 
 function sizes(dir: string, rel = ''): { rel: string; size: number }[] {

@@ -10,7 +10,7 @@ import { jobId, planJob, PlanError, type PlanContext } from '../../server/jobs/p
 import { copyHome, tempDir } from '../support/fixtures.ts';
 import { lacks, startsWith } from '../support/assert.ts';
 
-const plan = suite('jobs/plan');
+const plan = suite('plan');
 const ID = '20260928T034808.428Z-1ec2';
 
 let R = '';

@@ -13,7 +13,7 @@ import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
 import { alive } from '../support/process.ts';
 import { endsWith, holds, startsWith } from '../support/assert.ts';
 
-const runner = suite('jobs/runner');
+const runner = suite('runner');
 const FAKE = join(repoRoot, 'spec/support/fake-engine.mjs');
 
 let R = '';
@@ -119,7 +119,7 @@ runner('jobs run one at a time in queue order, in the data directory, with the l
   assert.is(done.exit_code, 0);
   const runs = recorded();
   assert.equal(runs.map((x) => x.argv[0] === 'learn' ? x.argv[4] : x.argv[0]), ['a1', 'b1', 'doctor']);
-  assert.ok(runs.every((x) => realpathSync(x.cwd) === R));
+  assert.equal(runs.map((x) => realpathSync(x.cwd)), runs.map(() => R));
   const first = (await r.get(a.id))!;
   assert.is(first.output.split('\n')[0], `$ engine learn --sessions ${R}/logs/shop --domain a1 --out ${R}/a1.flow.json --habit-only`);
   assert.match(first.output, 'fake engine learn\n');
@@ -211,7 +211,7 @@ runner('a burst of lines in one write is logged line by line, in order', async (
   const done = await ended(r, a.id);
   const lines = done.output.split('\n').filter((l) => l.startsWith('burst '));
   assert.is(lines.length, 5000);
-  assert.ok(lines.every((l, i) => l === `burst ${i + 1}`));
+  assert.equal(lines, lines.map((_, i) => `burst ${i + 1}`));
   await r.stop();
 });
 

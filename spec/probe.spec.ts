@@ -5,11 +5,11 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { inputContract, probe } from '../../server/probe.ts';
-import { ProbeResultSchema } from '../../shared/servers.ts';
-import { repoRoot, tempDir } from '../support/fixtures.ts';
-import { alive, freePort } from '../support/process.ts';
-import { holds, startsWith } from '../support/assert.ts';
+import { inputContract, probe } from '../server/probe.ts';
+import { ProbeResultSchema } from '../shared/servers.ts';
+import { repoRoot, tempDir } from './support/fixtures.ts';
+import { alive, freePort } from './support/process.ts';
+import { holds, startsWith } from './support/assert.ts';
 
 // The probe against real MCP servers the project did not write (server-everything, over stdio and over
 // Streamable HTTP), against hostile servers of our own (spec/support/mcp-*.mjs), and against a small JSON

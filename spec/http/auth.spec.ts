@@ -193,7 +193,7 @@ noAuth('no token is needed from the console\'s own address', async () => {
   const res = await bare(n, '/api/meta');
   assert.is(res.status, 200);
   assert.is(v.parse(MetaSchema, await res.json()).auth, false);
-  assert.ok(/no token: --no-auth/.test(n.stderr()));
+  assert.match(n.stderr(), /no token: --no-auth/);
 });
 
 noAuth('only localhost, 127.0.0.1 or [::1] with the console\'s port pass the Host check', async () => {

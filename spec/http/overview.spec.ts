@@ -109,8 +109,8 @@ overview('the health list shows the doctor\'s findings, a broken flow, an unread
   assert.is(messages[1], `warn engine 9.9.9 (${FAKE}) is not engine ${health.version}'s, as the console is: install them together`);
   startsWith(messages[2]!, 'warn engine-proxy ', messages[2]);
   startsWith(messages[3]!, 'note TYPESAFE_API_KEY is not set. It is optional', messages[3]);
-  assert.ok(messages.some((m) => m.startsWith('error broken.flow.json: this engine cannot read it (')), messages.join('\n'));
-  assert.ok(messages.some((m) => m.startsWith('warn logs/notes/garbage.jsonl is not a session log this engine can read: ')));
+  assert.match(messages.join('\n'), /^error broken\.flow\.json: this engine cannot read it \(/m);
+  assert.match(messages.join('\n'), /^warn logs\/notes\/garbage\.jsonl is not a session log this engine can read: /m);
   assert.is(messages.at(-1), 'warn server notes: mode is shadow but no flow is set');
 });
 

@@ -11,6 +11,7 @@ import { ProbeResultSchema, type ProbeResult } from '../../shared/servers.ts';
 import { repoRoot, tempDir } from '../support/fixtures.ts';
 import { launch, type Launched } from '../support/launch.ts';
 import { alive, freePort } from '../support/process.ts';
+import { holds } from '../support/assert.ts';
 
 const node = process.execPath;
 const everything = join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -76,7 +77,7 @@ probeApi('server-everything over stdio answers with its tools and their kinds', 
   assert.ok(result.ok);
   assert.type(result.server_name, 'string');
   assert.ok(result.tools.length > 3);
-  assert.ok(result.tools.some((t) => t.name === 'echo'));
+  holds(result.tools.map((t) => t.name), 'echo');
   assert.equal(result.flow_warnings, []);
 });
 

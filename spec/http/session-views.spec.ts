@@ -14,6 +14,7 @@ import { CallPayloadSchema, SessionEventsSchema, SessionFindSchema, SessionLines
 import { SessionDetailSchema } from '../../shared/sessions.ts';
 import { bare, launch, type Launched } from '../support/launch.ts';
 import { fixtureHome } from '../support/fixtures.ts';
+import { holds } from '../support/assert.ts';
 
 const views = suite('session views api');
 let c: Launched;
@@ -75,7 +76,7 @@ views('the outline is the detail without payloads or events, call for call', asy
   assert.is(o.events, detail.events.length);
   assert.is(o.display_limit_bytes, PAYLOAD_DISPLAY_BYTES);
   assert.is(o.calls.length, detail.calls.length);
-  assert.ok(detail.calls.some((x) => x.by === 'flow'), 'the fixture has flow lookups');
+  holds(detail.calls.map((x) => x.by), 'flow', 'the fixture has flow lookups');
   o.calls.forEach((call, n) => {
     const d = detail.calls[n]!;
     assert.is(call.n, n);

@@ -4,14 +4,14 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compare, comparisonView } from '../../server/engine/stage.ts';
-import { renderStageReport } from '../../server/engine/stage-render.ts';
-import { stageCommit, stageRollback, stageView } from '../../server/workers/tasks/stage.ts';
-import { copyHome, fixturesDir } from '../support/fixtures.ts';
-import { SHOP_LEARNED, exampleState, stageShop, writeState } from '../support/stage-fixtures.ts';
-import { startsWith } from '../support/assert.ts';
+import { compare, comparisonView } from '../../../server/engine/stage.ts';
+import { renderStageReport } from '../../../server/engine/stage-render.ts';
+import { stageCommit, stageRollback, stageView } from '../../../server/workers/tasks/stage.ts';
+import { copyHome, fixturesDir } from '../../support/fixtures.ts';
+import { SHOP_LEARNED, exampleState, stageShop, writeState } from '../../support/stage-fixtures.ts';
+import { startsWith } from '../../support/assert.ts';
 
-const view = suite('stage-view');
+const view = suite('stage tasks');
 
 let home = '';
 let cleanup = () => {};

@@ -9,7 +9,7 @@ import { flowCounts } from '../../server/engine/session/companions.ts';
 import { tempDir } from '../support/fixtures.ts';
 import { endsWith, startsWith } from '../support/assert.ts';
 
-const overview = suite('doctor overview');
+const overview = suite('overview');
 
 function session(over: Partial<SessionSummary>): SessionSummary {
   return {

@@ -4,10 +4,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { byCodePoint, jsonText } from '../../server/engine/session/json.ts';
-import { jsonLines } from '../../server/engine/session/companions.ts';
-import { tempDir } from '../support/fixtures.ts';
-import { startsWith } from '../support/assert.ts';
+import { byCodePoint, jsonText } from '../../../server/engine/session/json.ts';
+import { jsonLines } from '../../../server/engine/session/companions.ts';
+import { tempDir } from '../../support/fixtures.ts';
+import { startsWith } from '../../support/assert.ts';
 
 const json = suite('session-json');
 let temp: { dir: string; cleanup: () => void };

@@ -4,10 +4,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
 import Tinypool from 'tinypool';
-import { BYTE_CHUNK, ByteBuilder, writeJsonConsuming } from '../../server/engine/session/bytes.ts';
-import { sessionDetail, sessionDetailBytes } from '../../server/engine/sessions.ts';
-import { sessionDetailBytesTask } from '../../server/workers/tasks/sessions.ts';
-import { fixtureSessions } from './session-files.ts';
+import { BYTE_CHUNK, ByteBuilder, writeJsonConsuming } from '../../../server/engine/session/bytes.ts';
+import { sessionDetail, sessionDetailBytes } from '../../../server/engine/sessions.ts';
+import { sessionDetailBytesTask } from '../../../server/workers/tasks/sessions.ts';
+import { fixtureSessions } from '../session-files.ts';
 
 const bytes = suite('session-bytes');
 

@@ -13,7 +13,7 @@ import { repoRoot } from '../support/fixtures.ts';
 import { openUi, settle, uiBuilt, type Ui } from './support.ts';
 import { holds } from '../support/assert.ts';
 
-const walk = suite('servers walk e2e');
+const walk = suite('e2e servers walk');
 let ui: Ui;
 let httpServer: ChildProcess | null = null;
 let httpUrl = '';

@@ -1,4 +1,5 @@
 // Small stand-ins for the browser's EventSource and fetch, for the client's api and data tests under node.
+import type { Job } from '../../shared/jobs.ts';
 
 /** An EventSource that opens nothing: the test dispatches its events. Installed as the global. */
 export class FakeEventSource extends EventTarget {
@@ -57,3 +58,20 @@ export const json = (status: number, body: unknown, type = 'application/json'): 
   new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A running job as the server announces it in a `job` event. */
+export function runningJob(kind: Job['kind']): Job {
+  return {
+    id: '20260928T020400.548Z-ab12',
+    kind,
+    title: kind,
+    params: {},
+    status: 'running',
+    created_unix_ms: 1,
+    started_unix_ms: 2,
+    finished_unix_ms: null,
+    exit_code: null,
+    output: '',
+    artifacts: [],
+  };
+}

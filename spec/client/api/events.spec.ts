@@ -4,25 +4,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import '../../support/solid-browser.ts';
-import { FakeEventSource, installEventSource, sleep } from '../../support/fake-browser.ts';
+import { FakeEventSource, installEventSource, runningJob, sleep } from '../../support/fake-browser.ts';
 import type { Job } from '../../../shared/jobs.ts';
 
 const { closeEvents, liveStatus, onChanged, onJob, openEvents } = await import('../../../client/src/api/events.ts');
 
 const events = suite('api events');
-const job: Job = {
-  id: '20260928T020400.548Z-ab12',
-  kind: 'doctor',
-  title: 'Doctor',
-  params: {},
-  status: 'running',
-  created_unix_ms: 1,
-  started_unix_ms: 2,
-  finished_unix_ms: null,
-  exit_code: null,
-  output: '',
-  artifacts: [],
-};
+const job = runningJob('doctor');
 
 let stop: (() => void)[] = [];
 events.before.each(() => {

@@ -4,8 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import '../../support/solid-browser.ts';
-import { FakeEventSource, installEventSource, sleep } from '../../support/fake-browser.ts';
-import type { Job } from '../../../shared/jobs.ts';
+import { FakeEventSource, installEventSource, runningJob, sleep } from '../../support/fake-browser.ts';
 
 const { createRoot, createSignal } = await import('solid-js');
 const { COALESCE_MS, createApiResource } = await import('../../../client/src/data/createApiResource.ts');
@@ -144,15 +143,11 @@ resource('changed events of its topic refresh it once per burst, unless they nam
 
 resource('job events refresh it when asked, filtered by the predicate', async () => {
   const es = live();
-  const job = (kind: Job['kind']): Job => ({
-    id: '20260928T020400.548Z-ab12', kind, title: kind, params: {}, status: 'running',
-    created_unix_ms: 1, started_unix_ms: 2, finished_unix_ms: null, exit_code: null, output: '', artifacts: [],
-  });
   make('a', { jobs: (j) => j.kind === 'learn' });
-  es.send('job', job('doctor'));
+  es.send('job', runningJob('doctor'));
   await sleep(COALESCE_MS + 50);
   assert.is(loads.length, 1);
-  es.send('job', job('learn'));
+  es.send('job', runningJob('learn'));
   await sleep(COALESCE_MS + 50);
   assert.is(loads.length, 2);
 });

@@ -86,6 +86,8 @@ export function compareSessionsTask(input: {
 /** One log to index: its files, and the stamp the index holds for it (null when it has none). */
 export interface IndexItem extends SessionFiles {
   known: string | null;
+  /** A log of this many bytes or more is not read in this batch but answered `big` (the store reads it alone). */
+  bigFrom?: number;
 }
 
 /**
@@ -94,12 +96,13 @@ export interface IndexItem extends SessionFiles {
  */
 export type IndexResult =
   | { stamp: string; mtimeMs: number; unchanged: true }
+  | { stamp: string; mtimeMs: number; unchanged: false; big: true }
   | { stamp: string; mtimeMs: number; unchanged: false; result: SessionTaskResult<IndexedSummary> };
 
-function stampOf(path: string | null): { stamp: string; mtimeMs: number } {
-  if (path === null) return { stamp: '-', mtimeMs: 0 };
+function stampOf(path: string | null): { stamp: string; mtimeMs: number; size: number } {
+  if (path === null) return { stamp: '-', mtimeMs: 0, size: 0 };
   const st = statSync(path, { throwIfNoEntry: false });
-  return st ? { stamp: `${st.size}:${st.mtimeMs}`, mtimeMs: st.mtimeMs } : { stamp: '-', mtimeMs: 0 };
+  return st ? { stamp: `${st.size}:${st.mtimeMs}`, mtimeMs: st.mtimeMs, size: st.size } : { stamp: '-', mtimeMs: 0, size: 0 };
 }
 
 /**
@@ -112,15 +115,7 @@ export function indexSessionsTask(items: IndexItem[]): IndexResult[] {
     const stamp = `${log.stamp}|${stampOf(item.flowLog).stamp}|${stampOf(item.confirmLog).stamp}`;
     if (stamp === item.known) return { stamp, mtimeMs: log.mtimeMs, unchanged: true };
     if (log.stamp === '-') return { stamp, mtimeMs: 0, unchanged: false, result: { ok: false, message: 'the log is gone' } };
+    if (item.bigFrom !== undefined && log.size >= item.bigFrom) return { stamp, mtimeMs: log.mtimeMs, unchanged: false, big: true };
     return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result: attempt(() => sessionSummary(item)) };
   });
-}
-
-/** Modification times of these files in ms (0 when missing): the cold index reads the newest logs first. */
-export function mtimesTask(paths: string[]): Float64Array {
-  const out = new Float64Array(paths.length);
-  paths.forEach((p, i) => {
-    out[i] = statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  });
-  return out;
 }

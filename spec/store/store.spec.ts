@@ -164,7 +164,8 @@ store('details: one parse for concurrent requests, and the cache stays within it
     const entry = [...s.sessions.byKey.values()].find((e) => e.summary !== null)!;
     const stamp = entry.stamp!;
     const [a, b] = await Promise.all([s.details.get(entry, stamp), s.details.get(entry, stamp)]);
-    assert.ok(a.ok && b.ok);
+    assert.ok(a.ok);
+    assert.ok(b.ok);
     assert.is(s.details.parses, 1, 'concurrent requests share one parse');
     assert.is(s.details.size, 1);
     const again = await s.details.get(entry, stamp);

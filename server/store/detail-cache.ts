@@ -1,20 +1,16 @@
 // Session details (the JSON bytes of GET /api/sessions/:key) by the stamps of the log and its companions,
-// kept as files in a private spool directory (mkdtemp, mode 0700, removed when the console stops) and
-// bounded by bytes (DETAIL_CACHE_BYTES, 256 MiB: the view of a 100 MB log is about 30 MB). The worker writes
+// kept as files in the console's private spool (spool.ts) and bounded by bytes (DETAIL_CACHE_BYTES, 256 MiB: the view of a 100 MB log is about 30 MB). The worker writes
 // the bytes straight to the spool and answers only their size: tens of MB sent back through the worker's
 // channel are copied and decoded on the event loop in one piece, which stalls every other request for a
 // few hundred ms; a file is streamed from disk in small reads. The page cache keeps hot ones in memory,
 // outside the console's heap. Requests for the same session at the same stamps share one parse, and each
 // gets its own open descriptor, so a file evicted while it is sent is still sent whole.
-import { mkdtempSync, openSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { openSync } from 'node:fs';
 import type { SessionFiles } from '../engine/sessions.ts';
 import type { Pool } from '../workers/pool.ts';
+import type { Spool } from './spool.ts';
 
 export const DETAIL_CACHE_BYTES = 256 * 1024 * 1024;
-
-const SPOOL_PREFIX = 'engine-console-details-';
 
 /** An open detail file: read it from `fd` (the reader closes it), `bytes` long. */
 export type DetailBytes = { ok: true; fd: number; bytes: number } | { ok: false; message: string };
@@ -25,11 +21,11 @@ export class DetailCache {
   private readonly entries = new Map<string, { file: string; bytes: number }>();
   private readonly pending = new Map<string, Promise<Made>>();
   private total = 0;
-  private spool: string | null = null;
   private made = 0;
 
   constructor(
     private readonly pool: Pool,
+    private readonly spool: Spool,
     private readonly bound = DETAIL_CACHE_BYTES,
   ) {}
 
@@ -72,25 +68,19 @@ export class DetailCache {
     for (const id of [...this.entries.keys()]) if (id.startsWith(`${path}\u0000`)) this.drop(id);
   }
 
-  /** Remove the spool (the console stops). */
-  close(): void {
-    if (this.spool !== null) rmSync(this.spool, { recursive: true, force: true });
-    this.spool = null;
-    this.entries.clear();
-    this.total = 0;
-  }
 
   private make(id: string, files: SessionFiles): Promise<Made> {
     const running = this.pending.get(id);
     if (running) return running;
-    const file = join(this.spoolDir(), `${++this.made}.json`);
+    this.made++;
+    const file = this.spool.file('json');
     const work = this.pool
       .run('sessionDetailFileTask', { files: { key: files.key, rel: files.rel, path: files.path, flowLog: files.flowLog, confirmLog: files.confirmLog }, out: file })
       .then(
         (r): Made => {
           this.pending.delete(id);
           if (!r.ok) {
-            removeQuietly(file);
+            this.spool.remove(file);
             return r;
           }
           this.keep(id, file, r.value);
@@ -98,7 +88,7 @@ export class DetailCache {
         },
         (err: unknown) => {
           this.pending.delete(id);
-          removeQuietly(file);
+          this.spool.remove(file);
           throw err;
         },
       );
@@ -125,15 +115,7 @@ export class DetailCache {
     this.entries.delete(id);
     this.total -= e.bytes;
     // An answer still sending it holds its own descriptor: the bytes stay readable until it closes.
-    removeQuietly(e.file);
-  }
-
-  private spoolDir(): string {
-    if (this.spool === null) {
-      sweepStaleSpools();
-      this.spool = mkdtempSync(join(tmpdir(), `${SPOOL_PREFIX}${process.pid}-`));
-    }
-    return this.spool;
+    this.spool.remove(e.file);
   }
 }
 
@@ -142,39 +124,5 @@ function openOrNull(file: string): number | null {
     return openSync(file, 'r');
   } catch {
     return null;
-  }
-}
-
-function removeQuietly(file: string): void {
-  try {
-    unlinkSync(file);
-  } catch {
-    // already gone
-  }
-}
-
-/** Spools of consoles that were killed (SIGKILL leaves no chance to clean up): removed when their process is gone. */
-function sweepStaleSpools(): void {
-  let names: string[];
-  try {
-    names = readdirSync(tmpdir());
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (!name.startsWith(SPOOL_PREFIX)) continue;
-    const pid = Number(name.slice(SPOOL_PREFIX.length).split('-')[0]);
-    if (!Number.isInteger(pid) || pid === process.pid || alive(pid)) continue;
-    rmSync(join(tmpdir(), name), { recursive: true, force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: it exists but is another user's.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -190,7 +190,12 @@ hostile('clients that leave mid-download or mid-stream leave no error, open file
   const pid = c.child.pid!;
   // Warm: the workers a detail needs exist, and settle.
   assert.is((await c.api('/api/sessions/big')).status, 200);
-  const filesBefore = openFiles(pid);
+  // The warm answer's spool file is closed just after its last byte is sent: wait for that before counting.
+  let filesBefore = openFiles(pid);
+  for (let i = 0; i < 50 && filesBefore.some((f) => f.includes('engine-console-spool-')); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    filesBefore = openFiles(pid);
+  }
   const stderrBefore = c.stderr();
   for (let i = 0; i < 10; i++) {
     await leaveEarly('/api/sessions/big/raw', 64 * 1024);

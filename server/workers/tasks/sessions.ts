@@ -1,7 +1,8 @@
 // Worker tasks of the sessions area: reading and parsing a whole session log (with its flow and
 // confirmation logs) runs here, off the event loop. Each answers plain data: the view, or why the file is
 // not a session log this engine can read.
-import { closeSync, openSync, statSync, writeSync, writevSync } from 'node:fs';
+import { closeSync, openSync, statSync, writeFileSync, writeSync, writevSync } from 'node:fs';
+import { sessionIndex } from '../../engine/session/views.ts';
 import type { SessionComparison } from '../../../shared/compare.ts';
 import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts';
 import { compareSessions } from '../../engine/compare.ts';
@@ -26,6 +27,12 @@ export function sessionSummaryTask(files: SessionFiles): SessionTaskResult<Sessi
 /** One session's full view. */
 export function sessionDetailTask(files: SessionFiles): SessionTaskResult<SessionDetail> {
   return attempt(() => sessionDetail(files));
+}
+
+function writeOutline(files: SessionFiles, out: string): number {
+  const text = Buffer.from(JSON.stringify(sessionIndex(files)), 'utf8');
+  writeFileSync(out, text, { mode: 0o600, flag: 'wx' });
+  return text.byteLength;
 }
 
 /**
@@ -86,6 +93,8 @@ export interface IndexItem extends SessionFiles {
   known: string | null;
   /** A log of this many bytes or more is not read in this batch but answered `big` (the store reads it alone). */
   bigFrom?: number;
+  /** Also write the session page's outline (engine/session/views.ts) here, as JSON: a big log's page then opens without a pass over the log. */
+  outlineTo?: string;
 }
 
 /**
@@ -95,7 +104,7 @@ export interface IndexItem extends SessionFiles {
 export type IndexResult =
   | { stamp: string; mtimeMs: number; unchanged: true }
   | { stamp: string; mtimeMs: number; unchanged: false; big: true }
-  | { stamp: string; mtimeMs: number; unchanged: false; result: SessionTaskResult<IndexedSummary> };
+  | { stamp: string; mtimeMs: number; unchanged: false; result: SessionTaskResult<IndexedSummary>; outlineBytes?: number };
 
 function stampOf(path: string | null): { stamp: string; mtimeMs: number; size: number } {
   if (path === null) return { stamp: '-', mtimeMs: 0, size: 0 };
@@ -114,6 +123,10 @@ export function indexSessionsTask(items: IndexItem[]): IndexResult[] {
     if (stamp === item.known) return { stamp, mtimeMs: log.mtimeMs, unchanged: true };
     if (log.stamp === '-') return { stamp, mtimeMs: 0, unchanged: false, result: { ok: false, message: 'the log is gone' } };
     if (item.bigFrom !== undefined && log.size >= item.bigFrom) return { stamp, mtimeMs: log.mtimeMs, unchanged: false, big: true };
-    return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result: attempt(() => sessionSummary(item)) };
+    const result = attempt(() => sessionSummary(item));
+    if (!result.ok || item.outlineTo === undefined) return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result };
+    // The outline is a convenience: a log whose outline cannot be made is still listed.
+    const outline = attempt(() => writeOutline(item, item.outlineTo!));
+    return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result, ...(outline.ok ? { outlineBytes: outline.value } : {}) };
   });
 }

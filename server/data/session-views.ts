@@ -3,6 +3,7 @@
 // sessions opened, keyed by the stamps of the log and its companions as the detail cache keys its details
 // (the index is small: no payloads, a few hundred bytes a call). The parse itself, and
 // every read of a payload, runs in the worker pool, never on the event loop.
+import { readFile } from 'node:fs/promises';
 import type { FindMatch, SessionEvents, SessionLines } from '../../shared/session-views.ts';
 import type { SessionIndex } from '../engine/session/views.ts';
 import type { State } from '../state.ts';
@@ -27,11 +28,20 @@ export function sessionIndex(state: State, file: SessionFile): Promise<SessionIn
     memo.set(file.path, held);
     return held.index;
   }
-  const index = state.pool.run('sessionIndexTask', filesOf(file)).then((r) => {
-    if (!r.ok) throw new UnreadableSession(r.message);
+  const parse = () =>
+    state.pool.run('sessionIndexTask', filesOf(file)).then((r) => {
+      if (!r.ok) throw new UnreadableSession(r.message);
+      return r.value;
+    });
+  // A big log's outline was made when it was indexed, at these stamps: a read of half a MB, not a pass over the log.
+  const spooled = state.store.bigOutlines.get(file.path);
+  const made = spooled && spooled.stamp === stamp ? readFile(spooled.file, 'utf8').then((text) => JSON.parse(text) as SessionIndex, parse) : parse();
+  const index = made.then((value) =>
     // The catalogue's key and path may have moved since the parse (a clashing file appeared).
-    return r.value.outline.summary.key === file.key ? r.value : { ...r.value, outline: { ...r.value.outline, summary: { ...r.value.outline.summary, key: file.key, path: file.rel } } };
-  });
+    value.outline.summary.key === file.key && value.outline.summary.path === file.rel
+      ? value
+      : { ...value, outline: { ...value.outline, summary: { ...value.outline.summary, key: file.key, path: file.rel } } },
+  );
   memo.delete(file.path);
   memo.set(file.path, { stamp, index });
   // A failed parse is not kept: the next ask tries again.

@@ -28,6 +28,7 @@ import type { IndexItem } from '../workers/tasks/sessions.ts';
 import { type FirstWalk, HAS_CONFIRM_LOG, HAS_FLOW_LOG, walkTreeTask } from '../workers/tasks/tree.ts';
 import { NAME_SEP } from './listing.ts';
 import { DetailCache } from './detail-cache.ts';
+import { Spool } from './spool.ts';
 import { indexBatch } from './index-batch.ts';
 import { compareRel, type NewLog, type SessionEntry, SessionIndex } from './session-index.ts';
 import { DataTree, type TreeChanges, type TreeFile } from './tree.ts';
@@ -43,8 +44,10 @@ const FIRST_BATCH = 64;
  * 100 MB log takes a worker half a second, and the first page must not wait behind it.
  */
 const BIG_LOG_BYTES = 8 * 1024 * 1024;
+/** The outlines of big logs kept in the spool, in bytes (a 100 MB log's is about 0.5 MB). */
+const BIG_OUTLINE_BYTES = 128 * 1024 * 1024;
 /** Logs given their entries per turn of the event loop while the first walk is listed. */
-const LIST_SLICE = 4_000;
+const LIST_SLICE = 1_000;
 const BATCH = 400;
 /** A growing log is read again at most this often per byte: 10 MB a second, at most every 10 s. */
 const REREAD_BYTES_PER_MS = 10_000;
@@ -76,6 +79,14 @@ export class Store {
   readonly tree: DataTree;
   readonly sessions = new SessionIndex();
   readonly details: DetailCache;
+  /** Scratch files: details, outlines of big sessions (spool.ts). */
+  readonly spool = new Spool();
+  /**
+   * The session page's outlines of big logs, made when they were indexed (they are read alone anyway), by log
+   * path: a 100 MB log's page then opens without a second pass over it (data/session-views.ts).
+   */
+  readonly bigOutlines = new Map<string, { stamp: string; file: string; bytes: number }>();
+  private bigOutlineBytes = 0;
   /** The session page's outlines of the last few sessions opened, by log path (data/session-views.ts). */
   readonly outlines = new Map<string, { stamp: string; index: Promise<SessionOutlineIndex> }>();
   /** Commits and rollbacks, one at a time per deployment (data/stage.ts). */
@@ -126,7 +137,7 @@ export class Store {
     this.pool = options.pool;
     this.hub = options.hub;
     this.tree = new DataTree(options.dataDir, options.watch ?? true);
-    this.details = new DetailCache(options.pool);
+    this.details = new DetailCache(options.pool, this.spool);
     this.listSliceSize = options.listSlice ?? LIST_SLICE;
     this.bigLogBytes = options.bigLogBytes ?? BIG_LOG_BYTES;
   }
@@ -229,6 +240,7 @@ export class Store {
     this.markOpened();
     if (this.timer) clearInterval(this.timer);
     this.tree.close();
+    this.spool.close();
     this.finishCold();
     for (const w of this.idleWaiters.splice(0)) w();
   }
@@ -439,6 +451,7 @@ export class Store {
     for (const f of files) {
       if (f.kind === 'session') {
         const e = this.sessions.remove(f.rel);
+        this.dropOutline(this.tree.pathOf(f.rel));
         if (e) {
           this.queued.delete(e);
           this.deferred.delete(e);
@@ -496,7 +509,8 @@ export class Store {
     for (const e of batch) this.queued.delete(e);
     this.inFlight++;
     const alone = bigFrom === undefined;
-    const items: IndexItem[] = batch.map((e) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: e.stamp, bigFrom }));
+    const outlineTo = alone ? this.spool.file('outline.json') : undefined;
+    const items: IndexItem[] = batch.map((e) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: e.stamp, bigFrom, outlineTo }));
     indexBatch(this.pool, items, stampNow)
       .then(
         (results) => {
@@ -510,7 +524,14 @@ export class Store {
                 this.queued.add(e);
                 this.bigQueue.push(e);
               }
-            } else this.sessions.apply(e, r.stamp, r.mtimeMs, r.result, now);
+            } else {
+              this.sessions.apply(e, r.stamp, r.mtimeMs, r.result, now);
+              if (outlineTo !== undefined && r.outlineBytes !== undefined) {
+                this.keepOutline(e.path, r.stamp, outlineTo, r.outlineBytes);
+                return;
+              }
+            }
+            if (outlineTo !== undefined) this.spool.remove(outlineTo);
           });
         },
         (err: unknown) => {
@@ -531,6 +552,24 @@ export class Store {
           for (const w of this.idleWaiters.splice(0)) w();
         }
       });
+  }
+
+  private keepOutline(path: string, stamp: string, file: string, bytes: number): void {
+    this.dropOutline(path);
+    this.bigOutlines.set(path, { stamp, file, bytes });
+    this.bigOutlineBytes += bytes;
+    for (const old of [...this.bigOutlines.keys()]) {
+      if (this.bigOutlineBytes <= BIG_OUTLINE_BYTES || old === path) break;
+      this.dropOutline(old);
+    }
+  }
+
+  private dropOutline(path: string): void {
+    const held = this.bigOutlines.get(path);
+    if (!held) return;
+    this.bigOutlines.delete(path);
+    this.bigOutlineBytes -= held.bytes;
+    this.spool.remove(held.file);
   }
 
   private finishCold(): void {

@@ -94,7 +94,7 @@ export class DataTree {
    * on; one whose stamp moved since the walk listed it is listed again on the next refresh, so nothing written
    * between the walk and the watch is missed. The owner must not refresh before this resolves.
    */
-  async adopt(walked: readonly WalkedDir[], slice = 20_000): Promise<void> {
+  async adopt(walked: readonly WalkedDir[], slice = 4_000): Promise<void> {
     let budget = slice;
     for (const w of walked) {
       if (this.closed) return;

@@ -43,30 +43,6 @@ export interface Pool {
   destroy(): Promise<void>;
 }
 
-/** Whether this code runs in one of the pool's child processes, rather than a thread (a test's own pool). */
-function inChildProcess(): boolean {
-  const state = (process as { __tinypool_state__?: { isChildProcess?: boolean } }).__tinypool_state__;
-  return state?.isChildProcess === true;
-}
-
-/**
- * A task's byte chunks as it answers them, handed over without a copy. A child process sends bytes through
- * its channel as they are; a thread moves every chunk's ArrayBuffer (each chunk owns its own) and the
- * receiver gets the array itself. Called in the worker, so tasks need not know Tinypool.
- */
-export function handOverChunks(chunks: Uint8Array[]): Uint8Array[] {
-  if (inChildProcess()) return chunks;
-  const movable = {
-    [Tinypool.transferableSymbol]: chunks.map((c) => c.buffer),
-    [Tinypool.valueSymbol]: chunks,
-  };
-  // Tinypool types what it moves with symbols it does not export, and what `move` gives back as any of the
-  // things it can move. Seen as a method over any object (methods compare both ways), it takes the object
-  // above, and what arrives on the other side is `chunks`.
-  const mover: { move(value: object): unknown } = Tinypool;
-  return mover.move(movable) as Uint8Array[];
-}
-
 /** The worker entry beside the bundle (dist/workers/tasks.js), or the source when run through tsx. */
 function workerEntry(): { filename: string; execArgv: string[] } {
   const built = new URL('../workers/tasks.js', import.meta.url);

@@ -89,7 +89,7 @@ test('a big log is answered "big" in a batch, and the store still summarizes it 
   const s = new Store({ dataDir: home.dir, pool, hub: new Hub(), watch: false, bigLogBytes: 1 });
   await s.open();
   await s.warm(30_000);
-  assert.ok(s.progress() === null);
+  assert.is(s.progress(), null);
   assert.ok(s.sessions.readable.length > 0);
   assert.is(s.sessions.indexed, s.sessions.size);
   s.close();
@@ -99,9 +99,14 @@ test('a big log is answered "big" in a batch, and the store still summarizes it 
   copyFileSync(src, big);
   const size = statSync(big).size;
   const [r] = indexSessionsTask([{ key: 'k', rel: 'x', path: big, flowLog: null, confirmLog: null, known: null, bigFrom: size }]);
-  assert.ok(r && !r.unchanged && 'big' in r);
+  assert.ok(r);
+  assert.not.ok(r.unchanged);
+  assert.ok('big' in r, JSON.stringify(r));
   const [small] = indexSessionsTask([{ key: 'k', rel: 'x', path: big, flowLog: null, confirmLog: null, known: null, bigFrom: size + 1 }]);
-  assert.ok(small && !small.unchanged && 'result' in small && small.result.ok);
+  assert.ok(small);
+  assert.not.ok(small.unchanged);
+  assert.ok('result' in small, JSON.stringify(small));
+  assert.ok(small.result.ok, JSON.stringify(small.result).slice(0, 200));
 });
 
 test.run();

@@ -5,7 +5,8 @@ import * as v from 'valibot';
 import { OkSchema } from '../../../shared/common.ts';
 import { FlowDetailSchema, FlowDiffViewSchema, FlowListSchema } from '../../../shared/flows.ts';
 import { JobListSchema, JobSchema, type JobRequest } from '../../../shared/jobs.ts';
-import { HostConfigSchema, ProbeResultSchema, ServerListSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
+import { MetaSchema } from '../../../shared/meta.ts';
+import { HostConfigSchema, ProbeResultSchema, ServerListSchema, ServerViewSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
 import { StageViewSchema } from '../../../shared/stage.ts';
 import { SessionDetailSchema, SessionListSchema, type SessionMode, type SessionSort, type SortOrder } from '../../../shared/sessions.ts';
 import { ClosestSessionSchema, SessionComparisonSchema } from '../../../shared/compare.ts';
@@ -21,6 +22,7 @@ import { TrashEmptiedSchema, TrashListSchema, TrashRestoredSchema } from '../../
 type Opts = { signal?: AbortSignal };
 const quiet = (o: Opts = {}) => ({ quiet: true, signal: o.signal });
 
+export const getMeta = (o?: Opts) => requestAs(MetaSchema, '/api/meta', quiet(o));
 export interface OverviewQuery {
   domain?: string | null;
   from?: string | null;
@@ -79,10 +81,9 @@ export const rollbackFlow = (key: string, to: number | null, note: string | null
   requestAs(v.unknown(), apiPath('flows', key, 'rollback'), { method: 'POST', body: { to, note }, quiet: true });
 
 export const getServers = (o?: Opts) => requestAs(ServerListSchema, '/api/servers', quiet(o));
-export const createServer = (body: ServerInput) =>
-  requestAs(v.unknown(), '/api/servers', { method: 'POST', body, quiet: true });
+export const createServer = (body: ServerInput) => requestAs(ServerViewSchema, '/api/servers', { method: 'POST', body, quiet: true });
 export const updateServer = (name: string, body: ServerInput) =>
-  requestAs(v.unknown(), apiPath('servers', name), { method: 'PUT', body, quiet: true });
+  requestAs(ServerViewSchema, apiPath('servers', name), { method: 'PUT', body, quiet: true });
 export const deleteServer = (name: string) => requestAs(OkSchema, apiPath('servers', name), { method: 'DELETE', quiet: true });
 export const getServerConfig = (name: string, host: Host, o?: Opts) =>
   requestAs(HostConfigSchema, apiPath('servers', name, 'config'), { ...quiet(o), query: { host } });
@@ -101,7 +102,10 @@ export const cancelJob = (id: string) => requestAs(JobSchema, apiPath('jobs', id
 export const jobArtifactUrl = (id: string, index: number) => apiPath('jobs', id, 'artifacts', index);
 export const getJobArtifact = (id: string, index: number, o?: Opts) => requestText(jobArtifactUrl(id, index), quiet(o));
 
-export const logout = () => requestAs(v.unknown(), '/api/logout', { method: 'POST', quiet: true });
+/** A pasted token, tried as a Bearer before the server is asked to keep it in the cookie. */
+export const checkToken = (token: string) =>
+  requestAs(MetaSchema, '/api/meta', { quiet: true, headers: { Authorization: `Bearer ${token}` } });
+export const logout = () => requestAs(OkSchema, '/api/logout', { method: 'POST', quiet: true });
 
 export const getTrash = (o?: Opts) => requestAs(TrashListSchema, '/api/trash', quiet(o));
 export const restoreTrash = (id: string) => requestAs(TrashRestoredSchema, apiPath('trash', id, 'restore'), { method: 'POST', quiet: true });

@@ -1,14 +1,13 @@
 // Worker tasks of the sessions area: reading and parsing a whole session log (with its flow and
 // confirmation logs) runs here, off the event loop. Each answers plain data: the view, or why the file is
 // not a session log this engine can read.
-import { statSync } from 'node:fs';
+import { closeSync, openSync, statSync, writeFileSync, writeSync, writevSync } from 'node:fs';
+import { sessionIndex } from '../../engine/session/views.ts';
 import type { SessionComparison } from '../../../shared/compare.ts';
 import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts';
 import { compareSessions } from '../../engine/compare.ts';
 import { type IndexedSummary, type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
-import { errorText } from '../../../shared/error-text.ts';
 import { type Result, attempt, failure, ok } from '../../result.ts';
-import { handOverChunks } from '../pool.ts';
 
 /** One session's summary (the list's item). */
 export function sessionSummaryTask(files: SessionFiles): Result<SessionSummary> {
@@ -20,19 +19,37 @@ export function sessionDetailTask(files: SessionFiles): Result<SessionDetail> {
   return attempt(() => sessionDetail(files));
 }
 
+function writeOutline(files: SessionFiles, out: string): number {
+  const text = Buffer.from(JSON.stringify(sessionIndex(files)), 'utf8');
+  writeFileSync(out, text, { mode: 0o600, flag: 'wx' });
+  return text.byteLength;
+}
+
 /**
- * One session's full view as UTF-8 JSON bytes in chunks of at most 1 MiB, or why it cannot be read (a
- * string). The chunks are moved, not copied, to the main thread, which sends them without encoding
- * anything: a big log's view is tens of MB, and cloning or encoding it there would stall every other request.
+ * One session's full view as UTF-8 JSON, written to `out` (a new file in the console's private spool), and
+ * its size; or why it cannot be read. A big log's view is tens of MB: sent back through the worker's channel
+ * it would be copied and decoded on the event loop in one piece (store/detail-cache.ts).
  */
-export function sessionDetailBytesTask(files: SessionFiles): Uint8Array[] | string {
-  let chunks: Uint8Array[];
-  try {
-    chunks = sessionDetailBytes(files);
-  } catch (e) {
-    return errorText(e);
-  }
-  return handOverChunks(chunks);
+export function sessionDetailFileTask(input: { files: SessionFiles; out: string }): Result<number> {
+  return attempt(() => {
+    const chunks = sessionDetailBytes(input.files);
+    const fd = openSync(input.out, 'wx', 0o600);
+    let bytes = 0;
+    try {
+      // writev takes at most IOV_MAX (1024) buffers at a time.
+      for (let i = 0; i < chunks.length; i += 512) {
+        const part = chunks.slice(i, i + 512);
+        const want = part.reduce((n, c) => n + c.byteLength, 0);
+        let wrote = writevSync(fd, part);
+        // A short write (a full disk reports it as an error; a signal can cut one short): finish it.
+        while (wrote < want) wrote += writeSync(fd, Buffer.concat(part).subarray(wrote));
+        bytes += want;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return bytes;
+  });
 }
 
 /** Summaries of many sessions, one result per file in the same order (a cold index split across threads). */
@@ -57,6 +74,8 @@ export interface IndexItem extends SessionFiles {
   known: string | null;
   /** A log of this many bytes or more is not read in this batch but answered `big` (the store reads it alone). */
   bigFrom?: number;
+  /** Also write the session page's outline (engine/session/views.ts) here, as JSON: a big log's page then opens without a pass over the log. */
+  outlineTo?: string;
 }
 
 /**
@@ -66,7 +85,7 @@ export interface IndexItem extends SessionFiles {
 export type IndexResult =
   | { stamp: string; mtimeMs: number; unchanged: true }
   | { stamp: string; mtimeMs: number; unchanged: false; big: true }
-  | { stamp: string; mtimeMs: number; unchanged: false; result: Result<IndexedSummary> };
+  | { stamp: string; mtimeMs: number; unchanged: false; result: Result<IndexedSummary>; outlineBytes?: number };
 
 function stampOf(path: string | null): { stamp: string; mtimeMs: number; size: number } {
   if (path === null) return { stamp: '-', mtimeMs: 0, size: 0 };
@@ -85,6 +104,10 @@ export function indexSessionsTask(items: IndexItem[]): IndexResult[] {
     if (stamp === item.known) return { stamp, mtimeMs: log.mtimeMs, unchanged: true };
     if (log.stamp === '-') return { stamp, mtimeMs: 0, unchanged: false, result: failure('the log is gone') };
     if (item.bigFrom !== undefined && log.size >= item.bigFrom) return { stamp, mtimeMs: log.mtimeMs, unchanged: false, big: true };
-    return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result: attempt(() => sessionSummary(item)) };
+    const result = attempt(() => sessionSummary(item));
+    if (!result.ok || item.outlineTo === undefined) return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result };
+    // The outline is a convenience: a log whose outline cannot be made is still listed.
+    const outline = attempt(() => writeOutline(item, item.outlineTo!));
+    return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result, ...(outline.ok ? { outlineBytes: outline.value } : {}) };
   });
 }

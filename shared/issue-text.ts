@@ -10,6 +10,11 @@ import type * as v from 'valibot';
 export function issueText(issues: readonly v.BaseIssue<unknown>[], fallback: string, withPath = true): string {
   const first = issues[0];
   if (!first) return fallback;
-  const path = withPath ? first.path?.map((p) => String(p.key)).join('.') : undefined;
+  const path = withPath ? issuePath(first) : '';
   return path && !first.message.startsWith(path) ? `${path}: ${first.message}` : first.message;
+}
+
+/** Where in the value an issue is, as `items.0.key`; '' at the top. */
+export function issuePath(issue: v.BaseIssue<unknown>): string {
+  return issue.path?.map((p) => String(p.key)).join('.') ?? '';
 }

@@ -4,7 +4,7 @@
 // unless the caller marked the call quiet (it shows the error itself). Responses are parsed with the shared
 // valibot schema of the endpoint, so a page only ever sees data of the declared shape.
 import * as v from 'valibot';
-import { issueText } from '../../../shared/issue-text.ts';
+import { issuePath } from '../../../shared/issue-text.ts';
 import { errorMessage, queryString, type QueryValue } from '../lib/query.ts';
 
 export class ApiError extends Error {
@@ -100,7 +100,9 @@ export async function requestAs<S extends v.GenericSchema>(
   const data = await request(path, opts);
   const parsed = v.safeParse(schema, data);
   if (!parsed.success) {
-    fail(new ApiError(500, `The console answered ${path} in an unexpected shape: ${issueText(parsed.issues, 'unknown')}`), opts.quiet);
+    const issue = parsed.issues[0];
+    const where = issue ? issuePath(issue) : '';
+    fail(new ApiError(500, `The console answered ${path} in an unexpected shape${where ? ` at ${where}` : ''}: ${issue?.message ?? 'unknown'}`), opts.quiet);
   }
   return parsed.output;
 }

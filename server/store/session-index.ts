@@ -74,6 +74,11 @@ export interface NewLog {
   confirmLog: boolean;
 }
 
+/** An entry whose log reads: it has a summary (the list holds only these). */
+export type ReadableEntry = SessionEntry & { summary: SessionSummary };
+
+const isReadable = (e: SessionEntry): e is ReadableEntry => e.summary !== null;
+
 /** One shared copy of each repeated string and structure. */
 class Interner {
   private readonly strings = new Map<string, string>();
@@ -133,7 +138,7 @@ export class SessionIndex {
   /** Entries by key base: one entry, or several when their stems clash. */
   private readonly groups = new Map<string, SessionEntry | SessionEntry[]>();
   /** Readable sessions, newest first. */
-  private readonly sorted: SessionEntry[] = [];
+  private readonly sorted: ReadableEntry[] = [];
   private readonly intern = new Interner();
   /** Bumped on every change a reader could see. */
   version = 0;
@@ -147,7 +152,7 @@ export class SessionIndex {
   }
 
   /** Readable sessions, newest first (shared: do not change). */
-  get readable(): readonly SessionEntry[] {
+  get readable(): readonly ReadableEntry[] {
     return this.sorted;
   }
 
@@ -223,7 +228,7 @@ export class SessionIndex {
       entry.flowSites = result.value.flow_sites ?? null;
       entry.idLower = entry.summary.session_id.toLowerCase();
       entry.error = null;
-      this.insertSorted(entry);
+      if (isReadable(entry)) this.insertSorted(entry);
     } else {
       entry.summary = null;
       entry.tools = NO_TOOLS;
@@ -351,8 +356,8 @@ export class SessionIndex {
     return lo;
   }
 
-  private insertSorted(e: SessionEntry): void {
-    this.sorted.splice(this.position(e.summary!), 0, e);
+  private insertSorted(e: ReadableEntry): void {
+    this.sorted.splice(this.position(e.summary), 0, e);
   }
 
   private unsort(e: SessionEntry): void {
@@ -363,10 +368,10 @@ export class SessionIndex {
         this.sorted.splice(i, 1);
         return;
       }
-      if (newestFirst(at.summary!, e.summary) !== 0) break;
+      if (newestFirst(at.summary, e.summary) !== 0) break;
     }
     // Not where its summary says (should not happen): look everywhere rather than keep a stale row.
-    const j = this.sorted.indexOf(e);
+    const j = this.sorted.findIndex((at) => at === e);
     if (j !== -1) this.sorted.splice(j, 1);
   }
 }

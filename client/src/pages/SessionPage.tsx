@@ -7,7 +7,10 @@ import { FLOW_THRESHOLD_DEFAULT } from '../../../shared/limits.ts';
 import { deleteSession, getServers, getSessionOutline, sessionRawUrl } from '../api/endpoints.ts';
 import { CompareWithRecorded } from '../components/session/CompareButton.tsx';
 import { siteEvidenceHref } from '../lib/compare.ts';
-import { Confirmations, DecisionsTable, RunsTable, ToolsTable } from '../components/session/tabs.tsx';
+import { Confirmations } from '../components/session/Confirmations.tsx';
+import { DecisionsTable } from '../components/session/DecisionsTable.tsx';
+import { RunsTable } from '../components/session/RunsTable.tsx';
+import { SessionToolsTable } from '../components/session/SessionToolsTable.tsx';
 import { PagedRawLog } from '../components/session/PagedRawLog.tsx';
 import { SessionTimeline } from '../components/session/Timeline.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
@@ -194,7 +197,7 @@ export default function SessionPage() {
                 </Match>
                 <Match when={tab() === 'tools'}>
                   <Card flush label="Tools">
-                    <ToolsTable tools={d()!.tools} />
+                    <SessionToolsTable tools={d()!.tools} />
                   </Card>
                 </Match>
               </Switch>

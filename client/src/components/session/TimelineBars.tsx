@@ -1,6 +1,5 @@
 // The bars above the session timeline: what to show, the legend, Find, and Expand or Collapse all.
-import { Show } from 'solid-js';
-import { type ShowMode } from '../../lib/session-find.ts';
+import type { ShowMode } from '../../lib/session-find.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Segmented } from '../ui/ui.tsx';
 

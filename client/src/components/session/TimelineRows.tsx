@@ -1,7 +1,7 @@
 // The session timeline's rows: an LLM turn's calls (each a card with the flow's read-ahead under it: each
 // decision against the threshold, and the lookup it made) or a conversation bubble. Rows hold no state of
 // their own (they come and go as the list scrolls): what is open and what is found is read from RowContext.
-import { For, Match, on, Show, Switch } from 'solid-js';
+import { For, Match, Show, Switch } from 'solid-js';
 import type { CallOutline } from '../../../../shared/session-views.ts';
 import type { FlowDecision } from '../../../../shared/sessions.ts';
 import { formatDuration, formatOffset, formatProb, plural } from '../../lib/format.ts';

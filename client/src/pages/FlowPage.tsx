@@ -8,7 +8,6 @@ import { useParams, useSearchParams } from '@solidjs/router';
 import { createSignal, Match, Show, Switch } from 'solid-js';
 import type { FlowDetail, FlowList } from '../../../shared/flows.ts';
 import { getFlow, getFlows } from '../api/endpoints.ts';
-import FlowEvidence from '../components/flow/FlowEvidence.tsx';
 import { Loaded } from '../components/ui/Loaded.tsx';
 import { Markdown } from '../components/ui/Markdown.tsx';
 import { TabPanel, Tabs, type TabDef } from '../components/ui/Tabs.tsx';
@@ -17,6 +16,7 @@ import { useTitle } from '../components/ui/title.ts';
 import { createApiResource, type ApiResource } from '../data/createApiResource.ts';
 import { CompareTab } from './flow/CompareTab.tsx';
 import { DeleteFlowDialog } from './flow/DeleteFlowDialog.tsx';
+import { EvidenceTab } from './flow/EvidenceTab.tsx';
 import { FlowFacts, FlowNotices } from './flow/FlowFacts.tsx';
 import { FlowActions, FlowBadges, FlowProvenance } from './flow/FlowHeader.tsx';
 import { FlowTab } from './flow/FlowTab.tsx';
@@ -133,7 +133,7 @@ function FlowTabs(props: {
         </Card>
       </Match>
       <Match when={props.tab === 'evidence'}>
-        <FlowEvidence flowKey={props.flowKey} site={props.search.site ?? null} />
+        <EvidenceTab flowKey={props.flowKey} site={props.search.site ?? null} />
       </Match>
       <Match when={props.tab === 'staged'}>
         <StagedTab

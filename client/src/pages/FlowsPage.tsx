@@ -9,7 +9,8 @@ import type { FlowSummary } from '../../../shared/flows.ts';
 import { getFlows } from '../api/endpoints.ts';
 import { Icon } from '../components/ui/Icon.tsx';
 import { Term } from '../components/ui/Term.tsx';
-import { Button, Empty, ErrorState, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
+import { Loaded } from '../components/ui/Loaded.tsx';
+import { Button, Empty, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
 import { formatBytes } from '../lib/format.ts';
@@ -198,15 +199,16 @@ export default function FlowsPage() {
           name is not {domain()}’s. All domains shows it.
         </p>
       </Show>
-      <Show when={!flows.error()} fallback={<div class="card"><ErrorState error={flows.error()!} retry={flows.refetch} /></div>}>
-        <Show
-          when={!flows.loading() && flows.data()}
-          fallback={
-            <div class="cards-2">
-              <For each={[1, 2, 3, 4]}>{() => <div class="card"><Skeleton lines={4} /></div>}</For>
-            </div>
-          }
-        >
+      <Loaded
+        resource={flows}
+        errorFrame={(e) => <div class="card">{e}</div>}
+        skeleton={
+          <div class="cards-2">
+            <For each={[1, 2, 3, 4]}>{() => <div class="card"><Skeleton lines={4} /></div>}</For>
+          </div>
+        }
+      >
+        {() => (
           <Show
             when={shown().length > 0}
             fallback={
@@ -231,8 +233,8 @@ export default function FlowsPage() {
               <For each={shown()}>{(f, i) => <FlowCard flow={f} versions={versions().get(f.key)} explain={explained(i())} />}</For>
             </div>
           </Show>
-        </Show>
-      </Show>
+        )}
+      </Loaded>
     </div>
   );
 }

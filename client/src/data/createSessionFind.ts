@@ -8,7 +8,7 @@ import { findInSession } from '../api/endpoints.ts';
 /** The find request waits this long after the last key. */
 const FIND_DEBOUNCE_MS = 250;
 
-export interface SessionFind {
+interface SessionFind {
   /** null while there is no text to find. */
   matches: Accessor<FindMatch[] | null>;
   finding: Accessor<boolean>;

@@ -11,7 +11,7 @@ import { sessionEntry, type PaletteEntry } from '../lib/palette.ts';
 const LISTS_FRESH_MS = 30_000;
 const SEARCH_AFTER_MS = 140;
 
-export interface PaletteSources {
+interface PaletteSources {
   servers: Accessor<ServerView[]>;
   flows: Accessor<FlowSummary[]>;
   /** The sessions found, as entries (their times relative to when they came). */

@@ -590,8 +590,3 @@ export function flowDomainWarning(flows: readonly FlowChoiceInput[], path: strin
   if (flow === null || n === '' || flow.domain === n) return null;
   return `${flow.key} is a flow of domain ${flow.domain}, not ${n}: it was learned from another server’s sessions, so its decisions name tools this server may not have. Learn a flow from ${n}’s sessions, or save anyway.`;
 }
-
-/** Words for a server's mode. */
-export function modeWord(mode: Mode): string {
-  return mode === 'serve' ? 'Serving' : mode === 'shadow' ? 'Shadow' : 'Recording';
-}

@@ -9,7 +9,7 @@ export function rowOffsets(count: number, height: (i: number) => number): Float6
 }
 
 /** The first row whose bottom is below `y` (count when there is none). */
-export function firstEndingBelow(offsets: ArrayLike<number>, count: number, y: number): number {
+function firstEndingBelow(offsets: ArrayLike<number>, count: number, y: number): number {
   let lo = 0;
   let hi = count;
   while (lo < hi) {

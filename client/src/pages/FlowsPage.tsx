@@ -19,7 +19,7 @@ import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { domain } from '../stores/domain.ts';
 
 /** The versions of each flow in its <name>.history/, by the flow's key, the latest first. */
-export function versionsByFlow(items: readonly FlowSummary[]): Map<string, FlowSummary[]> {
+function versionsByFlow(items: readonly FlowSummary[]): Map<string, FlowSummary[]> {
   const out = new Map<string, FlowSummary[]>();
   for (const f of items) {
     const of = f.version_of?.flow;
@@ -31,7 +31,7 @@ export function versionsByFlow(items: readonly FlowSummary[]): Map<string, FlowS
 }
 
 /** A file that does not load, under a chosen domain: shown when its name is the domain's or starts with it. */
-export const brokenNamesDomain = (f: FlowSummary, d: string) => f.name === d || f.name.startsWith(`${d}.`);
+const brokenNamesDomain = (f: FlowSummary, d: string) => f.name === d || f.name.startsWith(`${d}.`);
 
 function Versions(props: { flowKey: string; versions: FlowSummary[] }) {
   return (
@@ -59,7 +59,7 @@ function Versions(props: { flowKey: string; versions: FlowSummary[] }) {
 }
 
 /** `explain`: where a word first appears in the list, a "?" beside it opens the glossary's definition. */
-export function FlowCard(props: { flow: FlowSummary; versions?: FlowSummary[]; explain?: { decider: boolean; promoted: boolean } }) {
+function FlowCard(props: { flow: FlowSummary; versions?: FlowSummary[]; explain?: { decider: boolean; promoted: boolean } }) {
   const f = () => props.flow;
   const broken = () => f().error !== null;
   const badge = () => stageBadge(f().stage);

@@ -11,7 +11,7 @@ import { Markdown } from '../ui/Markdown.tsx';
 import { Empty, Segmented } from '../ui/ui.tsx';
 import DiffLists from './DiffLists.tsx';
 
-export interface FlowCompareProps {
+interface FlowCompareProps {
   /** The flows it can be compared with, and the one it is. */
   others: FlowSummary[];
   other: FlowSummary | null;

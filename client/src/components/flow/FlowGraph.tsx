@@ -7,7 +7,7 @@ import {
   type GraphDirection, type SitePreview, type ToolLike, type View,
 } from '../../lib/flow-graph.ts';
 
-export interface FlowGraphProps {
+interface FlowGraphProps {
   previews: SitePreview[];
   tools: readonly ToolLike[];
 }

@@ -19,7 +19,7 @@ import { StageComparison } from './StageComparison.tsx';
 import { CommitDialog, RollbackDialog } from './StageDialogs.tsx';
 import { VersionsCard } from './StageVersions.tsx';
 
-export interface FlowStageProps {
+interface FlowStageProps {
   flowKey: string;
   stage: ApiResource<StageView>;
   flows?: FlowSummary[];

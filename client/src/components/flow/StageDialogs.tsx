@@ -7,7 +7,7 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { Button, Notice } from '../ui/ui.tsx';
 
 /** What both dialogs share: the note being written, the action's state, and closing. */
-export interface ConfirmState {
+interface ConfirmState {
   note: string;
   onNote: (note: string) => void;
   busy: boolean;

@@ -1,42 +1,23 @@
-// Deleting a flow: a confirm dialog naming the file and the servers that would lose it; the file moves to
-// the trash (Undo in the toast puts it back) and the page goes to the flows list.
-import { useNavigate } from '@solidjs/router';
+// Deleting a flow: the dialog names the file and the servers that would lose it.
 import { Show } from 'solid-js';
 import type { FlowSummary } from '../../../../shared/flows.ts';
 import { deleteFlow } from '../../api/endpoints.ts';
-import { Dialog } from '../../components/ui/Dialog.tsx';
-import { Button } from '../../components/ui/ui.tsx';
-import { createAction } from '../../data/createAction.ts';
+import { TrashDialog } from '../../components/ui/TrashDialog.tsx';
 import { joinWords } from '../../lib/flow-words.ts';
-import { deletedToast } from '../../lib/undo-delete.ts';
 
 export function DeleteFlowDialog(props: { open: boolean; flowKey: string; summary: FlowSummary | undefined; onClose: () => void }) {
-  const navigate = useNavigate();
-  const remove = createAction(
-    async () => {
-      const path = props.summary?.path ?? '';
-      const gone = props.flowKey;
-      await deleteFlow(gone);
-      props.onClose();
-      deletedToast('Flow', path, () => navigate(`/flows/${encodeURIComponent(gone)}`));
-      navigate('/flows');
-    },
-    { failure: 'Could not delete the flow' },
-  );
   const servedBy = () => props.summary?.served_by ?? [];
   return (
-    <Dialog
+    <TrashDialog
       open={props.open}
-      title="Delete this flow?"
       onClose={props.onClose}
-      footer={
-        <>
-          <Button onClick={props.onClose}>Cancel</Button>
-          <Button variant="danger" icon="trash" loading={remove.busy()} onClick={() => void remove.run()}>
-            Move to the trash
-          </Button>
-        </>
-      }
+      title="Delete this flow?"
+      what="Flow"
+      itemKey={props.flowKey}
+      path={props.summary?.path}
+      remove={deleteFlow}
+      itemHref={(key) => `/flows/${encodeURIComponent(key)}`}
+      listHref="/flows"
     >
       <p>
         <code>{props.summary?.path}</code> moves to <code>console/trash</code> in the data dir.
@@ -45,6 +26,6 @@ export function DeleteFlowDialog(props: { open: boolean; flowKey: string; summar
           start with the flow gone.
         </Show>
       </p>
-    </Dialog>
+    </TrashDialog>
   );
 }

@@ -12,7 +12,7 @@ import { DomainCard } from '../components/overview/DomainCard.tsx';
 import { FirstRun } from '../components/overview/FirstRun.tsx';
 import { HealthList } from '../components/overview/HealthList.tsx';
 import { RecentJobs } from '../components/overview/RecentJobs.tsx';
-import { SavingsCard } from '../components/overview/SavingsCard.tsx';
+import { SavingsSection } from './overview/SavingsSection.tsx';
 import { SessionsTable } from '../components/session/SessionsTable.tsx';
 import { cleanDay, DateRange, rangeWords } from '../components/ui/DateRange.tsx';
 import { useTitle } from '../components/ui/title.ts';
@@ -103,7 +103,7 @@ export function OverviewPage() {
             </Show>
           </Card>
         </div>
-        <SavingsCard />
+        <SavingsSection />
         <DomainsSection domains={o() && domains()} />
         <div class="grid-2">
           <Card title="Recent sessions" caption="The newest, with what the flow did in each" flush actions={<Button variant="ghost" size="sm" to="/sessions">All sessions →</Button>}>

@@ -1,12 +1,10 @@
 // Savings on the Overview: what serving a flow changed, against the recorded sessions of the same domain
 // (shared/savings.ts defines each figure). A bar chart of calls and LLM turns per session, with and without
 // the flow, per domain; one click turns it into tables (per domain, and per day with a served session). It
-// follows the top bar's domain filter, and the period is chosen here (14, 30 or 90 days).
+// follows the top bar's domain filter, and the period is chosen here (14, 30 or 90 days); the page loads it.
 import { createSignal, For, Show } from 'solid-js';
 import type { Savings, SavingsDomain } from '../../../../shared/savings.ts';
-import { SAVINGS_DAYS_DEFAULT } from '../../../../shared/limits.ts';
-import { getSavings } from '../../api/endpoints.ts';
-import { createApiResource } from '../../data/createApiResource.ts';
+import type { ApiResource } from '../../data/createApiResource.ts';
 import { barPercent, longestBar, perSession, savingsSentence, servedDays } from '../../lib/savings.ts';
 import { formatCount, formatDay } from '../../lib/format.ts';
 import { domain } from '../../stores/domain.ts';
@@ -15,7 +13,7 @@ import { Loaded } from '../ui/Loaded.tsx';
 import { Card, Segmented } from '../ui/ui.tsx';
 import './savings.css';
 
-type Period = '14' | '30' | '90';
+export type Period = '14' | '30' | '90';
 
 function Bars(props: { d: SavingsDomain; field: 'calls' | 'llm_turns'; longest: number; label: string }) {
   const row = (which: 'without' | 'with') => {
@@ -39,12 +37,9 @@ function Bars(props: { d: SavingsDomain; field: 'calls' | 'llm_turns'; longest: 
   );
 }
 
-export function SavingsCard() {
-  const [period, setPeriod] = createSignal<Period>(String(SAVINGS_DAYS_DEFAULT) as Period);
+export function SavingsCard(props: { savings: ApiResource<Savings>; period: Period; onPeriod: (p: Period) => void }) {
   const [table, setTable] = createSignal(false);
-  const query = () => ({ days: Number(period()), domain: domain() });
-  const res = createApiResource(query, (q, signal) => getSavings(q.days, q.domain, { signal }), { topics: ['sessions'] });
-  const data = () => res.data();
+  const data = () => props.savings.data();
   const shown = () => (data()?.domains ?? []).filter((d) => d.served_sessions > 0 || domain() !== null);
   const headline = () => (domain() !== null ? data()?.domains[0] : data()?.totals);
 
@@ -57,8 +52,8 @@ export function SavingsCard() {
         <>
           <Segmented
             label="Period"
-            value={period()}
-            onChange={setPeriod}
+            value={props.period}
+            onChange={props.onPeriod}
             options={[
               { value: '14', label: '14 days' },
               { value: '30', label: '30 days' },
@@ -73,9 +68,9 @@ export function SavingsCard() {
         </>
       }
     >
-      <Loaded resource={res} skeleton={4} skeletonLabel="Loading the savings">
+      <Loaded resource={props.savings} skeleton={4} skeletonLabel="Loading the savings">
         {(data) => (
-          <div classList={{ refreshing: res.refreshing() }}>
+          <div classList={{ refreshing: props.savings.refreshing() }}>
             <p class="savings-sentence" data-testid="savings-sentence">
               {headline() ? savingsSentence(headline()!, data().days) : ''}
             </p>

@@ -1,16 +1,14 @@
-// The raw view's JSON lines of a big log, a page at a time from GET /api/sessions/:key/lines (a log over a
-// few MB is not fetched whole); a long line shows its first 64 KiB and its size, the download has it all.
-import { createEffect, createSignal, For, on, Show } from 'solid-js';
+// The raw view's JSON lines of a big log, a page at a time (data/session-log.ts; a log over a few MB is not
+// fetched whole); a long line shows its first 64 KiB and its size, the download has it all.
+import { createSignal, For, Show } from 'solid-js';
 import type { LogLine } from '../../../../shared/session-views.ts';
-import { getSessionLines } from '../../api/endpoints.ts';
-import { createAction } from '../../data/createAction.ts';
-import { createApiResource } from '../../data/createApiResource.ts';
+import { createSessionLines, PAGE_SIZES } from '../../data/session-log.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { pretty } from '../../lib/json.ts';
 import { Loaded } from '../ui/Loaded.tsx';
 import { Button } from '../ui/ui.tsx';
 
-const PAGE = 200;
+const PAGE = PAGE_SIZES.lines;
 
 function parsed(l: LogLine): { ok: boolean; value: unknown } {
   if (l.cut) return { ok: false, value: null };
@@ -22,16 +20,8 @@ function parsed(l: LogLine): { ok: boolean; value: unknown } {
 }
 
 export function PagedLines(props: { sessionKey: string }) {
-  // The first page follows the session; "Show more" appends the next ones.
-  const first = createApiResource(() => props.sessionKey, (key, signal) => getSessionLines(key, 0, PAGE, { signal }));
-  const [later, setLater] = createSignal<LogLine[]>([]);
-  createEffect(on(first.data, () => setLater([])));
-  const items = () => [...(first.data()?.items ?? []), ...later()];
-  const total = () => first.data()?.total ?? 0;
-  const more = createAction(() => getSessionLines(props.sessionKey, items().length, PAGE), {
-    failure: 'Could not load more lines',
-    after: (page) => setLater([...later(), ...page.items]),
-  });
+  const lines = createSessionLines(() => props.sessionKey);
+  const { items, total, more } = lines;
   const [open, setOpen] = createSignal<ReadonlySet<number>>(new Set());
   const toggle = (n: number) => {
     const s = new Set(open());
@@ -40,7 +30,7 @@ export function PagedLines(props: { sessionKey: string }) {
     setOpen(s);
   };
   return (
-    <Loaded resource={first} skeleton={8}>
+    <Loaded resource={lines.first} skeleton={8}>
       {() => (
         <>
           <ol class="rawlines card" data-testid="raw-lines">

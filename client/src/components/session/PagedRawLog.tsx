@@ -1,38 +1,21 @@
-// The raw log's data: its events a page at a time from GET /api/sessions/:key/events (a big log has
-// thousands, and the outline does not carry them; "Show more" appends the next page), and the whole log's
-// text once RawLog asks for it.
-import { createEffect, createSignal, on, Show } from 'solid-js';
-import type { TimelineEvent } from '../../../../shared/sessions.ts';
-import { getSessionEvents, getSessionRaw } from '../../api/endpoints.ts';
-import { createAction } from '../../data/createAction.ts';
-import { createApiResource } from '../../data/createApiResource.ts';
+// The Raw log tab: the session's events a page at a time (a big log has thousands, and the outline does not
+// carry them; "Show more" appends the next page), and the whole log's text once RawLog asks for it
+// (data/session-log.ts loads both).
+import { createSignal, Show } from 'solid-js';
+import { createSessionEvents, createSessionRaw, PAGE_SIZES } from '../../data/session-log.ts';
 import { Loaded } from '../ui/Loaded.tsx';
 import { Button } from '../ui/ui.tsx';
 import { RawLog } from './RawLog.tsx';
 
-const PAGE = 500;
+const PAGE = PAGE_SIZES.events;
 
 export function PagedRawLog(props: { events: number; sessionKey: string; fileName: string; sizeBytes: number }) {
-  // The first page follows the session (and its count of events, which grows while it is written); the
-  // pages after it are appended by "Show more" and dropped when the first page loads again.
-  const first = createApiResource(
-    () => ({ key: props.sessionKey, events: props.events }),
-    (s, signal) => getSessionEvents(s.key, 0, PAGE, { signal }),
-  );
-  const [later, setLater] = createSignal<TimelineEvent[]>([]);
-  createEffect(on(first.data, () => setLater([])));
-  const items = () => [...(first.data()?.items ?? []), ...later()];
-  const more = createAction(() => getSessionEvents(props.sessionKey, items().length, PAGE), {
-    failure: 'Could not load more events',
-    after: (page) => setLater([...later(), ...page.items]),
-  });
+  const events = createSessionEvents(() => props.sessionKey, () => props.events);
+  const { items, more } = events;
   const [wanted, setWanted] = createSignal(false);
-  const raw = createApiResource(
-    () => wanted() && props.sessionKey,
-    async (key, signal) => ({ text: await getSessionRaw(key, { signal }) }),
-  );
+  const raw = createSessionRaw(() => props.sessionKey, wanted);
   return (
-    <Loaded resource={first} skeleton={8}>
+    <Loaded resource={events.first} skeleton={8}>
       {() => (
         <>
           <RawLog events={items()} sessionKey={props.sessionKey} fileName={props.fileName} sizeBytes={props.sizeBytes} raw={raw} wantRaw={setWanted} />

@@ -65,7 +65,7 @@ export async function start(
   const pool = createPool();
   const store = new Store({ dataDir: config.dataDir, pool, hub });
   const catalog = async () => {
-    await store.opened;
+    await store.listed;
     store.touched();
     return store.catalog();
   };

@@ -5,7 +5,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const order = ['engine', 'data', 'store', 'events', 'jobs', 'http', 'bin', 'props', 'client', 'e2e'];
+// spec/ mirrors the source: a folder per server/ folder, and a module at the top of server/ (probe.ts) has its
+// spec at the top of spec/, ranked by its name.
+const order = ['engine', 'data', 'store', 'events', 'jobs', 'workers', 'http', 'probe', 'bin', 'props', 'client', 'e2e'];
 
 function specs(dir: string): string[] {
   const out: string[] = [];
@@ -19,7 +21,7 @@ function specs(dir: string): string[] {
 }
 
 const rank = (file: string) => {
-  const top = relative(root, file).split('/')[0] ?? '';
+  const top = (relative(root, file).split('/')[0] ?? '').replace(/\.spec\.ts$/, '');
   const i = order.indexOf(top);
   return i === -1 ? order.length : i;
 };

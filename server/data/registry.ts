@@ -356,7 +356,7 @@ function validatePolicy(input: ServerInput): string | null {
  */
 export function validateInput(input: ServerInput, ctx: PathContext): string | null {
   if (!NAME.test(input.name)) {
-    return `name ${debugString(input.name)}: the name is the server's in the host and the domain of its sessions and flows, so use a-z, 0-9, _ and -, starting with a letter or digit, at most 64`;
+    return `name ${debugString(input.name)}: the name is the server's in the host and the domain of its sessions and flows, so use a-z, 0-9, _ and -, starting with a letter or digit, at most ${REGISTRY_NAME_MAX}`;
   }
   if (typeof input.description === 'string' && [...input.description].length > REGISTRY_DESCRIPTION_MAX) {
     return 'the description is longer than 1,000 characters';

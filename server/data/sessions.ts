@@ -1,6 +1,7 @@
 // Sessions as the console serves them, read from the store (store/store.ts): the summaries it keeps
 // current, and details made in the worker pool and kept in its byte-bounded cache.
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
 import type { SessionDetail, SessionList, SessionsQuery, SessionSummary } from '../../shared/sessions.ts';
 import type { State } from '../state.ts';
 import type { SessionEntry } from '../store/session-index.ts';
@@ -87,10 +88,9 @@ export async function sessionsPage(state: State, query: SessionsQuery): Promise<
 export async function sessionDetailJson(state: State, file: SessionFile): Promise<Readable> {
   const r = await state.store.details.get(filesOf(file), stampNow(file));
   if (!r.ok) throw new UnreadableSession(r.message);
-  return Readable.from(
-    r.chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength)),
-    { objectMode: false },
-  );
+  // Read in 1 MiB pieces: other answers interleave with a big one. The stream closes the descriptor when it
+  // ends or when the client goes away (Koa destroys the body then).
+  return createReadStream('', { fd: r.fd, start: 0, highWaterMark: 1024 * 1024 });
 }
 
 /** One session, parsed fresh in the pool. Throws UnreadableSession when it is not a session log. */

@@ -66,6 +66,14 @@ export class SessionEntry implements SessionFile {
   }
 }
 
+/** A log to add: where it is, and whether its companions are beside it. */
+export interface NewLog {
+  rel: string;
+  name: string;
+  flowLog: boolean;
+  confirmLog: boolean;
+}
+
 /** One shared copy of each repeated string and structure. */
 class Interner {
   private readonly strings = new Map<string, string>();
@@ -150,8 +158,13 @@ export class SessionIndex {
     return keys;
   }
 
+  /** Forget the changes so far (the first index announces nothing): no sort of 100k keys to throw away. */
+  clearChanged(): void {
+    this.changed.clear();
+  }
+
   /** Add logs (with whether their companions are there): keys are assigned per group once all are in. */
-  add(root: string, files: readonly { rel: string; name: string; flowLog: boolean; confirmLog: boolean }[]): SessionEntry[] {
+  add(root: string, files: readonly NewLog[]): SessionEntry[] {
     const touchedBases = new Set<string>();
     const out: SessionEntry[] = [];
     for (const f of files) {

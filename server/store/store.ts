@@ -2,8 +2,10 @@
 // session's summary, and the figures derived from them. Built at start, kept current by one watcher, read by
 // every route and by the event stream, so a list never disagrees with the event that announced it.
 //
-// - Start: the tree is walked once; the logs are stamped in the worker pool and summarized newest first, in
-//   batches, so the first page of the list answers while the rest is indexed behind it (`progress()`).
+// - Start: the tree is walked and its logs stamped once, in the worker pool (the event loop keeps answering);
+//   the logs then get their entries newest first, a slice per turn of the loop, and are summarized in that
+//   order in batches, so the first page of the list answers while the rest is indexed behind it
+//   (`progress()`). `opened` resolves with the first slice, `listed` with the last.
 // - Changes: the tree's notifications (tree.ts) say which directories and files moved. `sync()` applies
 //   them at once (a request calls it, so what was written before the request is seen by it); the 1-second
 //   tick applies them too, re-summarizes what changed in the pool, and publishes one `changed` event per
@@ -19,13 +21,15 @@ import type { Catalog, FlowFile } from '../data/catalog.ts';
 import type { ListedTools } from '../data/flows.ts';
 import type { LoadedFlow } from '../workers/tasks/flows.ts';
 import type { SessionIndex as SessionOutlineIndex } from '../engine/session/views.ts';
-import { assignKeys, RESERVED_FLOW_KEYS } from '../engine/keys.ts';
+import { assignKeys, keyBase, RESERVED_FLOW_KEYS } from '../engine/keys.ts';
 import type { Hub } from '../events/hub.ts';
 import type { Pool } from '../workers/pool.ts';
 import type { IndexItem } from '../workers/tasks/sessions.ts';
+import { type FirstWalk, HAS_CONFIRM_LOG, HAS_FLOW_LOG, walkTreeTask } from '../workers/tasks/tree.ts';
+import { NAME_SEP } from './listing.ts';
 import { DetailCache } from './detail-cache.ts';
 import { indexBatch } from './index-batch.ts';
-import { compareRel, type SessionEntry, SessionIndex } from './session-index.ts';
+import { compareRel, type NewLog, type SessionEntry, SessionIndex } from './session-index.ts';
 import { DataTree, type TreeChanges, type TreeFile } from './tree.ts';
 import { errorText } from '../../shared/error-text.ts';
 
@@ -33,7 +37,14 @@ const TICK_MS = 1_000;
 /** Logs re-stamped per tick by the sweep. */
 const SWEEP_PER_TICK = 400;
 /** Batches of the cold index: small first (the first page sooner), then larger (less overhead). */
-const FIRST_BATCH = 48;
+const FIRST_BATCH = 64;
+/**
+ * A log this big is summarized alone, one at a time, while the other threads go on with small batches: a
+ * 100 MB log takes a worker half a second, and the first page must not wait behind it.
+ */
+const BIG_LOG_BYTES = 8 * 1024 * 1024;
+/** Logs given their entries per turn of the event loop while the first walk is listed. */
+const LIST_SLICE = 1_000;
 const BATCH = 400;
 /** A growing log is read again at most this often per byte: 10 MB a second, at most every 10 s. */
 const REREAD_BYTES_PER_MS = 10_000;
@@ -55,6 +66,10 @@ export interface StoreOptions {
   hub: Hub;
   /** Use change notifications (tests turn them off to exercise the polling fallback). */
   watch?: boolean;
+  /** Logs listed per turn of the event loop at start (tests make it small). */
+  listSlice?: number;
+  /** Logs of this size and more are summarized alone (BIG_LOG_BYTES; tests make it small). */
+  bigLogBytes?: number;
 }
 
 export class Store {
@@ -76,9 +91,14 @@ export class Store {
   private flowByKey = new Map<string, FlowFile>();
   private readonly pool: Pool;
   private readonly hub: Hub;
+  private readonly listSliceSize: number;
+  private readonly bigLogBytes: number;
   /** Logs waiting to be (re)indexed, in the order they will be. */
   private readonly queue: SessionEntry[] = [];
   private readonly queued = new Set<SessionEntry>();
+  /** Big logs waiting to be read alone (BIG_LOG_BYTES). */
+  private readonly bigQueue: SessionEntry[] = [];
+  private bigInFlight = false;
   /** Growing logs waiting for their next read. */
   private readonly deferred = new Set<SessionEntry>();
   private inFlight = 0;
@@ -98,6 +118,8 @@ export class Store {
   private memo = new Map<string, { version: number; value: unknown }>();
   private closed = false;
   private announcedIndexed = 0;
+  /** While the first walk's logs are being listed: how many it found (the progress's total). */
+  private expected = 0;
   private pollRound = 0;
 
   constructor(options: StoreOptions) {
@@ -105,26 +127,101 @@ export class Store {
     this.hub = options.hub;
     this.tree = new DataTree(options.dataDir, options.watch ?? true);
     this.details = new DetailCache(options.pool);
+    this.listSliceSize = options.listSlice ?? LIST_SLICE;
+    this.bigLogBytes = options.bigLogBytes ?? BIG_LOG_BYTES;
   }
 
   private markOpened: () => void = () => {};
-  /** Resolves once the first walk is done (readers wait for it; indexing goes on behind). */
+  /** Resolves once the tree is known and the newest logs are in the index (the list can answer its first page). */
   readonly opened = new Promise<void>((resolve) => {
     this.markOpened = resolve;
   });
+  private markListed: () => void = () => {};
+  /** Resolves once every log found by the first walk has its entry and key (lookups by key wait for it). */
+  readonly listed = new Promise<void>((resolve) => {
+    this.markListed = resolve;
+  });
 
-  /** Walk the tree and start indexing; resolves once the walk is done (indexing goes on). */
+  /**
+   * The first walk, in the pool; then the logs get their entries newest first, a slice per turn of the event
+   * loop, each slice queued for indexing as it comes, so the first page is read while the rest is listed and
+   * the tree is adopted. Resolves when every log is listed (indexing goes on).
+   */
   async open(): Promise<void> {
-    if (this.closed) return this.markOpened();
-    const files = this.tree.open();
-    this.addFiles(files);
-    this.walked = true;
-    this.sessions.drainChanged(); // the first index announces nothing
-    this.flowsChanged.clear();
-    void this.coldIndex().catch(() => this.finishCold());
-    this.timer = setInterval(() => this.tick(), TICK_MS);
-    this.timer.unref();
-    this.markOpened();
+    try {
+      if (this.closed) return;
+      let walk: FirstWalk;
+      try {
+        walk = await this.pool.run('walkTreeTask', this.tree.root);
+      } catch {
+        // The pool could not walk (it failed to start): walk here rather than show nothing.
+        walk = walkTreeTask(this.tree.root);
+      }
+      if (this.closed) return;
+      const logs = walk.logs === '' ? [] : walk.logs.split(NAME_SEP);
+      this.expected = logs.length;
+      const slices = this.slicesOf(logs, walk.companions);
+      // The first slice goes to the pool before anything else, then the tree is taken in, then the rest.
+      this.listSlice(slices.next().value ?? []);
+      this.markOpened();
+      await this.tree.adopt(walk.dirs);
+      this.rebuildFlows();
+      for (const slice of slices) {
+        if (this.closed) return;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        this.listSlice(slice);
+      }
+      this.sessions.clearChanged(); // the first index announces nothing
+      this.walked = true;
+      // What changed since the walk (its directories' stamps moved) is seen from here on.
+      this.applyTree(this.tree.refresh(false, false));
+      this.timer = setInterval(() => this.tick(), TICK_MS);
+      this.timer.unref();
+      this.coldQueued = true;
+      this.pump();
+      if (this.idle) this.finishCold();
+    } finally {
+      this.expected = 0;
+      this.markOpened();
+      this.markListed();
+    }
+  }
+
+  /**
+   * The walked logs (newest first) in slices of about LIST_SLICE. A log comes with every log of its key
+   * group, so a key once shown never changes when an older log of the same stem is listed after it.
+   */
+  private *slicesOf(rels: readonly string[], companions: Uint8Array): Generator<NewLog[]> {
+    const baseOf = (rel: string) => keyBase(rel.slice(rel.lastIndexOf('/') + 1, -'.jsonl'.length));
+    const groups = new Map<string, number[]>();
+    rels.forEach((rel, i) => {
+      const base = baseOf(rel);
+      const g = groups.get(base);
+      if (g) g.push(i);
+      else groups.set(base, [i]);
+    });
+    let slice: NewLog[] = [];
+    for (let i = 0; i < rels.length; i++) {
+      const base = baseOf(rels[i]!);
+      const group = groups.get(base);
+      if (!group) continue; // listed with its group
+      groups.delete(base);
+      for (const j of group) {
+        const rel = rels[j]!;
+        const c = companions[j] ?? 0;
+        slice.push({ rel, name: rel.slice(rel.lastIndexOf('/') + 1), flowLog: (c & HAS_FLOW_LOG) !== 0, confirmLog: (c & HAS_CONFIRM_LOG) !== 0 });
+      }
+      if (slice.length >= this.listSliceSize) {
+        yield slice;
+        slice = [];
+      }
+    }
+    if (slice.length) yield slice;
+  }
+
+  private listSlice(logs: readonly NewLog[]): void {
+    for (const e of this.sessions.add(this.tree.root, logs)) this.enqueue(e, false);
+    this.pump();
   }
 
   close(): void {
@@ -132,6 +229,7 @@ export class Store {
     this.markOpened();
     if (this.timer) clearInterval(this.timer);
     this.tree.close();
+    this.details.close();
     this.finishCold();
     for (const w of this.idleWaiters.splice(0)) w();
   }
@@ -142,7 +240,7 @@ export class Store {
 
   progress(): Progress | null {
     if (this.coldDone) return null;
-    return { indexed: this.sessions.indexed, total: this.sessions.size };
+    return { indexed: this.sessions.indexed, total: Math.max(this.expected, this.sessions.size) };
   }
 
   /**
@@ -173,8 +271,8 @@ export class Store {
    */
   async sync(budgetMs = 2_000): Promise<void> {
     await this.opened;
-    this.applyTree(this.tree.refresh(true, false));
-    if (!this.coldDone || (this.queue.length === 0 && this.inFlight === 0)) return;
+    if (this.walked) this.applyTree(this.tree.refresh(true, false));
+    if (!this.coldDone || this.idle) return;
     await new Promise<void>((resolve) => {
       const t = setTimeout(resolve, budgetMs);
       this.idleWaiters.push(() => {
@@ -223,13 +321,13 @@ export class Store {
 
   /** The console moved or rewrote these files itself: look at them now rather than at the next tick. */
   touched(): void {
-    this.applyTree(this.tree.refresh(true, false));
+    if (this.walked) this.applyTree(this.tree.refresh(true, false));
   }
 
   // -------------------------------------------------------------------------------------------------------
 
   private tick(): void {
-    if (this.closed) return;
+    if (this.closed || !this.walked) return;
     try {
       this.applyTree(this.tree.refresh());
       this.sweep();
@@ -317,11 +415,7 @@ export class Store {
       if (f.kind === 'session') logs.push(f);
       else if (f.kind === 'flow') flows = true;
     }
-    const companion = (f: TreeFile, suffix: string) => this.tree.files.has(f.rel.slice(0, -'.jsonl'.length) + suffix);
-    const added = this.sessions.add(
-      this.tree.root,
-      logs.map((f) => ({ rel: f.rel, name: f.name, flowLog: companion(f, '.flow.jsonl'), confirmLog: companion(f, '.confirm.jsonl') })),
-    );
+    const added = this.addLogs(logs);
     // Companions that arrived beside a log already indexed.
     for (const f of files) {
       if (f.kind !== 'flowlog' && f.kind !== 'confirmlog') continue;
@@ -330,6 +424,15 @@ export class Store {
     }
     if (this.walked) for (const e of added) this.enqueue(e, true);
     if (flows) this.rebuildFlows();
+  }
+
+  /** Entries for these logs, with their companions as the tree has them now. */
+  private addLogs(logs: readonly TreeFile[]): SessionEntry[] {
+    const companion = (f: TreeFile, suffix: string) => this.tree.files.has(f.rel.slice(0, -'.jsonl'.length) + suffix);
+    return this.sessions.add(
+      this.tree.root,
+      logs.map((f) => ({ rel: f.rel, name: f.name, flowLog: companion(f, '.flow.jsonl'), confirmLog: companion(f, '.confirm.jsonl') })),
+    );
   }
 
   private removeFiles(files: readonly TreeFile[]): void {
@@ -368,71 +471,74 @@ export class Store {
     else this.queue.push(e);
   }
 
-  /** Summarize queued logs in the pool, at most one batch per thread at a time. */
+  /** Nothing queued or being read. */
+  private get idle(): boolean {
+    return this.queue.length === 0 && this.bigQueue.length === 0 && this.inFlight === 0;
+  }
+
+  /**
+   * Summarize queued logs in the pool, at most one batch per thread at a time: small logs in batches, a big
+   * one alone while another thread takes the small ones.
+   */
   private pump(): void {
-    while (!this.closed && this.queue.length > 0 && this.inFlight < this.pool.threads) {
-      const size = this.sessions.indexed === 0 ? FIRST_BATCH : BATCH;
-      const batch = this.queue.splice(0, size);
-      for (const e of batch) this.queued.delete(e);
-      this.inFlight++;
-      const items: IndexItem[] = batch.map((e) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: e.stamp }));
-      indexBatch(this.pool, items, stampNow)
-        .then(
-          (results) => {
-            const now = performance.now();
-            batch.forEach((e, i) => {
-              const r = results[i];
-              if (!r) return;
-              if (r.unchanged) this.sessions.confirm(e, now);
-              else this.sessions.apply(e, r.stamp, r.mtimeMs, r.result, now);
-            });
-          },
-          (err: unknown) => {
-            const message = `the worker failed on this batch: ${errorText(err)}`;
-            const now = performance.now();
-            for (const e of batch) this.sessions.apply(e, stampNow(e), 0, { ok: false, message }, now);
-          },
-        )
-        .then(() => {
-          if (!this.coldDone) this.coldWaiters = this.coldWaiters.filter((w) => !w());
-        })
-        .finally(() => {
-          this.inFlight--;
-          this.pump();
-          if (this.queue.length === 0 && this.inFlight === 0) {
-            if (!this.coldDone && this.coldQueued) this.finishCold();
-            for (const w of this.idleWaiters.splice(0)) w();
-          }
-        });
+    while (!this.closed && this.inFlight < this.pool.threads) {
+      const bigReady = this.bigQueue.length > 0 && !this.bigInFlight;
+      if (bigReady && (this.queue.length === 0 || this.inFlight > 0)) {
+        this.bigInFlight = true;
+        this.read(this.bigQueue.splice(0, 1), undefined);
+      } else if (this.queue.length > 0) {
+        const size = this.sessions.indexed === 0 ? FIRST_BATCH : BATCH;
+        this.read(this.queue.splice(0, size), this.bigLogBytes);
+      } else break;
     }
   }
 
-  private async coldIndex(): Promise<void> {
-    const entries = [...this.sessions.byRel.values()];
-    if (entries.length === 0) {
-      this.coldQueued = true;
-      this.finishCold();
-      return;
-    }
-    // Newest logs first: stamp them all in the pool (a stat each), then queue by modification time.
-    const threads = Math.max(1, this.pool.threads);
-    const size = Math.ceil(entries.length / threads);
-    const parts: SessionEntry[][] = [];
-    for (let i = 0; i < entries.length; i += size) parts.push(entries.slice(i, i + size));
-    const times = await Promise.all(parts.map((p) => this.pool.run('mtimesTask', p.map((e) => e.path))));
-    const order = entries.map((e, i) => ({ e, t: times[Math.floor(i / size)]![i % size] ?? 0 }));
-    order.sort((a, b) => b.t - a.t);
-    for (const { e } of order) if (e.stamp === null) this.enqueue(e, false);
-    this.coldQueued = true;
-    this.pump();
-    if (this.queue.length === 0 && this.inFlight === 0) this.finishCold();
+  private read(batch: SessionEntry[], bigFrom: number | undefined): void {
+    for (const e of batch) this.queued.delete(e);
+    this.inFlight++;
+    const alone = bigFrom === undefined;
+    const items: IndexItem[] = batch.map((e) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: e.stamp, bigFrom }));
+    indexBatch(this.pool, items, stampNow)
+      .then(
+        (results) => {
+          const now = performance.now();
+          batch.forEach((e, i) => {
+            const r = results[i];
+            if (!r) return;
+            if (r.unchanged) this.sessions.confirm(e, now);
+            else if ('big' in r) {
+              if (!this.queued.has(e)) {
+                this.queued.add(e);
+                this.bigQueue.push(e);
+              }
+            } else this.sessions.apply(e, r.stamp, r.mtimeMs, r.result, now);
+          });
+        },
+        (err: unknown) => {
+          const message = `the worker failed on this batch: ${errorText(err)}`;
+          const now = performance.now();
+          for (const e of batch) this.sessions.apply(e, stampNow(e), 0, { ok: false, message }, now);
+        },
+      )
+      .then(() => {
+        if (!this.coldDone) this.coldWaiters = this.coldWaiters.filter((w) => !w());
+      })
+      .finally(() => {
+        this.inFlight--;
+        if (alone) this.bigInFlight = false;
+        this.pump();
+        if (this.idle) {
+          if (!this.coldDone && this.coldQueued) this.finishCold();
+          for (const w of this.idleWaiters.splice(0)) w();
+        }
+      });
   }
 
   private finishCold(): void {
     if (this.coldDone) return;
     this.coldDone = true;
     // What the cold index read is announced as one change of everything it found (pages refresh once).
-    this.sessions.drainChanged();
+    this.sessions.clearChanged();
     if (this.announcedIndexed > 0) this.hub.publish('changed', { what: 'sessions', keys: [] });
     for (const w of this.coldWaiters.splice(0)) w();
   }

@@ -11,10 +11,9 @@
 // directory per refresh; with notifications working, a refresh stats nothing but the directories that
 // changed and the links met). Links are re-resolved on every refresh, since a link's target can change
 // without its directory changing.
-import { readdirSync, realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { SCAN_DEPTH } from '../../shared/limits.ts';
-import { insideDir } from '../engine/scan.ts';
+import { dirStampOf, entersDir, type EntryKind, inoOf, listDir, NAME_SEP, type WalkedDir } from './listing.ts';
 
 export type FileKind = 'session' | 'flowlog' | 'confirmlog' | 'flow' | 'other';
 
@@ -46,8 +45,6 @@ export interface TreeChanges {
   polled: TreeFile[];
 }
 
-type EntryKind = 'dir' | 'file';
-
 interface DirNode {
   path: string;
   rel: string;
@@ -62,13 +59,6 @@ interface DirNode {
   /** The directory's inode when it was listed: a new one is another directory under the same name. */
   ino: bigint | null;
 }
-
-const inoOf = (path: string): bigint | null => statSync(path, { bigint: true, throwIfNoEntry: false })?.ino ?? null;
-
-const dirStampOf = (path: string): string | null => {
-  const st = statSync(path, { bigint: true, throwIfNoEntry: false });
-  return st ? `${st.mtimeNs}:${st.ctimeNs}:${st.ino}` : null;
-};
 
 export class DataTree {
   private readonly dirs = new Map<string, DirNode>();
@@ -91,11 +81,43 @@ export class DataTree {
     return `${this.root}/${rel}`;
   }
 
-  /** Walk the whole tree (the first scan); every file found is reported as added. */
+  /** Walk the whole tree here (the first scan); every file found is reported as added. */
   open(): TreeFile[] {
     const added: TreeFile[] = [];
     this.walk(this.root, '', 1, added);
     return added;
+  }
+
+  /**
+   * Take the first scan from a walk made elsewhere (listing.ts `walkTree`, in the pool), `slice` files per
+   * turn of the event loop (a 100k-session directory holds 160k files). Each directory is watched from then
+   * on; one whose stamp moved since the walk listed it is listed again on the next refresh, so nothing written
+   * between the walk and the watch is missed. The owner must not refresh before this resolves.
+   */
+  async adopt(walked: readonly WalkedDir[], slice = 4_000): Promise<void> {
+    let budget = slice;
+    for (const w of walked) {
+      if (this.closed) return;
+      const node: DirNode = { path: w.path, rel: w.rel, depth: w.depth, entries: new Map(), links: new Set(w.links), watcher: null, stamp: w.stamp, ino: w.ino };
+      this.dirs.set(w.path, node);
+      this.watchDir(node);
+      const names = w.names === '' ? [] : w.names.split(NAME_SEP);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i]!;
+        if (w.kinds.charCodeAt(i) === 100 /* d */) {
+          node.entries.set(name, 'dir');
+          continue;
+        }
+        node.entries.set(name, 'file');
+        const rel = this.relOf(node, name);
+        this.files.set(rel, { rel, name, kind: fileKind(name) });
+        if (--budget <= 0) {
+          budget = slice;
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+      }
+      if (dirStampOf(w.path) !== w.stamp) this.dirtyDirs.add(w.path);
+    }
   }
 
   /** How many directories fell back to polling (for the health list and the bench). */
@@ -162,34 +184,8 @@ export class DataTree {
     return node.rel ? `${node.rel}/${name}` : name;
   }
 
-  /** Read a directory: name → kind, links resolved; null when it cannot be read. */
-  private list(path: string): { entries: Map<string, EntryKind>; links: Set<string> } | null {
-    let dirents;
-    try {
-      dirents = readdirSync(path, { withFileTypes: true });
-    } catch {
-      return null;
-    }
-    const entries = new Map<string, EntryKind>();
-    const links = new Set<string>();
-    dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const d of dirents) {
-      const full = join(path, d.name);
-      if (full === this.consoleDir) continue;
-      if (d.isSymbolicLink()) {
-        links.add(d.name);
-        try {
-          if (!insideDir(realpathSync(full), this.root)) continue;
-          const st = statSync(full);
-          if (st.isDirectory()) entries.set(d.name, 'dir');
-          else if (st.isFile()) entries.set(d.name, 'file');
-        } catch {
-          // dangling or unreadable: not in reach
-        }
-      } else if (d.isDirectory()) entries.set(d.name, 'dir');
-      else if (d.isFile()) entries.set(d.name, 'file');
-    }
-    return { entries, links };
+  private list(path: string) {
+    return listDir(path, this.root, this.consoleDir);
   }
 
   private walk(path: string, rel: string, depth: number, added: TreeFile[]): void {
@@ -206,7 +202,7 @@ export class DataTree {
   private enter(node: DirNode, name: string, kind: EntryKind, added: TreeFile[]): void {
     const childRel = this.relOf(node, name);
     if (kind === 'dir') {
-      if (node.depth >= SCAN_DEPTH || name === 'oracle-cache') return;
+      if (!entersDir(node.depth, name)) return;
       node.entries.set(name, 'dir');
       this.walk(join(node.path, name), childRel, node.depth + 1, added);
       return;

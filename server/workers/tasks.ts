@@ -6,3 +6,4 @@ export * from './tasks/stage.ts';
 export * from './tasks/servers.ts';
 export * from './tasks/jobs.ts';
 export * from './tasks/session-views.ts';
+export * from './tasks/tree.ts';

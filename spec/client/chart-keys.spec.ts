@@ -4,7 +4,7 @@ import { barWidth, labelledDays, niceScale, stack, ticks } from '../../client/sr
 import { backoffMs, matches, sequenceTarget } from '../../client/src/lib/keys.ts';
 import { matchesQuery, mergeDomainNames, paletteResults, type PaletteEntry } from '../../client/src/lib/palette.ts';
 
-const chart = suite('client/lib/chart');
+const chart = suite('chart');
 
 chart('the y scale rounds the largest day up to a nice step', () => {
   assert.equal(niceScale(0), { top: 4, step: 1 });
@@ -26,7 +26,7 @@ chart('bars are 56% of their band within 6 and 24 px, and the last day always ha
   assert.equal(stack(50, 50, 100, 200), { calls: 100, lookups: 100, gap: 2 });
 });
 
-const keys = suite('client/lib/keys');
+const keys = suite('keys');
 
 keys('a shortcut with mod needs Ctrl or Meta, one without refuses them, and inputs are off limits unless allowed', () => {
   const e = (key: string, mods: Partial<{ metaKey: boolean; ctrlKey: boolean; altKey: boolean }> = {}) => ({ key, metaKey: false, ctrlKey: false, altKey: false, ...mods });
@@ -50,7 +50,7 @@ keys('the stream reopens after 2 s, 4 s … and never waits more than 30 s', () 
   assert.equal([1, 2, 3, 4, 5, 6, 9].map(backoffMs), [2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
 });
 
-const palette = suite('client/lib/palette');
+const palette = suite('palette');
 
 palette('entries match on label and detail, case-insensitively; actions are capped at 3, or 6 with a query', () => {
   assert.ok(matchesQuery({ label: 'shop', detail: 'domain Retail' }, 'RETAIL'));

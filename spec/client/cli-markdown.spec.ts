@@ -43,26 +43,37 @@ cliMarkdown('a flow-show text reads as headings, paragraphs, lists, code and tab
   const blocks = parseMarkdown(review as string);
   const first = blocks[0]!;
   assert.is(first.t, 'heading');
-  assert.ok(first.t === 'heading' && first.level === 1 && inlineText(first.children).startsWith('Flow: '));
+  assert.ok(first.t === 'heading');
+  assert.is(first.level, 1);
+  assert.match(inlineText(first.children), /^Flow: /);
   const kinds = new Set(blocks.map((b) => b.t));
   for (const k of ['heading', 'paragraph', 'list', 'table', 'code']) assert.ok(kinds.has(k as never), `has a ${k}`);
   const table = blocks.find((b) => b.t === 'table');
-  assert.ok(table && table.t === 'table' && table.head.length === 4 && table.rows.length === 3);
+  assert.is(table?.t, 'table');
+  assert.ok(table?.t === 'table');
+  assert.is(table.head.length, 4);
+  assert.is(table.rows.length, 3);
   const code = blocks.find((b) => b.t === 'code');
-  assert.ok(code && code.t === 'code' && code.lang === 'text' && code.text.startsWith('let prev = call;'));
+  assert.is(code?.t, 'code');
+  assert.ok(code?.t === 'code');
+  assert.is(code.lang, 'text');
+  assert.match(code.text, /^let prev = call;/);
 });
 
 cliMarkdown('a diff with a heading and a bullet list', () => {
   const blocks = parseMarkdown('# Flow diff: shop\n\n**Needs review:**\n\n- one\n- two `x`\n\n## Promotion\n\n- none → 3 of 4\n');
   assert.equal(blocks.map((b) => b.t), ['heading', 'paragraph', 'list', 'heading', 'list']);
   const list = blocks[2]!;
-  assert.ok(list.t === 'list' && list.items.length === 2 && inlineText(list.items[1]!) === 'two x');
+  assert.ok(list.t === 'list');
+  assert.equal(list.items.map(inlineText), ['one', 'two x']);
 });
 
 cliMarkdown('numbered lists, quotes and rules', () => {
   const blocks = parseMarkdown('1. a\n2. b\n\n> quoted\n\n---\n');
   assert.equal(blocks.map((b) => b.t), ['list', 'quote', 'rule']);
-  assert.ok(blocks[0]!.t === 'list' && blocks[0]!.ordered);
+  const numbered = blocks[0]!;
+  assert.ok(numbered.t === 'list');
+  assert.is(numbered.ordered, true);
 });
 
 cliMarkdown.run();

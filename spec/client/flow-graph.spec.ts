@@ -6,6 +6,7 @@ import {
   actingCount, boxHeight, buildFlowGraph, clampThreshold, edgeTitle, edgeWidth, fitView, midpoint, nodeRole,
   nodeWidth, pathThrough, previewSites, thresholdFromParam, thresholdParam, zoomAbout, type SiteLike,
 } from '../../client/src/lib/flow-graph.ts';
+import { startsWith } from '../support/assert.ts';
 
 const flowGraph = suite('flow-graph');
 
@@ -105,19 +106,26 @@ flowGraph('the graph has a node per tool, a loop for a repeated lookup, and acti
   assert.ok(orders.acts, 'still looked up after get_user_details');
   assert.is(nodeRole(orders), 'read · looked up');
   assert.is(nodeRole(graph.nodes.find((n) => n.id === 'find_user_id_by_email')!), 'read · call');
-  for (const e of graph.edges) assert.ok(e.path.startsWith('M'), `edge ${e.id} has a path`);
+  for (const e of graph.edges) startsWith(e.path, 'M', `edge ${e.id} has a path`);
   for (const n of graph.nodes) {
-    assert.ok(n.x >= 0 && n.y >= 0 && n.x + n.width <= graph.width && n.y + n.height <= graph.height, `${n.id} inside`);
+    // Each side's overshoot: all zero when the node lies inside the graph.
+    const out = [-n.x, -n.y, n.x + n.width - graph.width, n.y + n.height - graph.height].map((d) => Math.max(0, d));
+    assert.equal(out, [0, 0, 0, 0], `${n.id} inside`);
   }
 });
 
 flowGraph('left to right places a chain of calls in growing x, top to bottom in growing y', () => {
   const lr = buildFlowGraph(previewSites(shop, 0.3, 0.3), tools, 'LR');
   const x = (id: string) => lr.nodes.find((n) => n.id === id)!.x;
-  assert.ok(x('find_user_id_by_email') < x('get_user_details') && x('get_user_details') < x('get_order_details'));
+  const chain = ['find_user_id_by_email', 'get_user_details', 'get_order_details'];
+  const xs = chain.map(x);
+  assert.equal(xs, [...xs].sort((a, b) => a - b));
+  assert.is(new Set(xs).size, 3, 'no two calls at the same x');
   const tb = buildFlowGraph(previewSites(shop, 0.3, 0.3), tools, 'TB');
   const y = (id: string) => tb.nodes.find((n) => n.id === id)!.y;
-  assert.ok(y('find_user_id_by_email') < y('get_user_details') && y('get_user_details') < y('get_order_details'));
+  const ys = chain.map(y);
+  assert.equal(ys, [...ys].sort((a, b) => a - b));
+  assert.is(new Set(ys).size, 3, 'no two calls at the same y');
   assert.ok(tb.width > Math.max(...tb.nodes.map((n) => n.x + n.width)) + 80, 'room on the right for the loop');
 });
 

@@ -14,7 +14,7 @@ import {
   plural,
 } from '../../client/src/lib/format.ts';
 
-const format = suite('client/lib/format');
+const format = suite('format');
 
 format('counts use en-US grouping and a dash for nothing', () => {
   assert.is(formatCount(1284), '1,284');

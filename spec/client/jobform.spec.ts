@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { JobRequestSchema } from '../../shared/jobs.ts';
 import { commandPreview, defaultFields, fieldsFromParams, quoteWord, requestBody, validate } from '../../client/src/lib/jobform.ts';
 
-const jobform = suite('client/lib/jobform');
+const jobform = suite('jobform');
 const flow = { key: 'shop', path: 'shop.flow.json', name: 'shop', domain: 'shop' };
 
 jobform('the learn form needs a domain named like a server', () => {

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { apiPath, errorMessage, queryString, withQueryParam } from '../../client/src/lib/query.ts';
 import { compact, jsonLines, jsonSummary, pretty } from '../../client/src/lib/json.ts';
 
-const query = suite('client/lib/query');
+const query = suite('query');
 
 query('query strings leave out undefined, null and empty values', () => {
   assert.is(queryString({ a: 1, b: '', c: null, d: undefined, e: 'x y' }), '?a=1&e=x+y');
@@ -31,7 +31,7 @@ query('the token hand-off adds ?token= to the current path, keeping its query an
   assert.is(withQueryParam('/?token=old', '', 'token', 'new'), '/?token=new');
 });
 
-const json = suite('client/lib/json');
+const json = suite('json');
 
 json('compact collapses whitespace and cuts with an ellipsis that keeps max - 1 characters', () => {
   assert.is(compact({ a: 1 }, 90), '{"a":1}');

@@ -8,6 +8,7 @@ import {
   type FormState,
 } from '../../client/src/lib/server-form.ts';
 import { credentialArgument, namesSecret } from '../../shared/credentials.ts';
+import { startsWith } from '../support/assert.ts';
 
 const serverForm = suite('server-form');
 
@@ -140,7 +141,7 @@ serverForm("flow choices are the server's own domain's flows that load; another 
   assert.is(flowDomainWarning(flows, 'flows/shop.flow.json', 'shop', dirs), null);
   assert.is(flowDomainWarning(flows, 'nowhere.flow.json', 'shop', dirs), null);
   for (const path of ['retail.flow.json', './retail.flow.json', '~/.engine/retail.flow.json', '/home/u/.engine/retail.flow.json']) {
-    assert.ok(flowDomainWarning(flows, path, 'shop', dirs)?.startsWith('retail is a flow of domain retail, not shop: '), path);
+    startsWith(flowDomainWarning(flows, path, 'shop', dirs), 'retail is a flow of domain retail, not shop: ', path);
   }
 });
 

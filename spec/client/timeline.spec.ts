@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildTimeline, decisionValue, type TCall } from '../../client/src/lib/timeline.ts';
 
-const timeline = suite('client/lib/timeline');
+const timeline = suite('timeline');
 
 const call = (id: string, by: 'agent' | 'flow', t: number, extra: Partial<TCall> = {}): TCall => ({ id, by, t_ms: t, result_t_ms: t + 1, after: null, decision: null, ...extra });
 

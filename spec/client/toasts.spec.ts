@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { dismiss, toast, toasts } from '../../client/src/stores/toasts.ts';
 
-const toastsSuite = suite('client/stores/toasts');
+const toastsSuite = suite('toasts');
 
 toastsSuite('at most four toasts show, the oldest going first', () => {
   for (const t of toasts()) dismiss(t.id);

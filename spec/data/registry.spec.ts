@@ -20,8 +20,9 @@ import {
 import type { ServerInput } from '../../shared/servers.ts';
 import type { SessionSummary } from '../../shared/sessions.ts';
 import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
+import { endsWith, startsWith } from '../support/assert.ts';
 
-const registry = suite('data/registry');
+const registry = suite('registry');
 
 const input = (over: Partial<ServerInput> = {}): ServerInput => ({
   name: 'notes',
@@ -70,9 +71,9 @@ registry('a registry of another format or shape is refused with a message', () =
     throw new Error('expected a refusal');
   };
   assert.is(refused('{"engine_servers": 2, "servers": []}'), 'servers.json is format 2; this build reads 1');
-  assert.ok(refused('nope').startsWith('servers.json is not a server registry: '));
-  assert.ok(refused('{"servers": []}').startsWith('servers.json is not a server registry: '));
-  assert.ok(refused('{"engine_servers": 1, "servers": [{"name": 1}]}').startsWith('servers.json: '));
+  startsWith(refused('nope'), 'servers.json is not a server registry: ');
+  startsWith(refused('{"servers": []}'), 'servers.json is not a server registry: ');
+  startsWith(refused('{"engine_servers": 1, "servers": [{"name": 1}]}'), 'servers.json: ');
 });
 
 registry('reading is lenient: absent optional fields default, and later fields survive a rewrite', () => {
@@ -100,7 +101,7 @@ registry('the file is pretty JSON with a final newline', () => {
 
 registry('validation refuses in the CLI order with its messages', () => {
   const ctx = { dataDir: '/data', home: '/home/me' };
-  assert.ok(validateInput(input({ name: 'Notes' }), ctx)?.startsWith('name "Notes": the name is the server\'s'));
+  startsWith(validateInput(input({ name: 'Notes' }), ctx), 'name "Notes": the name is the server\'s');
   assert.ok(validateInput(input({ name: '-x' }), ctx));
   assert.ok(validateInput(input({ name: 'a'.repeat(65) }), ctx));
   assert.is(validateInput(input({ name: 'a'.repeat(64) }), ctx), null);
@@ -117,10 +118,10 @@ registry('validation refuses in the CLI order with its messages', () => {
     "the server's command has too many or too long arguments",
   );
   const secret = validateInput(input({ upstream: { kind: 'stdio', command: ['srv', '--token', 'hunter2'], env: [] } }), ctx);
-  assert.ok(secret?.startsWith('argument 3 of the command looks like a credential'));
-  assert.not.ok(secret?.includes('hunter2'));
-  assert.ok(validateInput(input({ upstream: { kind: 'stdio', command: ['srv'], env: ['BAD-NAME'] } }), ctx)?.includes('"BAD-NAME"'));
-  assert.ok(validateInput(input({ upstream: { kind: 'http', url: 'https://u:p@h/mcp', headers: [] } }), ctx)?.includes('user or a password'));
+  startsWith(secret, 'argument 3 of the command looks like a credential');
+  assert.not.match(secret ?? '', 'hunter2');
+  assert.match(validateInput(input({ upstream: { kind: 'stdio', command: ['srv'], env: ['BAD-NAME'] } }), ctx) ?? '', '"BAD-NAME"');
+  assert.match(validateInput(input({ upstream: { kind: 'http', url: 'https://u:p@h/mcp', headers: [] } }), ctx) ?? '', 'user or a password');
   assert.ok(
     validateInput(input({ upstream: { kind: 'http', url: 'https://h/mcp', headers: [{ name: 'a b', env: 'X' }] } }), ctx),
   );
@@ -135,10 +136,10 @@ registry('flow and record_dir go through the request-path rule, named in the mes
   try {
     const ctx = { dataDir: home.dir, home: '/nonexistent-home' };
     assert.is(validateInput(input({ flow: '  shop.flow.json  ', record_dir: 'served/shop' }), ctx), null);
-    assert.ok(validateInput(input({ flow: '../x.flow.json' }), ctx)?.startsWith('flow: ../x.flow.json: .. climbs out of'));
-    assert.ok(validateInput(input({ record_dir: '/etc' }), ctx)?.startsWith('record_dir: /etc is outside the data directory'));
+    startsWith(validateInput(input({ flow: '../x.flow.json' }), ctx), 'flow: ../x.flow.json: .. climbs out of');
+    startsWith(validateInput(input({ record_dir: '/etc' }), ctx), 'record_dir: /etc is outside the data directory');
     symlinkSync('/etc', join(home.dir, 'out'));
-    assert.ok(validateInput(input({ record_dir: 'out/x' }), ctx)?.includes('a symbolic link leads out of'));
+    assert.match(validateInput(input({ record_dir: 'out/x' }), ctx) ?? '', 'a symbolic link leads out of');
     assert.is(validateInput(input({ flow: '   ' }), ctx), null);
   } finally {
     home.cleanup();
@@ -186,9 +187,9 @@ registry('changes made at the same moment never lose an update', async () => {
     const ctx = { dataDir: t.dir, home: null, nowMs: 1 };
     const names = Array.from({ length: 40 }, (_, i) => `s${i}`);
     const results = await Promise.all(names.map((name) => addServer(input({ name }), ctx)));
-    assert.ok(results.every((r) => r.ok));
+    assert.equal(results.filter((r) => !r.ok), []);
     const removals = await Promise.all(names.slice(0, 10).map((name) => removeServer(name, ctx)));
-    assert.ok(removals.every((r) => r.ok));
+    assert.equal(removals.filter((r) => !r.ok), []);
     const kept = (await loadRegistry(t.dir)).servers.map((s) => s.name).sort();
     assert.equal(kept, names.slice(10).sort());
   } finally {
@@ -229,7 +230,7 @@ registry('a process killed in the middle of writes leaves servers.json whole, ol
       await exited;
       const text = readFileSync(join(dataDir, 'servers.json'), 'utf8');
       const loaded = parseRegistry(text);
-      assert.ok(text.endsWith('}\n'));
+      endsWith(text, '}\n');
       assert.ok(loaded.servers.length >= sawServers, 'the registry never goes back');
       sawServers = loaded.servers.length;
     }

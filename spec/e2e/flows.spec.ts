@@ -11,7 +11,7 @@ import { openUi, settle, uiBuilt, type Ui } from './support.ts';
 
 
 
-const flowsE2e = suite('flows e2e');
+const flowsE2e = suite('e2e flows');
 let ui: Ui;
 let home: { dir: string; cleanup: () => void };
 

@@ -11,8 +11,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { repoRoot } from '../support/fixtures.ts';
 import { openUi, settle, uiBuilt, type Ui } from './support.ts';
+import { holds } from '../support/assert.ts';
 
-const walk = suite('servers walk e2e');
+const walk = suite('e2e servers walk');
 let ui: Ui;
 let httpServer: ChildProcess | null = null;
 let httpUrl = '';
@@ -116,7 +117,7 @@ walk('a credential in the command is hidden in the preview, and the advice given
   await page.getByText(/^Word 3 of the command looks like a credential/).waitFor();
   const preview = (await page.getByTestId('server-preview').locator('pre').textContent()) ?? '';
   assert.match(preview, /-- acme-mcp --api-key <credential hidden>$/);
-  assert.not.ok((await page.locator('main').innerText()).includes('sk-live-123'), 'the secret is shown nowhere but in the box it was typed in');
+  assert.not.match((await page.locator('main').innerText()), 'sk-live-123', 'the secret is shown nowhere but in the box it was typed in');
   const advice = page.getByTestId('credential-advice');
   await advice.waitFor();
   assert.match((await page.getByTestId('advice-script').textContent()) ?? '', /exec acme-mcp --api-key "\$ACME_MCP_API_KEY"/);
@@ -137,7 +138,7 @@ walk("next steps say when they write outside the console's data dir, and their l
   const note = page.getByTestId('data-dir-note');
   await note.waitFor();
   const dataDir = realpathSync(ui.console.dataDir);
-  assert.ok(((await note.textContent()) ?? '').includes(`This console serves ${dataDir}`), (await note.textContent()) ?? '');
+  assert.match(((await note.textContent()) ?? ''), `This console serves ${dataDir}`, (await note.textContent()) ?? '');
   await ui.check('server-next-steps');
   await page.getByTestId('step-job-learn').click();
   await page.waitForURL(/\/jobs\/new\?kind=learn&domain=shop&sessions=served%2Fshop$/);
@@ -171,9 +172,9 @@ walk("a failed test shows the server's stderr; an unset header variable takes a 
   await page.getByTestId('probe-ok').waitFor({ timeout: 20_000 });
   await page.waitForTimeout(100);
   assert.ok(bodies.length > 0);
-  assert.not.ok(bodies.some((b) => b.includes(secret)), 'the answer never holds the value');
-  assert.not.ok((await page.locator('main').innerText()).includes(secret));
-  assert.not.ok((await (await ui.console.api('/api/servers')).text()).includes(secret), 'the registry never holds it');
+  assert.not.match(bodies.join('\n'), secret, 'the answer never holds the value');
+  assert.not.match((await page.locator('main').innerText()), secret);
+  assert.not.match((await (await ui.console.api('/api/servers')).text()), secret, 'the registry never holds it');
 });
 
 walk("a server's flow picker offers only its own domain's flows, and another domain's flow is warned about before saving", async () => {
@@ -193,7 +194,7 @@ walk("a server's flow picker offers only its own domain's flows, and another dom
   await ui.check('server-flow-warning');
   await ui.goto('/servers/shop/edit');
   const own = await page.getByTestId('server-flow').locator('option').allTextContents();
-  assert.ok(own.includes('shop'), own.join(', '));
+  holds(own, 'shop');
   assert.is(await page.getByTestId('flow-domain-warning').count(), 0);
 });
 
@@ -206,7 +207,7 @@ walk("Claude Desktop's snippet stays the CLI's, and the env block it needs is ex
   await note.waitFor();
   assert.match((await note.textContent()) ?? '', /"env": \{ "ENVY_API_KEY": "…" \}/);
   const snippet = (await page.getByTestId('host-snippet').textContent()) ?? '';
-  assert.not.ok(snippet.includes('"env"'), 'the snippet is what engine init prints, without an env block');
+  assert.not.match(snippet, '"env"', 'the snippet is what engine init prints, without an env block');
   await ui.check('server-desktop-env');
   await page.getByRole('tab', { name: 'Cursor' }).click();
   await page.waitForFunction(() => document.querySelector('[data-testid="host-snippet"]')?.textContent?.includes('"mcpServers"'));

@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { repoRoot, tempDir } from '../support/fixtures.ts';
 import { openUi, settle, uiBuilt, type Ui } from './support.ts';
 
-const serversE2e = suite('servers e2e');
+const serversE2e = suite('e2e servers');
 let ui: Ui;
 let scratch: { dir: string; cleanup: () => void };
 

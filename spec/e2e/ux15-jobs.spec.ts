@@ -52,9 +52,12 @@ jobs('Redact says no salt is set before the form, and the refusal stays beside S
   // Beside the button the person pressed, and on screen.
   const e = (await error.boundingBox())!;
   const b = (await p.getByTestId('job-start').boundingBox())!;
-  assert.ok(b.y - (e.y + e.height) >= 0 && b.y - (e.y + e.height) < 60, `the error ends ${b.y - (e.y + e.height)} px above the button`);
+  const gap = b.y - (e.y + e.height);
+  assert.ok(gap >= 0, `the error ends ${gap} px above the button`);
+  assert.ok(gap < 60, `the error ends ${gap} px above the button`);
   const viewport = p.viewportSize()!;
-  assert.ok(e.y >= 0 && e.y + e.height <= viewport.height, 'the error is in view');
+  assert.ok(e.y >= 0, `the error starts at ${e.y}: in view`);
+  assert.ok(e.y + e.height <= viewport.height, `the error ends at ${e.y + e.height}: in view`);
   // A toast would be gone by now; the error is not.
   await p.waitForTimeout(1500);
   assert.ok(await error.isVisible());

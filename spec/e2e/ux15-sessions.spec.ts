@@ -45,7 +45,9 @@ list('Older scrolls to the top of the list; pages and filters are history entrie
   await settle(p);
   assert.is(await p.getByText(/^51–72 of 72 sessions$/).count(), 1);
   const top = await p.locator('.session-table').boundingBox();
-  assert.ok(top !== null && top.y >= 0 && top.y < 300, `the list starts on screen (at ${top?.y})`);
+  assert.ok(top !== null, 'the list is shown');
+  assert.ok(top.y >= 0, `the list starts on screen (at ${top.y})`);
+  assert.ok(top.y < 300, `the list starts on screen (at ${top.y})`);
   assert.is(await p.locator('.session-table').evaluate((el) => el.scrollTop), 0, 'the first rows of the page are shown');
   await p.goBack();
   await p.waitForURL((u) => u.pathname === '/sessions' && !u.search.includes('offset'));
@@ -115,7 +117,8 @@ list('the header row stays in view while the rows scroll', async ({ ui }) => {
     const td = table.querySelector('tbody tr')!.children[i]!.getBoundingClientRect();
     return [th.left, td.left, th.right, td.right];
   });
-  assert.ok(Math.abs(x[0]! - x[1]!) < 1 && Math.abs(x[2]! - x[3]!) < 1, `Agent head and cell edges: ${x.join(', ')}`);
+  assert.ok(Math.abs(x[0]! - x[1]!) < 1, `Agent head and cell left edges: ${x.join(', ')}`);
+  assert.ok(Math.abs(x[2]! - x[3]!) < 1, `Agent head and cell right edges: ${x.join(', ')}`);
   await wrap.evaluate((el) => (el.scrollTop = 0));
   await ui.screenshot('ux-sessions-agent');
 });

@@ -10,6 +10,7 @@ import { cliTexts, fixtureHome } from '../support/fixtures.ts';
 import { loadFlow } from '../../server/engine/flows.ts';
 import { renderFlowShow } from '../../server/engine/render.ts';
 import { flowDiff } from '../../server/engine/diff.ts';
+import { endsWith } from '../support/assert.ts';
 
 const retail = suite('diff-retail');
 
@@ -131,7 +132,7 @@ retail('flow-diff from the mock shop to retail reproduces the CLI text and its t
   const expected = texts.diff_shop_retail as string;
   // The CLI's last line ("engine: 10 change(s) need review") goes to stderr, not into the Markdown.
   const trailer = `engine: ${d.review.length} change(s) need review\n`;
-  assert.ok(expected.endsWith(trailer));
+  endsWith(expected, trailer);
   assert.fixture(d.markdown, expected.slice(0, -trailer.length));
   assert.is(d.review.length, 10);
 });

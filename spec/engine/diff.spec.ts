@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cliTexts, fixtureHome, fixturesDir } from '../support/fixtures.ts';
+import { cliTexts, expectedText, fixtureHome, fixturesDir } from '../support/fixtures.ts';
 import { loadFlow } from '../../server/engine/flows.ts';
 import { flowDiff } from '../../server/engine/diff.ts';
 
@@ -38,7 +38,11 @@ diff('the reverse direction gives the single reversed promotion line', () => {
 diff('a flow against itself has no changes', () => {
   const d = flowDiff(shop, shop, 0.05, 0.3);
   assert.equal(d.sections, []);
-  assert.ok(d.markdown.startsWith('# Flow diff: shop\n\nNothing needs review:'));
+  // flow-review.md §5.3 with an empty review and no section.
+  assert.fixture(
+    d.markdown,
+    '# Flow diff: shop\n\nNothing needs review: the flow runs the same program, and calls no tool, makes no lookup, binds no argument and asks no model or question it did not before.\n',
+  );
 });
 
 diff('shop to the arbiter flow flags new read tools, lookups, bindings and the arbiter, in order', () => {
@@ -53,16 +57,19 @@ diff('shop to the arbiter flow flags new read tools, lookups, bindings and the a
     "a new binding: `get_product_details`'s `product_id` from `get_order_details` at `$.items[*].product_id`",
     'the flow now asks `jev-latest` at each decision, with the predicates `list_pending`, `needs_options`, `must_ask`',
   ]);
-  assert.ok(d.changes.includes("`get_user_details`'s chance (not mentioned): 0.88 → 0.75"));
-  assert.ok(d.changes.includes('after `find_user_id_by_name_zip`, a new site: looks up `get_order_details` 1.00 × 0.90 = 0.90'));
-  assert.ok(d.changes.includes('after `get_order_details`: respond 50% → 11%'));
-  assert.ok(d.markdown.includes('\n## Arbiter\n\n- now has an arbiter, fitted on 4,513 held-out decisions'));
+  assert.equal(d.changes, d.sections.flatMap((s) => s.changes));
+  // Our output, checked against §5.3 and the shape of texts.json's diff_shop_retail (spec/fixtures/README.md).
+  assert.fixture(d.markdown, expectedText('flow-diff/shop-to-shipped-arbiter.md'));
+  assert.match(d.markdown, "\n- `get_user_details`'s chance (not mentioned): 0.88 → 0.75\n");
+  assert.match(d.markdown, '\n- after `find_user_id_by_name_zip`, a new site: looks up `get_order_details` 1.00 × 0.90 = 0.90\n');
+  assert.match(d.markdown, '\n- after `get_order_details`: respond 50% → 11%\n');
 });
 
 diff('dropping the arbiter is listed, not flagged', () => {
   const d = flowDiff(arbiter, retail, 0.05, 0.3);
   assert.equal(d.review, []);
-  assert.ok(d.changes.includes('no longer has an arbiter: the habit alone decides'));
+  assert.equal(d.sections.find((s) => s.title === 'Arbiter')?.changes, ['no longer has an arbiter: the habit alone decides']);
+  assert.fixture(d.markdown, expectedText('flow-diff/shipped-arbiter-to-retail.md'));
 });
 
 diff('a changed program is flagged with the lines it no longer and now runs', () => {
@@ -83,12 +90,12 @@ diff('a site that stops clearing the threshold shows what it does now and before
     [0, 0],
   ];
   const d = flowDiff(shop, loadFlow(JSON.stringify(raw)), 0.05, 0.3);
-  assert.ok(
-    d.changes.includes(
-      'after `get_order_details`: hands back: `get_order_details` 0.50 × 0.07 = 0.04 (was: looks up `get_order_details` 0.50 × 0.93 = 0.46)',
-    ),
-  );
-  assert.ok(d.changes.includes("`get_order_details`'s chance (not mentioned): 0.93 → 0.07"));
+  assert.equal(d.changes, [
+    'after `get_order_details`: hands back: `get_order_details` 0.50 × 0.07 = 0.04 (was: looks up `get_order_details` 0.50 × 0.93 = 0.46)',
+    'after `get_user_details`: hands back: `get_order_details` 1.00 × 0.07 = 0.07 (was: looks up `get_order_details` 1.00 × 0.93 = 0.93)',
+    "`get_order_details`'s chance (not mentioned): 0.93 → 0.07",
+  ]);
+  assert.fixture(d.markdown, expectedText('flow-diff/shop-order-binding-fails.md'));
 });
 
 diff.run();

@@ -15,8 +15,9 @@ import {
   setupHealth,
 } from '../../server/engine/doctor.ts';
 import { tempDir } from '../support/fixtures.ts';
+import { endsWith, startsWith } from '../support/assert.ts';
 
-const doctor = suite('engine/doctor');
+const doctor = suite('doctor');
 
 doctor('the data directory check probes with a file it removes again', () => {
   const t = tempDir();
@@ -41,7 +42,7 @@ doctor('a directory the console cannot write in is a problem', () => {
     chmodSync(t.dir, 0o500);
     const [line] = checkDir(t.dir, 1);
     assert.is(line!.level, 'problem');
-    assert.ok(line!.text.startsWith(`${t.dir} is not writable: `), line!.text);
+    startsWith(line!.text, `${t.dir} is not writable: `, line!.text);
     assert.not.ok(existsSync(join(t.dir, '.engine-doctor-1')));
   } finally {
     chmodSync(t.dir, 0o700);
@@ -53,8 +54,8 @@ doctor('the key check says whether a key is set, in the CLI\'s words', () => {
   assert.equal(checkKey(true, true), [{ level: 'ok', text: KEY_SET }]);
   assert.equal(checkKey(false, true), [{ level: 'ok', text: KEY_FILE_SET }]);
   assert.equal(checkKey(false, false), [{ level: 'note', text: KEY_NOT_SET }]);
-  assert.ok(KEY_NOT_SET.startsWith('TYPESAFE_API_KEY is not set. It is optional: recording, `learn --habit-only`'));
-  assert.ok(KEY_NOT_SET.endsWith('and `phase0 --oracle jev` measures Jev on τ²-bench.'));
+  startsWith(KEY_NOT_SET, 'TYPESAFE_API_KEY is not set. It is optional: recording, `learn --habit-only`');
+  endsWith(KEY_NOT_SET, 'and `phase0 --oracle jev` measures Jev on τ²-bench.');
 });
 
 doctor('report lines render with the CLI\'s prefixes and become health items', () => {
@@ -108,7 +109,7 @@ doctor('the CLI checks its companions: on PATH, beside it, missing, and at anoth
   });
   assert.is(checkCompanion({ ...base, name: 'engine-mcp-demo', needed: false }, '0.1.0').level, 'note');
   assert.is(checkCompanion({ ...base, onPath: '/u/p', versionLine: 'engine-proxy 0.2.0' }, '0.1.0').level, 'problem');
-  assert.ok(checkCompanion({ ...base, onPath: '/u/p' }, '0.1.0').text.startsWith("engine-proxy (/u/p) does not answer `--version` as engine 0.1.0's does."));
+  startsWith(checkCompanion({ ...base, onPath: '/u/p' }, '0.1.0').text, "engine-proxy (/u/p) does not answer `--version` as engine 0.1.0's does.");
 });
 
 doctor('the setup part of the health list: directory (or read-only), the two binaries, the key', () => {

@@ -81,7 +81,9 @@ review('a lookup without a source cannot bind, so its chance is none', () => {
 });
 
 review('at 0.95 every site hands back, and 0.46 against 0.47 splits the middle site', () => {
-  assert.ok(reviewView(shop, 0.95).sites.every((s) => s.choice?.acts === false));
+  const high = reviewView(shop, 0.95).sites;
+  assert.is.not(high.length, 0);
+  assert.equal(high.map((s) => s.choice?.acts), high.map(() => false));
   assert.is(reviewView(shop, 0.95).sites[0]!.verdict, 'hands back: `get_user_details` 1.00 × 0.88 = 0.88');
   assert.is(reviewView(shop, 0.46).sites[1]!.choice?.acts, true);
   assert.is(reviewView(shop, 0.47).sites[1]!.choice?.acts, false);
@@ -94,7 +96,7 @@ review('the promoted flow reports its bar and each site keeps its record', () =>
     sites_promoted: 3,
     sites_scored: 4,
   });
-  assert.ok(view.sites.every((s) => s.active && s.promoted?.promoted === true));
+  assert.equal(view.sites.map((s) => [s.active, s.promoted?.promoted]), view.sites.map(() => [true, true]));
   assert.equal(
     view.sites.map((s) => s.verdict),
     reviewView(shop, 0.3).sites.map((s) => s.verdict),
@@ -121,7 +123,8 @@ review('a site that is not promoted hands back, and one switched off says so', (
 review('the old habit flow weighs the habit alone', () => {
   const old = loadFlow(readFileSync(join(fixturesDir, 'flows/retail-5-sessions.flow.json'), 'utf8'));
   const view = reviewView(old, 0.3);
-  assert.ok(view.sites.every((s) => s.weighed_by === 'habit'));
+  assert.is.not(view.sites.length, 0);
+  assert.equal(view.sites.map((s) => s.weighed_by), view.sites.map(() => 'habit'));
   assert.is(view.sites[2]!.verdict, 'looks up `get_order_details` 0.67 × 0.90 = 0.60');
 });
 

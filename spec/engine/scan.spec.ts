@@ -3,23 +3,9 @@ import * as assert from 'uvu/assert';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scanDataDir } from '../../server/engine/scan.ts';
-import { buildCatalog } from '../../server/data/catalog.ts';
-import { fixtureHome, requireFixtures, tempDir } from '../support/fixtures.ts';
+import { tempDir } from '../support/fixtures.ts';
 
 const scan = suite('scan');
-
-scan('the fixture home has twelve session logs and two flows, companions attached', () => {
-  requireFixtures();
-  const c = buildCatalog(fixtureHome);
-  assert.is(c.sessions.length, 12);
-  assert.equal(c.flows.map((f) => f.rel), ['shop.flow.json', 'shop.promoted.flow.json']);
-  assert.equal(c.flows.map((f) => f.key), ['shop', 'shop.promoted']);
-  const served = c.session('20260928T020401.117Z-14662')!;
-  assert.ok(served.flowLog?.endsWith('served/shop/20260928T020401.117Z-14662.flow.jsonl'));
-  assert.is(served.confirmLog, null);
-  const retail = c.session('20260928T020401.312Z-14780')!;
-  assert.ok(retail.confirmLog?.endsWith('.confirm.jsonl'));
-});
 
 scan('files deeper than three levels, oracle-cache and console/ are not scanned', () => {
   const t = tempDir();

@@ -10,6 +10,7 @@ import { publicSummary, sessionDetail, sessionSummary } from '../../server/engin
 import { generateHome } from '../../scripts/synth/home.ts';
 import { fixtureHome, referenceDir, tempDir } from '../support/fixtures.ts';
 import { filesAt, fixtureSessions } from './session-files.ts';
+import { endsWith } from '../support/assert.ts';
 
 /** A summary without the optional extra `surprised` (ERRATA S1) and the list's `tools_called`. */
 function core(s: SessionSummary): Omit<SessionSummary, 'surprised'> {
@@ -74,8 +75,8 @@ sessions('the served session counts its flow lookups, hand-backs and turns (§7.
   }
   const copy = d.events[14]!;
   assert.equal([copy.from, copy.kind, copy.method, copy.id], ['proxy', 'response', 'tools/call', '3']);
-  assert.ok(copy.summary.includes('Also looked up'));
-  assert.ok(copy.summary.endsWith('"payment_me…'));
+  assert.match(copy.summary, 'Also looked up');
+  endsWith(copy.summary, '"payment_me…');
   assert.is([...copy.summary].length, 201);
 });
 
@@ -148,7 +149,7 @@ sessions('the shadow session of §7.4 counts shadow lookups but no hand-backs an
     size_bytes: 4480, has_flow_log: true, has_confirm_log: false,
   });
   assert.is(d.decisions.length, 5);
-  assert.ok(d.decisions.every((x) => x.shadow));
+  assert.equal(d.decisions.map((x) => x.shadow), [true, true, true, true, true]);
   assert.equal(d.decisions.map((x) => [x.action, x.after]), [
     ['lookup', '3'], ['lookup', '4'], ['lookup', '5'], ['hand_back', '6'], ['hand_back', '7'],
   ]);
@@ -157,7 +158,7 @@ sessions('the shadow session of §7.4 counts shadow lookups but no hand-backs an
     assert.equal(r.sites, [['decide#0', 0, 0]]);
     assert.ok(Object.is(r.surprise, -0));
   }
-  assert.ok(d.calls.every((c) => c.decision === null && c.by === 'agent'));
+  assert.equal(d.calls.map((c) => [c.decision, c.by]), d.calls.map(() => [null, 'agent']));
 });
 
 sessions('the summary path agrees with the detail’s summary on every fixture session', () => {

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { shellJoin, shellQuote } from '../../server/engine/shell.ts';
 
-const shell = suite('engine/shell');
+const shell = suite('shell');
 
 shell('a plain word is written bare, a tilde included so the shell expands it', () => {
   for (const word of ['npx', '-y', '@modelcontextprotocol/server-filesystem', '~/x', 'a=b,c+d%e:f', '~']) {

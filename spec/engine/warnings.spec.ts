@@ -43,7 +43,7 @@ warnings('an empty listing gives no warnings, and no listing only the key warnin
 
 warnings('the listing source names the session', () => {
   const out = flowWarnings(shop, { sessionId: 'abc', tools: [tool('get_user_details', false)] }, false);
-  assert.ok(out[0]!.includes('the latest recorded tools/list (session abc) marks it readOnlyHint: false'));
+  assert.match(out[0]!, 'the latest recorded tools/list (session abc) marks it readOnlyHint: false');
 });
 
 warnings.run();

@@ -17,6 +17,7 @@ import { SESSION_VALUE_KEEP_BYTES } from '../../shared/limits.ts';
 import { SessionDetailSchema, SessionListSchema } from '../../shared/sessions.ts';
 import { cutMark } from '../../server/engine/session/shrink.ts';
 import { launch, type Launched } from '../support/launch.ts';
+import { holds, lacks } from '../support/assert.ts';
 
 const hostile = suite('hostile files');
 let c: Launched;
@@ -116,8 +117,8 @@ hostile('a log too big for a worker fails alone: 422 for it, the list and other 
   assert.match(await errorOf(heavy, 422), /^logs\/hostile\/heavy\.jsonl (is not a session log engine can read|cannot be shown): reading .*needs more than the \d+ MB of heap a worker may use/);
   assert.is(list.status, 200);
   const items = v.parse(SessionListSchema, await list.json()).items.map((s) => s.key);
-  assert.ok(items.includes('big'), items.join());
-  assert.not.ok(items.includes('heavy'));
+  holds(items, 'big');
+  lacks(items, 'heavy');
   assert.is(other.status, 200);
   // The console is still up and answers after the worker died.
   assert.is((await c.api('/api/health')).status, 200);

@@ -7,8 +7,9 @@ import { JobListSchema, JobSchema, type Job } from '../../shared/jobs.ts';
 import { JOB_OUTPUT_TAIL_BYTES } from '../../shared/limits.ts';
 import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
 import { launch, type Launched } from '../support/launch.ts';
+import { endsWith, holds, startsWith } from '../support/assert.ts';
 
-const jobs = suite('http/jobs');
+const jobs = suite('jobs api');
 const FAKE = join(repoRoot, 'spec/support/fake-engine.mjs');
 
 let c: Launched;
@@ -116,7 +117,7 @@ jobs('a learn job runs the CLI with the exact argv, in the data directory, and e
   assert.equal(run.argv, ['learn', '--sessions', `${R}/logs/shop`, '--domain', 'notes', '--out', `${R}/notes.flow.json`, '--habit-only']);
   assert.is(realpathSync(run.cwd), R);
   assert.is(run.salt_set, true, "the console's environment reaches the CLI");
-  assert.ok(done.output.startsWith(`$ engine learn --sessions ${R}/logs/shop --domain notes --out ${R}/notes.flow.json --habit-only\n`));
+  startsWith(done.output, `$ engine learn --sessions ${R}/logs/shop --domain notes --out ${R}/notes.flow.json --habit-only\n`);
 });
 
 jobs('learn refusals: an existing output (409), a bad domain, no key for an arbiter, a missing directory (400)', async () => {
@@ -180,7 +181,7 @@ jobs('a stage job learns beside the committed flow, in its domain', async () => 
   writeFileSync(join(R, 'broken.flow.json'), 'not json');
   const broken = await post(c, { kind: 'stage', flow: 'broken', sessions: 'shadow/shop' });
   assert.is(broken.status, 422);
-  assert.ok((broken.body as { error: string }).error.startsWith('broken.flow.json does not load: '));
+  startsWith((broken.body as { error: string }).error, 'broken.flow.json does not load: ');
   const job = await submitted(c, { kind: 'stage', flow: 'shop', sessions: 'shadow/shop', half_life: 12.5 });
   assert.is(job.title, 'Stage shop from shadow/shop');
   assert.equal(job.params, { constants: false, decider: null, flow: 'shop', half_life: 12.5, kind: 'stage', sessions: 'shadow/shop', window: 50 });
@@ -245,7 +246,7 @@ jobs('jobs run one at a time; cancel works for queued (never runs), running (tre
   const doneA = await ended(c, a.id);
   assert.is(doneA.status, 'cancelled');
   assert.is(doneA.exit_code, 137);
-  assert.ok(doneA.output.endsWith('engine-console: cancelled\n'));
+  endsWith(doneA.output, 'engine-console: cancelled\n');
   await until('the grandchild to be gone', () => {
     try {
       process.kill(gpid, 0);
@@ -278,8 +279,8 @@ jobs('the list carries the last 64 KiB of each output, newest first; one job car
   assert.equal(created, [...created].sort((x, y) => y - x));
   const tail = items[0]!.output;
   assert.ok(Buffer.byteLength(tail) <= JOB_OUTPUT_TAIL_BYTES);
-  assert.ok(full.output.endsWith(tail));
-  assert.ok(full.output.slice(0, full.output.length - tail.length).endsWith('\n'), 'the tail starts at a line');
+  endsWith(full.output, tail);
+  endsWith(full.output.slice(0, full.output.length - tail.length), '\n', 'the tail starts at a line');
 });
 
 jobs('job events arrive on /api/events while a job runs', async () => {
@@ -305,7 +306,7 @@ jobs('job events arrive on /api/events while a job runs', async () => {
     return statuses.has('succeeded');
   });
   controller.abort();
-  assert.ok(statuses.has('running'));
+  holds([...statuses], 'running');
   setControl({});
 });
 
@@ -355,7 +356,7 @@ jobs('a restart keeps the history; a console killed mid-job leaves valid records
   for (const name of readdirSync(join(dir, 'console/jobs'))) {
     if (name.endsWith('.json')) v.parse(JobSchema, JSON.parse(readFileSync(join(dir, 'console/jobs', name), 'utf8')));
   }
-  assert.ok(readFileSync(join(dir, 'console/jobs', `${running.id}.log`), 'utf8').startsWith(`$ engine doctor --data ${dir}\n`));
+  startsWith(readFileSync(join(dir, 'console/jobs', `${running.id}.log`), 'utf8'), `$ engine doctor --data ${dir}\n`);
 
   cpSync(join(dir, 'console'), join(scratch, 'console-before'), { recursive: true });
   const runs = recorded().length;
@@ -366,8 +367,8 @@ jobs('a restart keeps the history; a console killed mid-job leaves valid records
     const failed = await one(second, running.id);
     assert.is(failed.status, 'failed');
     assert.ok(failed.finished_unix_ms !== null);
-    assert.ok(failed.output.endsWith('engine-console: the console stopped before this job finished\n'));
-    assert.ok(failed.output.includes('line 50'));
+    endsWith(failed.output, 'engine-console: the console stopped before this job finished\n');
+    assert.match(failed.output, 'line 50');
     assert.is((await one(second, done.id)).status, 'cancelled');
     await new Promise((r) => setTimeout(r, 200));
     assert.is(recorded().length, runs, 'nothing is re-run');
@@ -402,7 +403,7 @@ jobs('stopping the console kills a running CLI with its tree; the next start fai
   try {
     const failed = await one(second, job.id);
     assert.is(failed.status, 'failed');
-    assert.ok(failed.output.endsWith('engine-console: the console stopped before this job finished\n'));
+    endsWith(failed.output, 'engine-console: the console stopped before this job finished\n');
   } finally {
     await second.stop();
   }

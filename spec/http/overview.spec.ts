@@ -7,8 +7,9 @@ import { JobSchema } from '../../shared/jobs.ts';
 import { OverviewSchema, type Overview } from '../../shared/overview.ts';
 import { fixtureHome, repoRoot, tempDir } from '../support/fixtures.ts';
 import { launch, type Launched } from '../support/launch.ts';
+import { startsWith } from '../support/assert.ts';
 
-const overview = suite('http/overview');
+const overview = suite('overview api');
 const FAKE = join(repoRoot, 'spec/support/fake-engine.mjs');
 const SOURCE = join(fixtureHome, 'logs/shop/20260928T020400.548Z-14457.jsonl');
 const NOW = Date.UTC(2026, 9, 10, 12, 0, 0);
@@ -106,10 +107,10 @@ overview('the health list shows the doctor\'s findings, a broken flow, an unread
   const messages = o.health.map((h) => `${h.level} ${h.message}`);
   assert.is(messages[0], `ok ${R} exists and is writable`);
   assert.is(messages[1], `warn engine 9.9.9 (${FAKE}) is not engine ${health.version}'s, as the console is: install them together`);
-  assert.ok(messages[2]!.startsWith('warn engine-proxy '), messages[2]);
-  assert.ok(messages[3]!.startsWith('note TYPESAFE_API_KEY is not set. It is optional'), messages[3]);
-  assert.ok(messages.some((m) => m.startsWith('error broken.flow.json: this engine cannot read it (')), messages.join('\n'));
-  assert.ok(messages.some((m) => m.startsWith('warn logs/notes/garbage.jsonl is not a session log this engine can read: ')));
+  startsWith(messages[2]!, 'warn engine-proxy ', messages[2]);
+  startsWith(messages[3]!, 'note TYPESAFE_API_KEY is not set. It is optional', messages[3]);
+  assert.match(messages.join('\n'), /^error broken\.flow\.json: this engine cannot read it \(/m);
+  assert.match(messages.join('\n'), /^warn logs\/notes\/garbage\.jsonl is not a session log this engine can read: /m);
   assert.is(messages.at(-1), 'warn server notes: mode is shadow but no flow is set');
 });
 
@@ -128,7 +129,8 @@ overview('a registry that does not load is an error in the health list and count
   writeFileSync(join(R, 'servers.json'), '{"engine_servers": 2, "servers": []}');
   const o = await get();
   assert.is(o.totals.servers, 0);
-  assert.ok(o.health.some((h) => h.level === 'error' && h.message.includes('servers.json')), JSON.stringify(o.health));
+  const errors = o.health.filter((h) => h.level === 'error').map((h) => h.message);
+  assert.match(errors.join('\n'), 'servers.json');
 });
 
 overview.run();

@@ -10,6 +10,7 @@ import { ChangedEventSchema } from '../../shared/events.ts';
 import { SessionDetailSchema, SessionListSchema } from '../../shared/sessions.ts';
 import { fixtureHome } from '../support/fixtures.ts';
 import { launch, type Launched } from '../support/launch.ts';
+import { holds } from '../support/assert.ts';
 
 const sessions = suite('sessions api');
 let c: Launched;
@@ -85,7 +86,7 @@ sessions('one session carries every section', async () => {
   assert.ok(d.decisions.length > 0);
   assert.ok(d.events.length > 0);
   assert.ok(d.tools.length > 0);
-  assert.ok(d.calls.some((call) => call.by === 'flow'));
+  holds(d.calls.map((call) => call.by), 'flow');
 });
 
 sessions('unknown keys are 404; a .jsonl that is not a session log is 422 and left out of the list', async () => {

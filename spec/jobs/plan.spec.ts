@@ -8,8 +8,9 @@ import { buildCatalog } from '../../server/data/catalog.ts';
 import { loadFlow } from '../../server/engine/flows.ts';
 import { jobId, planJob, PlanError, type PlanContext } from '../../server/jobs/plan.ts';
 import { copyHome, tempDir } from '../support/fixtures.ts';
+import { lacks, startsWith } from '../support/assert.ts';
 
-const plan = suite('jobs/plan');
+const plan = suite('plan');
 const ID = '20260928T034808.428Z-1ec2';
 
 let R = '';
@@ -181,7 +182,7 @@ plan('audit writes its JSON and Markdown reports under console/jobs, JSON first'
   assert.equal(p.params, { decider: 'reach', flow: 'shop.promoted', kind: 'audit', sessions: 'logs/shop' });
   assert.equal(p.artifacts.map((a) => a.path), [`${R}/console/jobs/${ID}.audit.json`, `${R}/console/jobs/${ID}.audit.md`]);
   const plain = await planJob(request({ kind: 'audit', flow: 'shop', sessions: 'logs/shop' }), ID, context());
-  assert.not.ok(plain.argv.includes('--decider'));
+  lacks(plain.argv, '--decider');
   assert.is(plain.params.decider, null);
 });
 
@@ -219,7 +220,7 @@ plan('stage refuses a flow that does not load (422), a window of 0 and a half-li
   writeFileSync(join(R, 'broken.flow.json'), '{"engine_flow": 1');
   const broken = await refusal({ kind: 'stage', flow: 'broken', sessions: 'shadow/shop' });
   assert.is(broken.status, 422);
-  assert.ok(broken.message.startsWith('broken.flow.json does not load: '), broken.message);
+  startsWith(broken.message, 'broken.flow.json does not load: ', broken.message);
   assert.equal(await refusal({ kind: 'stage', flow: 'shop', sessions: 'shadow/shop', window: 0 }), {
     status: 400,
     message: 'window: at least 1 session',

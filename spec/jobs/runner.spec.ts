@@ -11,8 +11,9 @@ import { CANCELLED_BEFORE_NOTE, CANCELLED_NOTE, JobRunner, NO_CLI_NOTE, type Run
 import { RESTART_NOTE, saveJob, tailOf } from '../../server/jobs/store.ts';
 import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
 import { alive } from '../support/process.ts';
+import { endsWith, holds, startsWith } from '../support/assert.ts';
 
-const runner = suite('jobs/runner');
+const runner = suite('runner');
 const FAKE = join(repoRoot, 'spec/support/fake-engine.mjs');
 
 let R = '';
@@ -93,9 +94,9 @@ runner('the tail of a log is its last 64 KiB, starting at a line', () => {
   const lines = Array.from({ length: 20_000 }, (_, i) => `line ${i}`).join('\n') + '\n';
   const tail = tailOf(Buffer.from(lines));
   assert.ok(Buffer.byteLength(tail) <= JOB_OUTPUT_TAIL_BYTES);
-  assert.ok(lines.endsWith(tail));
-  assert.ok(lines.slice(0, lines.length - tail.length).endsWith('\n'), 'the tail starts at a line');
-  assert.ok(tail.startsWith('line '));
+  endsWith(lines, tail);
+  endsWith(lines.slice(0, lines.length - tail.length), '\n', 'the tail starts at a line');
+  startsWith(tail, 'line ');
 });
 
 runner('jobs run one at a time in queue order, in the data directory, with the log and record on disk', async () => {
@@ -118,10 +119,10 @@ runner('jobs run one at a time in queue order, in the data directory, with the l
   assert.is(done.exit_code, 0);
   const runs = recorded();
   assert.equal(runs.map((x) => x.argv[0] === 'learn' ? x.argv[4] : x.argv[0]), ['a1', 'b1', 'doctor']);
-  assert.ok(runs.every((x) => realpathSync(x.cwd) === R));
+  assert.equal(runs.map((x) => realpathSync(x.cwd)), runs.map(() => R));
   const first = (await r.get(a.id))!;
   assert.is(first.output.split('\n')[0], `$ engine learn --sessions ${R}/logs/shop --domain a1 --out ${R}/a1.flow.json --habit-only`);
-  assert.ok(first.output.includes('fake engine learn\n'));
+  assert.match(first.output, 'fake engine learn\n');
   assert.equal(first.artifacts, [{ kind: 'flow', path: 'a1.flow.json', key: 'a1' }], 'a flow artifact gets its key once the job ends');
   const onDisk = JSON.parse(readFileSync(join(R, 'console/jobs', `${a.id}.json`), 'utf8')) as unknown;
   const parsed = v.parse(JobSchema, onDisk);
@@ -164,13 +165,13 @@ runner('cancelling a running job kills its whole process tree and ends it cancel
   const a = await submit(r, { kind: 'doctor' });
   const gpid = Number(await until('the grandchild', () => (existsSync(grandchild) ? readFileSync(grandchild, 'utf8') || undefined : undefined)));
   const cpid = Number(readFileSync(pidfile, 'utf8'));
-  assert.ok(alive(gpid) && alive(cpid));
+  assert.equal({ grandchild: alive(gpid), child: alive(cpid) }, { grandchild: true, child: true });
   const answer = await r.cancel(a.id);
   assert.ok(answer.ok);
   const done = await ended(r, a.id);
   assert.is(done.status, 'cancelled');
   assert.is(done.exit_code, 137);
-  assert.ok(done.output.endsWith(CANCELLED_NOTE), done.output);
+  endsWith(done.output, CANCELLED_NOTE, done.output);
   await until('the CLI and its grandchild to be gone', () => !alive(gpid) && !alive(cpid));
   await r.stop();
 });
@@ -181,11 +182,11 @@ runner('the list carries the last 64 KiB of output while the job itself carries 
   const a = await submit(r, { kind: 'doctor' });
   const full = await ended(r, a.id);
   assert.ok(Buffer.byteLength(full.output) > 150_000, `${full.status} ${full.exit_code}: ${Buffer.byteLength(full.output)} bytes, ending ${JSON.stringify(full.output.slice(-200))}`);
-  assert.ok(full.output.startsWith(`$ engine doctor --data ${R}\n`));
+  startsWith(full.output, `$ engine doctor --data ${R}\n`);
   const listed = (await r.list()).find((j) => j.id === a.id)!;
   assert.ok(Buffer.byteLength(listed.output) <= JOB_OUTPUT_TAIL_BYTES);
-  assert.ok(full.output.endsWith(listed.output));
-  assert.ok(full.output.slice(0, full.output.length - listed.output.length).endsWith('\n'));
+  endsWith(full.output, listed.output);
+  endsWith(full.output.slice(0, full.output.length - listed.output.length), '\n');
   assert.is(listed.output, tailOf(readFileSync(join(R, 'console/jobs', `${a.id}.log`))));
   await r.stop();
 });
@@ -198,7 +199,7 @@ runner('stdout and stderr are interleaved line by line; a failing CLI fails the 
   assert.is(done.status, 'failed');
   assert.is(done.exit_code, 3);
   for (const line of ['line 1 of 4 on stdout', 'line 2 of 4 on stderr', 'line 3 of 4 on stdout', 'line 4 of 4 on stderr']) {
-    assert.ok(done.output.includes(`${line}\n`), line);
+    assert.match(done.output, `${line}\n`, line);
   }
   await r.stop();
 });
@@ -210,7 +211,7 @@ runner('a burst of lines in one write is logged line by line, in order', async (
   const done = await ended(r, a.id);
   const lines = done.output.split('\n').filter((l) => l.startsWith('burst '));
   assert.is(lines.length, 5000);
-  assert.ok(lines.every((l, i) => l === `burst ${i + 1}`));
+  assert.equal(lines, lines.map((_, i) => `burst ${i + 1}`));
   await r.stop();
 });
 
@@ -232,7 +233,7 @@ runner('a CLI that cannot be started fails the job after its $ line', async () =
   assert.is(done.exit_code, null);
   const [first, second] = done.output.split('\n');
   assert.is(first, `$ engine doctor --data ${R}`);
-  assert.ok(second!.startsWith(`engine-console: starting ${join(scratch, 'no-such-engine')}: `), second);
+  startsWith(second!, `engine-console: starting ${join(scratch, 'no-such-engine')}: `, second);
   await r.stop();
 });
 
@@ -252,10 +253,11 @@ runner('after a restart the history is kept and unfinished jobs are failed, neve
   const b = list.find((j) => j.id === '20260101T000000.000Z-bbbb')!;
   assert.is(a.status, 'failed');
   assert.is(b.status, 'failed');
-  assert.ok(a.finished_unix_ms !== null && a.finished_unix_ms > 1);
+  assert.ok(a.finished_unix_ms !== null);
+  assert.ok(a.finished_unix_ms > 1, String(a.finished_unix_ms));
   assert.is(a.output, `$ engine doctor\nhalf\n${RESTART_NOTE}`);
   assert.is(b.output, RESTART_NOTE);
-  assert.ok(list.some((j) => j.kind === 'learn' && j.status === 'succeeded'), 'earlier jobs are listed');
+  holds(list.map((j) => `${j.kind} ${j.status}`), 'learn succeeded', 'earlier jobs are listed');
   assert.is(v.parse(JobSchema, JSON.parse(readFileSync(join(R, 'console/jobs', `${base.id}.json`), 'utf8'))).status, 'failed');
   await new Promise((res) => setTimeout(res, 100));
   assert.is(recorded().length, 0, 'nothing is re-run');

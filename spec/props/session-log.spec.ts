@@ -229,7 +229,8 @@ props('cutting a long line\'s strings never breaks its JSON, and keeps what is n
       const line = JSON.stringify(value);
       const { text, cut } = lineText(Buffer.from(line), 0, keep, Infinity);
       const back = JSON.parse(text) as unknown;
-      assert.not.ok(escapesLoneSurrogate(text) && !escapesLoneSurrogate(line), text);
+      // A lone surrogate escaped in the text must have been escaped in the line already.
+      if (!escapesLoneSurrogate(line)) assert.is(escapesLoneSurrogate(text), false, text);
       if (cut === 0) assert.equal(back, value);
     }),
     1000,

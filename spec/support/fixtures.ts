@@ -1,6 +1,6 @@
 // The shared fixtures, read in place from ../shared/fixtures (never copied into the repo). Tests that write
 // get a temp copy. Under CI a missing fixture tree is a failure, not a skip.
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,10 @@ export function copyHome(): { dir: string; cleanup: () => void } {
 /** The CLI's printed texts (flow-show, flow-diff, promote, audit) from cli-outputs/texts.json. */
 export async function cliTexts(): Promise<Record<string, unknown>> {
   requireFixtures();
-  const { readFileSync } = await import('node:fs');
   return JSON.parse(readFileSync(join(fixturesDir, 'cli-outputs/texts.json'), 'utf8')) as Record<string, unknown>;
+}
+
+/** An expected text of our own, from spec/fixtures (see its README for where each one comes from). */
+export function expectedText(rel: string): string {
+  return readFileSync(join(repoRoot, 'spec/fixtures', rel), 'utf8');
 }

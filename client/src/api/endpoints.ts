@@ -1,12 +1,11 @@
 // One typed function per endpoint (console-api.md §4), each parsing the answer with the shared valibot
 // schema. Pages call these and nothing else. Loads are quiet (the page shows its own error state);
 // actions are quiet too (the form or dialog shows the error).
-import * as v from 'valibot';
 import { OkSchema } from '../../../shared/common.ts';
 import { FlowDetailSchema, FlowDiffViewSchema, FlowListSchema } from '../../../shared/flows.ts';
 import { JobListSchema, JobSchema, type JobRequest } from '../../../shared/jobs.ts';
 import { MetaSchema } from '../../../shared/meta.ts';
-import { HostConfigSchema, ProbeResultSchema, ServerListSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
+import { HostConfigSchema, ProbeResultSchema, ServerListSchema, ServerViewSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
 import { StageViewSchema, VersionViewSchema } from '../../../shared/stage.ts';
 import { SessionDetailSchema, SessionListSchema, type SessionMode, type SessionSort, type SortOrder } from '../../../shared/sessions.ts';
 import { ClosestSessionSchema, SessionComparisonSchema } from '../../../shared/compare.ts';
@@ -81,10 +80,9 @@ export const rollbackFlow = (key: string, to: number | null, note: string | null
   requestAs(VersionViewSchema, apiPath('flows', key, 'rollback'), { method: 'POST', body: { to, note }, quiet: true });
 
 export const getServers = (o?: Opts) => requestAs(ServerListSchema, '/api/servers', quiet(o));
-export const createServer = (body: ServerInput) =>
-  requestAs(v.unknown(), '/api/servers', { method: 'POST', body, quiet: true });
+export const createServer = (body: ServerInput) => requestAs(ServerViewSchema, '/api/servers', { method: 'POST', body, quiet: true });
 export const updateServer = (name: string, body: ServerInput) =>
-  requestAs(v.unknown(), apiPath('servers', name), { method: 'PUT', body, quiet: true });
+  requestAs(ServerViewSchema, apiPath('servers', name), { method: 'PUT', body, quiet: true });
 export const deleteServer = (name: string) => requestAs(OkSchema, apiPath('servers', name), { method: 'DELETE', quiet: true });
 export const getServerConfig = (name: string, host: Host, o?: Opts) =>
   requestAs(HostConfigSchema, apiPath('servers', name, 'config'), { ...quiet(o), query: { host } });
@@ -103,7 +101,10 @@ export const cancelJob = (id: string) => requestAs(JobSchema, apiPath('jobs', id
 export const jobArtifactUrl = (id: string, index: number) => apiPath('jobs', id, 'artifacts', index);
 export const getJobArtifact = (id: string, index: number, o?: Opts) => requestText(jobArtifactUrl(id, index), quiet(o));
 
-export const logout = () => requestAs(v.unknown(), '/api/logout', { method: 'POST', quiet: true });
+/** A pasted token, tried as a Bearer before the server is asked to keep it in the cookie. */
+export const checkToken = (token: string) =>
+  requestAs(MetaSchema, '/api/meta', { quiet: true, headers: { Authorization: `Bearer ${token}` } });
+export const logout = () => requestAs(OkSchema, '/api/logout', { method: 'POST', quiet: true });
 
 export const getTrash = (o?: Opts) => requestAs(TrashListSchema, '/api/trash', quiet(o));
 export const restoreTrash = (id: string) => requestAs(TrashRestoredSchema, apiPath('trash', id, 'restore'), { method: 'POST', quiet: true });

@@ -1,6 +1,8 @@
 // The new-job form as data: the fields of each kind, their defaults, the checks the form makes before it
 // sends anything (ui.md §7.5.2), the request body, and the equivalent command line ("Runs"). Pure.
 import type { JobKind, JobRequest } from '../../../shared/jobs.ts';
+import type { DeciderName } from '../../../shared/flows.ts';
+import { REGISTRY_NAME_MAX } from '../../../shared/limits.ts';
 
 export interface JobFields {
   domain: string;
@@ -15,7 +17,7 @@ export interface JobFields {
   min_used: string;
   min_lower: string;
   min_tasks: string;
-  decider: '' | 'arbiter' | 'habit' | 'reach';
+  decider: '' | DeciderName;
   window: string;
   half_life: string;
   keep_shared: string;
@@ -56,7 +58,7 @@ export type FieldErrors = Partial<Record<keyof JobFields, string>>;
 
 export function domainError(d: string): string | null {
   if (d === '') return 'Name the domain.';
-  if (d.length > 64) return 'Keep the name to 64 characters.';
+  if (d.length > REGISTRY_NAME_MAX) return `Keep the name to ${REGISTRY_NAME_MAX} characters.`;
   if (!/^[a-z0-9_-]+$/.test(d)) return 'Use lowercase letters, digits, - and _.';
   if (d.startsWith('-')) return 'Start with a letter, a digit or _.';
   return null;

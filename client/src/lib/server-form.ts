@@ -3,10 +3,11 @@
 // message is friendly enough; the credential rules themselves are shared/credentials.ts, the server's own),
 // the live `engine-proxy` command-line preview, and the request body.
 import { credentialArgument, isHeaderName, isVarName, urlRefusal } from '../../../shared/credentials.ts';
-import type { PolicyFields } from '../../../shared/servers.ts';
+import { REGISTRY_NAME_MAX } from '../../../shared/limits.ts';
+import type { DeciderName, PolicyFields, ServerMode } from '../../../shared/servers.ts';
 
-export type Mode = 'record' | 'shadow' | 'serve';
-export type Decider = 'arbiter' | 'habit' | 'reach';
+export type Mode = ServerMode;
+export type Decider = DeciderName;
 export type UpstreamKind = 'stdio' | 'http';
 
 export interface HeaderRow {
@@ -127,7 +128,7 @@ const NAME = /^[a-z0-9_-]+$/;
 export function nameError(name: string, taken: readonly string[], isNew: boolean): string | null {
   const n = name.trim();
   if (n === '') return 'Give the server a name.';
-  if (n.length > 64) return 'Keep the name to 64 characters.';
+  if (n.length > REGISTRY_NAME_MAX) return `Keep the name to ${REGISTRY_NAME_MAX} characters.`;
   if (!NAME.test(n)) return 'Use lowercase letters, digits, - and _.';
   // The registry refuses a leading - or _: the name starts with a letter or a digit.
   if (n.startsWith('-') || n.startsWith('_')) return 'Start with a letter or a digit.';
@@ -590,3 +591,4 @@ export function flowDomainWarning(flows: readonly FlowChoiceInput[], path: strin
   if (flow === null || n === '' || flow.domain === n) return null;
   return `${flow.key} is a flow of domain ${flow.domain}, not ${n}: it was learned from another server’s sessions, so its decisions name tools this server may not have. Learn a flow from ${n}’s sessions, or save anyway.`;
 }
+

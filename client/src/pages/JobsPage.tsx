@@ -3,7 +3,7 @@
 import { A } from '@solidjs/router';
 import type { Job } from '../../../shared/jobs.ts';
 import { getJobs } from '../api/endpoints.ts';
-import { ArtifactLines } from '../components/job/parts.tsx';
+import { ArtifactLines } from '../components/job/ArtifactLines.tsx';
 import { DataTable } from '../components/ui/Table.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Loaded } from '../components/ui/Loaded.tsx';

@@ -3,16 +3,19 @@
 // the page then shows the server, whose host configuration is ready to paste.
 import '../components/server/server.css';
 import { useNavigate, useParams, useSearchParams } from '@solidjs/router';
-import { createMemo, createSignal, Show } from 'solid-js';
+import { createMemo, Show, type JSX } from 'solid-js';
 import { ApiError } from '../api/client.ts';
 import { createServer, getFlows, getServers, updateServer } from '../api/endpoints.ts';
 import ServerForm from '../components/server/ServerForm.tsx';
 import { ErrorState, PageHeader, Skeleton } from '../components/ui/ui.tsx';
 import { useTitle } from '../components/ui/title.ts';
+import { Loaded } from '../components/ui/Loaded.tsx';
+import { createAction } from '../data/createAction.ts';
 import { createApiResource } from '../data/createApiResource.ts';
 import { emptyForm, fromDiscovered, fromEntry, shownDataDir, toInput, type FormState } from '../lib/server-form.ts';
 import { meta } from '../stores/auth.ts';
-import { toast } from '../stores/toasts.ts';
+
+const inCard = (content: JSX.Element) => <div class="card">{content}</div>;
 
 export default function ServerEditPage() {
   const params = useParams<{ name?: string }>();
@@ -42,29 +45,27 @@ export default function ServerEditPage() {
     return fromDiscovered(domain, seen?.upstream ?? null);
   });
 
-  const [busy, setBusy] = createSignal(false);
-  const [problem, setProblem] = createSignal<string | null>(null);
-  const save = async (form: FormState) => {
-    setBusy(true);
-    setProblem(null);
-    // Editing sends every field the form shows; a field it does not show keeps its value in the registry.
-    const body = toInput(form, !isNew());
-    const renamed = !isNew() && body.name !== params.name;
-    try {
-      if (isNew()) await createServer(body);
-      else await updateServer(params.name!, body);
-      toast({
-        kind: 'success',
-        title: renamed ? `Server ${params.name} renamed to ${body.name}` : `Server ${body.name} ${isNew() ? 'added' : 'saved'}`,
-        message: renamed ? 'Paste its host configuration again: the host knows it by the new name.' : 'Its host configuration is ready to paste.',
-      });
-      navigate(`/servers/${encodeURIComponent(body.name)}`);
-    } catch (e) {
-      setProblem((e as ApiError).message);
-      queueMicrotask(() => document.querySelector<HTMLElement>('.server-form [role="alert"]')?.scrollIntoView({ block: 'center' }));
-    } finally {
-      setBusy(false);
-    }
+  const save = createAction(
+    (form: FormState) => {
+      // Editing sends every field the form shows; a field it does not show keeps its value in the registry.
+      const body = toInput(form, !isNew());
+      return isNew() ? createServer(body) : updateServer(params.name!, body);
+    },
+    {
+      success: (saved) => {
+        const renamed = !isNew() && saved.name !== params.name;
+        return {
+          title: renamed ? `Server ${params.name} renamed to ${saved.name}` : `Server ${saved.name} ${isNew() ? 'added' : 'saved'}`,
+          message: renamed ? 'Paste its host configuration again: the host knows it by the new name.' : 'Its host configuration is ready to paste.',
+        };
+      },
+      after: (saved) => navigate(`/servers/${encodeURIComponent(saved.name)}`),
+    },
+  );
+  const submit = async (form: FormState) => {
+    await save.run(form);
+    // The refusal shows at the top of the form, where the person may not be looking.
+    if (save.error() !== null) queueMicrotask(() => document.querySelector<HTMLElement>('.server-form [role="alert"]')?.scrollIntoView({ block: 'center' }));
   };
 
   const missing = () => new ApiError(404, `There is no server named ${params.name} to edit.`);
@@ -79,28 +80,26 @@ export default function ServerEditPage() {
             : 'Changes apply to the configuration the console gives each host: paste it again after saving.'
         }
       />
-      <Show when={!data.error()} fallback={<div class="card"><ErrorState error={data.error()!} retry={data.refetch} /></div>}>
-        <Show when={!data.loading() && data.data()} fallback={<div class="card"><Skeleton lines={8} /></div>}>
-          {(d) => (
-            <Show when={initial()} fallback={<div class="card"><ErrorState error={missing()} notFoundTitle="No such server" /></div>}>
-              {(init) => (
-                <ServerForm
-                  initial={init()}
-                  isNew={isNew()}
-                  taken={d().servers.items.map((s) => s.name).filter((n) => n !== params.name)}
-                  flows={d().flows}
-                  dataDirShown={shownDataDir(meta()?.data_dir ?? '~/.engine')}
-                  dataDir={meta()?.data_dir ?? '~/.engine'}
-                  busy={busy()}
-                  problem={problem()}
-                  cancelTo={isNew() ? '/servers' : `/servers/${encodeURIComponent(params.name!)}`}
-                  onSubmit={(f) => void save(f)}
-                />
-              )}
-            </Show>
-          )}
-        </Show>
-      </Show>
+      <Loaded resource={data} skeleton={inCard(<Skeleton lines={8} />)} errorFrame={inCard}>
+        {(d) => (
+          <Show when={initial()} fallback={inCard(<ErrorState error={missing()} notFoundTitle="No such server" />)}>
+            {(init) => (
+              <ServerForm
+                initial={init()}
+                isNew={isNew()}
+                taken={d().servers.items.map((s) => s.name).filter((n) => n !== params.name)}
+                flows={d().flows}
+                dataDirShown={shownDataDir(meta()?.data_dir ?? '~/.engine')}
+                dataDir={meta()?.data_dir ?? '~/.engine'}
+                busy={save.busy()}
+                problem={save.error()}
+                cancelTo={isNew() ? '/servers' : `/servers/${encodeURIComponent(params.name!)}`}
+                onSubmit={(f) => void submit(f)}
+              />
+            )}
+          </Show>
+        )}
+      </Loaded>
     </div>
   );
 }

@@ -9,7 +9,8 @@ import FlowLink from '../components/server/FlowLink.tsx';
 import ServerModeBadge from '../components/server/ServerModeBadge.tsx';
 import { Icon } from '../components/ui/Icon.tsx';
 import { DataTable } from '../components/ui/Table.tsx';
-import { Button, Card, Empty, ErrorState, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
+import { Loaded } from '../components/ui/Loaded.tsx';
+import { Button, Card, Empty, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
 import { upstreamText } from '../lib/server-form.ts';
@@ -136,47 +137,46 @@ export default function ServersPage() {
           </Button>
         }
       />
-      <Show when={!servers.error()} fallback={<div class="card"><ErrorState error={servers.error()!} retry={servers.refetch} /></div>}>
-        <Show
-          when={!servers.loading() && servers.data()}
-          fallback={
-            <div class="cards-2">
-              <div class="card"><Skeleton lines={4} /></div>
-              <div class="card"><Skeleton lines={4} /></div>
-            </div>
-          }
-        >
-          {(list) => (
-            <div class="stack" classList={{ refreshing: servers.refreshing() }}>
-              <Show
-                when={shown().length > 0}
-                fallback={
-                  <div class="card">
-                    <Empty
-                      icon="server"
-                      heading="h2"
-                      title={domain() ? `No server named ${domain()}` : 'No servers yet'}
-                      actions={
-                        <Button variant="primary" icon="plus" to={addLink()} disabled={readOnly()} reason={READ_ONLY_REASON}>
-                          Add a server
-                        </Button>
-                      }
-                    >
-                      Add the MCP server your agent uses. The console gives you your host’s configuration, with engine-proxy in front: use
-                      your agent through it, then learn a flow.
-                    </Empty>
-                  </div>
-                }
-              >
-                <div class="cards-2">
-                  <For each={shown()}>{(s) => <ServerCard server={s} />}</For>
+      <Loaded
+        resource={servers}
+        errorFrame={(content) => <div class="card">{content}</div>}
+        skeleton={
+          <div class="cards-2">
+            <div class="card"><Skeleton lines={4} /></div>
+            <div class="card"><Skeleton lines={4} /></div>
+          </div>
+        }
+      >
+        {(list) => (
+          <div class="stack" classList={{ refreshing: servers.refreshing() }}>
+            <Show
+              when={shown().length > 0}
+              fallback={
+                <div class="card">
+                  <Empty
+                    icon="server"
+                    heading="h2"
+                    title={domain() ? `No server named ${domain()}` : 'No servers yet'}
+                    actions={
+                      <Button variant="primary" icon="plus" to={addLink()} disabled={readOnly()} reason={READ_ONLY_REASON}>
+                        Add a server
+                      </Button>
+                    }
+                  >
+                    Add the MCP server your agent uses. The console gives you your host’s configuration, with engine-proxy in front: use
+                    your agent through it, then learn a flow.
+                  </Empty>
                 </div>
-              </Show>
-              <Discovered items={list().discovered} />
-            </div>
-          )}
-        </Show>
-      </Show>
+              }
+            >
+              <div class="cards-2">
+                <For each={shown()}>{(s) => <ServerCard server={s} />}</For>
+              </div>
+            </Show>
+            <Discovered items={list().discovered} />
+          </div>
+        )}
+      </Loaded>
     </div>
   );
 }

@@ -6,14 +6,53 @@ import { emptyTrash, getTrash, restoreTrash } from '../api/endpoints.ts';
 import { Dialog } from '../components/ui/Dialog.tsx';
 import { Icon } from '../components/ui/Icon.tsx';
 import { useTitle } from '../components/ui/title.ts';
-import { Button, Card, Empty, ErrorState, Notice, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
+import { Loaded } from '../components/ui/Loaded.tsx';
+import { Button, Card, Empty, Notice, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
+import { createAction } from '../data/createAction.ts';
 import { createApiResource } from '../data/createApiResource.ts';
 import { formatBytes, plural } from '../lib/format.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
-import { toast } from '../stores/toasts.ts';
-import { errorText } from '../../../shared/error-text.ts';
 
 const KIND = { session: 'Session', flow: 'Flow', other: 'File' } as const;
+
+/** One deleted item: what it was, when, its files, and Restore (refused while its path is taken again). */
+function TrashItem(props: { entry: TrashEntry; restoring: boolean; problem: string | null; onRestore: () => void }) {
+  return (
+    <li data-testid={`trash-${props.entry.id}`}>
+      <div class="trash-main">
+        <span class="badge">{KIND[props.entry.kind]}</span>
+        <span class="mono trash-path">{props.entry.path}</span>
+        <span class="subtle">
+          deleted <RelTime ms={props.entry.deleted_unix_ms} /> · {plural(props.entry.files.length, 'file')} · {formatBytes(props.entry.files.reduce((n, f) => n + f.size_bytes, 0))}
+        </span>
+        <Show when={props.entry.files.length > 1}>
+          <span class="subtle trash-files">with {props.entry.files.filter((f) => f.path !== props.entry.path).map((f) => f.path.split('/').pop()).join(', ')}</span>
+        </Show>
+        <Show when={props.entry.files.some((f) => f.taken)}>
+          <span class="warn-line">
+            <Icon name="warn" size={13} /> Something is at {props.entry.files.filter((f) => f.taken).map((f) => f.path).join(', ')} again: restoring would write over it.
+          </span>
+        </Show>
+        <Show when={props.problem}>
+          <Notice tone="danger" role="alert" testid="trash-problem">
+            {props.problem}
+          </Notice>
+        </Show>
+      </div>
+      <Button
+        icon="corner-up-left"
+        loading={props.restoring}
+        disabled={readOnly() || props.entry.files.some((f) => f.taken)}
+        reason={readOnly() ? READ_ONLY_REASON : 'Its path is taken again: move that file first'}
+        onClick={props.onRestore}
+        testid={`restore-${props.entry.id}`}
+        label={`Restore ${props.entry.path}`}
+      >
+        Restore
+      </Button>
+    </li>
+  );
+}
 
 export default function TrashPage() {
   useTitle(() => 'Trash');
@@ -22,36 +61,21 @@ export default function TrashPage() {
     (_s, signal) => getTrash({ signal }),
     { topics: ['sessions', 'flows'] },
   );
-  const [busy, setBusy] = createSignal<string | null>(null);
-  const [problem, setProblem] = createSignal<{ id: string; message: string } | null>(null);
   const [confirm, setConfirm] = createSignal(false);
-
-  const restore = async (e: TrashEntry) => {
-    setBusy(e.id);
-    setProblem(null);
-    try {
-      await restoreTrash(e.id);
-      toast({ kind: 'success', title: `${KIND[e.kind]} restored`, message: e.path });
-      res.refetch();
-    } catch (err) {
-      setProblem({ id: e.id, message: errorText(err) });
-    } finally {
-      setBusy(null);
-    }
-  };
-  const empty = async () => {
-    setBusy('all');
-    try {
-      const r = await emptyTrash();
-      toast({ kind: 'success', title: 'Trash emptied', message: `${plural(r.removed, 'deleted item')} removed for good.` });
+  // Which item the last restore was for: its refusal shows on that item only.
+  const [restoring, setRestoring] = createSignal<string | null>(null);
+  const restore = createAction((e: TrashEntry) => restoreTrash(e.id), {
+    success: (_answer, e) => ({ title: `${KIND[e.kind]} restored`, message: e.path }),
+    after: () => res.refetch(),
+  });
+  const empty = createAction(emptyTrash, {
+    failure: 'The trash was not emptied',
+    success: (r) => ({ title: 'Trash emptied', message: `${plural(r.removed, 'deleted item')} removed for good.` }),
+    after: () => {
       setConfirm(false);
       res.refetch();
-    } catch (err) {
-      toast({ kind: 'error', title: 'The trash was not emptied', message: errorText(err) });
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+  });
   const items = () => res.data()?.items ?? [];
 
   return (
@@ -70,51 +94,28 @@ export default function TrashPage() {
         }
       />
       <Card label="Deleted items" flush>
-        <Show when={!res.error()} fallback={<ErrorState error={res.error()!} retry={res.refetch} />}>
-          <Show when={res.data()} fallback={<div style={{ padding: '8px 18px' }}><Skeleton lines={4} /></div>}>
+        <Loaded resource={res} skeleton={<div style={{ padding: '8px 18px' }}><Skeleton lines={4} /></div>}>
+          {() => (
             <Show when={items().length > 0} fallback={<Empty icon="trash" title="The trash is empty">Sessions and flows you delete wait here, to restore or to empty.</Empty>}>
               <ul class={`trash-list${res.refreshing() ? ' refreshing' : ''}`} data-testid="trash-list">
                 <For each={items()}>
                   {(e) => (
-                    <li data-testid={`trash-${e.id}`}>
-                      <div class="trash-main">
-                        <span class="badge">{KIND[e.kind]}</span>
-                        <span class="mono trash-path">{e.path}</span>
-                        <span class="subtle">
-                          deleted <RelTime ms={e.deleted_unix_ms} /> · {plural(e.files.length, 'file')} · {formatBytes(e.files.reduce((n, f) => n + f.size_bytes, 0))}
-                        </span>
-                        <Show when={e.files.length > 1}>
-                          <span class="subtle trash-files">with {e.files.filter((f) => f.path !== e.path).map((f) => f.path.split('/').pop()).join(', ')}</span>
-                        </Show>
-                        <Show when={e.files.some((f) => f.taken)}>
-                          <span class="warn-line">
-                            <Icon name="warn" size={13} /> Something is at {e.files.filter((f) => f.taken).map((f) => f.path).join(', ')} again: restoring would write over it.
-                          </span>
-                        </Show>
-                        <Show when={problem()?.id === e.id}>
-                          <Notice tone="danger" role="alert" testid="trash-problem">
-                            {problem()!.message}
-                          </Notice>
-                        </Show>
-                      </div>
-                      <Button
-                        icon="corner-up-left"
-                        loading={busy() === e.id}
-                        disabled={readOnly() || e.files.some((f) => f.taken)}
-                        reason={readOnly() ? READ_ONLY_REASON : 'Its path is taken again: move that file first'}
-                        onClick={() => void restore(e)}
-                        testid={`restore-${e.id}`}
-                        label={`Restore ${e.path}`}
-                      >
-                        Restore
-                      </Button>
-                    </li>
+                    <TrashItem
+                      entry={e}
+                      restoring={restore.busy() && restoring() === e.id}
+                      problem={restoring() === e.id ? restore.error() : null}
+                      onRestore={() => {
+                        if (restore.busy()) return;
+                        setRestoring(e.id);
+                        void restore.run(e);
+                      }}
+                    />
                   )}
                 </For>
               </ul>
             </Show>
-          </Show>
-        </Show>
+          )}
+        </Loaded>
       </Card>
       <Dialog
         open={confirm()}
@@ -127,7 +128,7 @@ export default function TrashPage() {
             <Button variant="primary" onClick={() => setConfirm(false)}>
               Keep them
             </Button>
-            <Button variant="danger" icon="trash" loading={busy() === 'all'} onClick={() => void empty()} testid="trash-empty-confirm">
+            <Button variant="danger" icon="trash" loading={empty.busy()} onClick={() => void empty.run()} testid="trash-empty-confirm">
               Empty the trash
             </Button>
           </>

@@ -1,8 +1,9 @@
 // Who the shell shows: unknown (before /api/meta answers), signed-in, signed-out (the sign-in screen) or
 // unreachable (the "server did not answer" card). Any later 401 from any request signs out.
 import { createSignal } from 'solid-js';
-import { MetaSchema, type Meta } from '../../../shared/meta.ts';
-import { ApiError, NO_ANSWER, requestAs, request } from '../api/client.ts';
+import type { Meta } from '../../../shared/meta.ts';
+import { ApiError } from '../api/client.ts';
+import { checkToken, getMeta, logout } from '../api/endpoints.ts';
 import { closeEvents } from '../api/events.ts';
 import { withQueryParam } from '../lib/query.ts';
 import { errorText } from '../../../shared/error-text.ts';
@@ -46,7 +47,7 @@ export function signedOut(): void {
 /** Start-up, and "Try again": ask /api/meta quietly. */
 export async function checkMeta(): Promise<void> {
   try {
-    const m = await requestAs(MetaSchema, '/api/meta', { quiet: true });
+    const m = await getMeta();
     setMeta(m);
     setState('signed-in');
   } catch (e) {
@@ -61,21 +62,21 @@ export async function checkMeta(): Promise<void> {
 export async function signIn(raw: string): Promise<string | null> {
   const token = raw.trim();
   if (token === '') return 'Paste the token engine-console printed when it started.';
-  let res: Response;
   try {
-    res = await fetch('/api/meta', { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' }, credentials: 'include' });
-  } catch {
-    return NO_ANSWER;
+    await checkToken(token);
+  } catch (e) {
+    // Status 0 carries the client's own "did not answer" message.
+    if (!(e instanceof ApiError) || e.status === 0) return errorText(e);
+    if (e.status === 401) return 'That token was not accepted. Check it against the one engine-console printed.';
+    return `The console answered ${e.status}.`;
   }
-  if (res.status === 401) return 'That token was not accepted. Check it against the one engine-console printed.';
-  if (!res.ok) return `The console answered ${res.status}.`;
   window.location.assign(withQueryParam(window.location.pathname + window.location.search, window.location.hash, 'token', token));
   return null;
 }
 
 export async function signOut(): Promise<void> {
   try {
-    await request('/api/logout', { method: 'POST', quiet: true });
+    await logout();
   } catch {
     /* the sign-in screen shows either way */
   }

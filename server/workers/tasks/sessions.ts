@@ -1,19 +1,12 @@
 // Worker tasks of the sessions area: reading and parsing a whole session log (with its flow and
 // confirmation logs) runs here, off the event loop. Each answers plain data: the view, or why the file is
 // not a session log this engine can read.
-import { statSync } from 'node:fs';
-import Tinypool from 'tinypool';
+import { closeSync, openSync, statSync, writeSync, writevSync } from 'node:fs';
 import type { SessionComparison } from '../../../shared/compare.ts';
 import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts';
 import { compareSessions } from '../../engine/compare.ts';
 import { type IndexedSummary, type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
 import { errorText } from '../../../shared/error-text.ts';
-
-/** Whether this worker is a child process (pool.ts) rather than a thread (a test's own pool). */
-function inChildProcess(): boolean {
-  const state = (process as { __tinypool_state__?: { isChildProcess?: boolean } }).__tinypool_state__;
-  return state?.isChildProcess === true;
-}
 
 export type SessionTaskResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -36,25 +29,30 @@ export function sessionDetailTask(files: SessionFiles): SessionTaskResult<Sessio
 }
 
 /**
- * One session's full view as UTF-8 JSON bytes in chunks of at most 1 MiB, or why it cannot be read (a
- * string). The chunks are moved, not copied, to the main thread, which sends them without encoding
- * anything: a big log's view is tens of MB, and cloning or encoding it there would stall every other request.
+ * One session's full view as UTF-8 JSON, written to `out` (a new file in the console's private spool), and
+ * its size; or why it cannot be read. A big log's view is tens of MB: sent back through the worker's channel
+ * it would be copied and decoded on the event loop in one piece (store/detail-cache.ts).
  */
-export function sessionDetailBytesTask(files: SessionFiles): Uint8Array[] | string {
-  let chunks: Uint8Array[];
-  try {
-    chunks = sessionDetailBytes(files);
-  } catch (e) {
-    return errorText(e);
-  }
-  // A child process sends the chunks as bytes through its channel: nothing to move.
-  if (inChildProcess()) return chunks;
-  // Tinypool moves every chunk's ArrayBuffer (each chunk owns its own) and hands over the array itself.
-  const movable = {
-    [Tinypool.transferableSymbol]: chunks.map((c) => c.buffer),
-    [Tinypool.valueSymbol]: chunks,
-  };
-  return Tinypool.move(movable as unknown as Parameters<typeof Tinypool.move>[0]) as unknown as Uint8Array[];
+export function sessionDetailFileTask(input: { files: SessionFiles; out: string }): SessionTaskResult<number> {
+  return attempt(() => {
+    const chunks = sessionDetailBytes(input.files);
+    const fd = openSync(input.out, 'wx', 0o600);
+    let bytes = 0;
+    try {
+      // writev takes at most IOV_MAX (1024) buffers at a time.
+      for (let i = 0; i < chunks.length; i += 512) {
+        const part = chunks.slice(i, i + 512);
+        const want = part.reduce((n, c) => n + c.byteLength, 0);
+        let wrote = writevSync(fd, part);
+        // A short write (a full disk reports it as an error; a signal can cut one short): finish it.
+        while (wrote < want) wrote += writeSync(fd, Buffer.concat(part).subarray(wrote));
+        bytes += want;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return bytes;
+  });
 }
 
 /**
@@ -86,6 +84,8 @@ export function compareSessionsTask(input: {
 /** One log to index: its files, and the stamp the index holds for it (null when it has none). */
 export interface IndexItem extends SessionFiles {
   known: string | null;
+  /** A log of this many bytes or more is not read in this batch but answered `big` (the store reads it alone). */
+  bigFrom?: number;
 }
 
 /**
@@ -94,12 +94,13 @@ export interface IndexItem extends SessionFiles {
  */
 export type IndexResult =
   | { stamp: string; mtimeMs: number; unchanged: true }
+  | { stamp: string; mtimeMs: number; unchanged: false; big: true }
   | { stamp: string; mtimeMs: number; unchanged: false; result: SessionTaskResult<IndexedSummary> };
 
-function stampOf(path: string | null): { stamp: string; mtimeMs: number } {
-  if (path === null) return { stamp: '-', mtimeMs: 0 };
+function stampOf(path: string | null): { stamp: string; mtimeMs: number; size: number } {
+  if (path === null) return { stamp: '-', mtimeMs: 0, size: 0 };
   const st = statSync(path, { throwIfNoEntry: false });
-  return st ? { stamp: `${st.size}:${st.mtimeMs}`, mtimeMs: st.mtimeMs } : { stamp: '-', mtimeMs: 0 };
+  return st ? { stamp: `${st.size}:${st.mtimeMs}`, mtimeMs: st.mtimeMs, size: st.size } : { stamp: '-', mtimeMs: 0, size: 0 };
 }
 
 /**
@@ -112,15 +113,7 @@ export function indexSessionsTask(items: IndexItem[]): IndexResult[] {
     const stamp = `${log.stamp}|${stampOf(item.flowLog).stamp}|${stampOf(item.confirmLog).stamp}`;
     if (stamp === item.known) return { stamp, mtimeMs: log.mtimeMs, unchanged: true };
     if (log.stamp === '-') return { stamp, mtimeMs: 0, unchanged: false, result: { ok: false, message: 'the log is gone' } };
+    if (item.bigFrom !== undefined && log.size >= item.bigFrom) return { stamp, mtimeMs: log.mtimeMs, unchanged: false, big: true };
     return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result: attempt(() => sessionSummary(item)) };
   });
-}
-
-/** Modification times of these files in ms (0 when missing): the cold index reads the newest logs first. */
-export function mtimesTask(paths: string[]): Float64Array {
-  const out = new Float64Array(paths.length);
-  paths.forEach((p, i) => {
-    out[i] = statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  });
-  return out;
 }

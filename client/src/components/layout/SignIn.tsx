@@ -1,5 +1,6 @@
 // The sign-in screen (after a 401) and the "server did not answer" card.
 import { createSignal, Show } from 'solid-js';
+import { createAction } from '../../data/createAction.ts';
 import { checkMeta, codeRefusal, signIn, unreachableMessage } from '../../stores/auth.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Button } from '../ui/ui.tsx';
@@ -21,14 +22,13 @@ export function Brand(props: { small?: boolean }) {
 export function SignInScreen() {
   const [token, setToken] = createSignal('');
   const [error, setError] = createSignal('');
-  const [busy, setBusy] = createSignal(false);
   const [show, setShow] = createSignal(false);
+  // signIn answers with its refusal rather than throwing, so the action only keeps it busy.
+  const send = createAction(signIn);
   const submit = async (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    const message = await signIn(token());
-    setBusy(false);
-    setError(message ?? '');
+    const message = await send.run(token());
+    if (message !== undefined) setError(message ?? '');
   };
   return (
     <main class="center-screen" id="main" tabindex="-1">
@@ -73,7 +73,7 @@ export function SignInScreen() {
           The token is also in <code>ENGINE_CONSOLE_TOKEN</code> if you set it, or after <code>--token</code>. The browser keeps it in a cookie only
           this console reads. Setting <code>ENGINE_CONSOLE_TOKEN</code> keeps the link the same across restarts.
         </p>
-        <Button type="submit" variant="primary" icon="login" loading={busy()} class="full">
+        <Button type="submit" variant="primary" icon="login" loading={send.busy()} class="full">
           Sign in
         </Button>
       </form>
@@ -82,7 +82,7 @@ export function SignInScreen() {
 }
 
 export function UnreachableScreen() {
-  const [busy, setBusy] = createSignal(false);
+  const retry = createAction(checkMeta);
   return (
     <main class="center-screen" id="main" tabindex="-1">
       <div class="signin card" role="alert">
@@ -98,11 +98,8 @@ export function UnreachableScreen() {
         <Button
           variant="primary"
           icon="retry"
-          loading={busy()}
-          onClick={() => {
-            setBusy(true);
-            void checkMeta().finally(() => setBusy(false));
-          }}
+          loading={retry.busy()}
+          onClick={() => void retry.run()}
         >
           Try again
         </Button>

@@ -4,13 +4,14 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compare, comparisonView } from '../../server/engine/stage.ts';
-import { renderStageReport } from '../../server/engine/stage-render.ts';
-import { stageCommit, stageRollback, stageView } from '../../server/workers/tasks/stage.ts';
-import { copyHome, fixturesDir } from '../support/fixtures.ts';
-import { SHOP_LEARNED, exampleState, stageShop, writeState } from '../support/stage-fixtures.ts';
+import { compare, comparisonView } from '../../../server/engine/stage.ts';
+import { renderStageReport } from '../../../server/engine/stage-render.ts';
+import { stageCommit, stageRollback, stageView } from '../../../server/workers/tasks/stage.ts';
+import { copyHome, fixturesDir } from '../../support/fixtures.ts';
+import { SHOP_LEARNED, exampleState, stageShop, writeState } from '../../support/stage-fixtures.ts';
+import { startsWith } from '../../support/assert.ts';
 
-const view = suite('stage-view');
+const view = suite('stage tasks');
 
 let home = '';
 let cleanup = () => {};
@@ -82,9 +83,12 @@ view('a record that does not parse is a failure, not a refusal', async () => {
   writeFileSync(join(home, 'shop.history/2.json'), '{');
   const r = await stageView({ committed });
   assert.is(r.ok, false);
-  assert.ok(!r.ok && !r.refused && r.message.startsWith(`parsing ${join(home, 'shop.history/2.json')}: `));
+  assert.ok(!r.ok);
+  assert.not.ok(r.refused);
+  startsWith(r.message, `parsing ${join(home, 'shop.history/2.json')}: `);
   const back = await stageRollback({ committed, to: 1, note: null, nowMs: 2 });
-  assert.ok(!back.ok && !back.refused);
+  assert.ok(!back.ok);
+  assert.not.ok(back.refused, back.message);
 });
 
 view.run();

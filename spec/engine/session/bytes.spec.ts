@@ -3,11 +3,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
-import Tinypool from 'tinypool';
-import { BYTE_CHUNK, ByteBuilder, writeJsonConsuming } from '../../server/engine/session/bytes.ts';
-import { sessionDetail, sessionDetailBytes } from '../../server/engine/sessions.ts';
-import { sessionDetailBytesTask } from '../../server/workers/tasks/sessions.ts';
-import { fixtureSessions } from './session-files.ts';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { BYTE_CHUNK, ByteBuilder, writeJsonConsuming } from '../../../server/engine/session/bytes.ts';
+import { sessionDetail, sessionDetailBytes } from '../../../server/engine/sessions.ts';
+import { sessionDetailFileTask } from '../../../server/workers/tasks/sessions.ts';
+import { fixtureSessions } from '../session-files.ts';
 
 const bytes = suite('session-bytes');
 
@@ -22,7 +23,8 @@ bytes('the builder encodes text as UTF-8 across chunk seams, never splitting a c
     const whole = Buffer.from(pieces.join(''), 'utf8');
     assert.ok(joined(chunks).equals(whole), `chunk size ${size}`);
     for (const c of chunks) {
-      assert.ok(c.byteLength > 0 && c.byteLength <= size, `chunk size ${size}: a chunk of ${c.byteLength} bytes`);
+      assert.ok(c.byteLength > 0, `chunk size ${size}: a chunk of ${c.byteLength} bytes`);
+      assert.ok(c.byteLength <= size, `chunk size ${size}: a chunk of ${c.byteLength} bytes`);
       // Every chunk decodes on its own: no character is split between two.
       assert.ok(Buffer.from(c).toString('utf8').indexOf('\ufffd') === -1, `chunk size ${size}: a split character`);
     }
@@ -67,22 +69,28 @@ bytes('the view as bytes equals JSON.stringify of the view, for every fixture se
   assert.ok(sessions.length > 0);
   for (const files of sessions) {
     const chunks = sessionDetailBytes(files);
-    assert.ok(chunks.every((c) => c.byteLength > 0 && c.byteLength <= BYTE_CHUNK));
+    assert.equal(chunks.map((c) => c.byteLength).filter((n) => n === 0 || n > BYTE_CHUNK), [], `${files.key}: chunk sizes`);
     assert.is(joined(chunks).toString('utf8'), JSON.stringify(sessionDetail(files)), files.key);
   }
 });
 
-bytes('the bytes task moves the chunks, or answers why the file cannot be read', () => {
+bytes('the file task writes the view to the spool, or answers why the file cannot be read', () => {
   const good = fixtureSessions()[0]!;
-  const r = sessionDetailBytesTask(good) as unknown;
-  assert.ok(typeof r === 'object' && r !== null);
-  const movable = r as Record<symbol, unknown>;
-  const chunks = movable[Tinypool.valueSymbol] as Uint8Array[];
-  const moved = movable[Tinypool.transferableSymbol] as ArrayBuffer[];
-  assert.equal(moved, chunks.map((c) => c.buffer));
-  assert.equal(JSON.parse(joined(chunks).toString('utf8')), JSON.parse(JSON.stringify(sessionDetail(good))));
-  const missing = sessionDetailBytesTask({ ...good, path: join('/nonexistent', 'gone.jsonl') });
-  assert.ok(typeof missing === 'string' && missing.startsWith('reading '));
+  const dir = mkdtempSync(join(tmpdir(), 'engine-bytes-'));
+  try {
+    const out = join(dir, '1.json');
+    const r = sessionDetailFileTask({ files: good, out });
+    assert.ok(r.ok);
+    const text = readFileSync(out, 'utf8');
+    if (r.ok) assert.is(r.value, Buffer.byteLength(text));
+    assert.is(text, JSON.stringify(sessionDetail(good)));
+    const missing = sessionDetailFileTask({ files: { ...good, path: join('/nonexistent', 'gone.jsonl') }, out: join(dir, '2.json') });
+    assert.ok(!missing.ok);
+    if (!missing.ok) assert.match(missing.message, /^reading /);
+    assert.not.ok(existsSync(join(dir, '2.json')), 'no file is left for a log that cannot be read');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 bytes.run();

@@ -7,8 +7,9 @@ import { diskKind, diskUsage, RETENTION_NOTE } from '../../server/engine/disk.ts
 import { activity, healthList, totalsAndDomains } from '../../server/engine/overview.ts';
 import { flowCounts } from '../../server/engine/session/companions.ts';
 import { tempDir } from '../support/fixtures.ts';
+import { endsWith, startsWith } from '../support/assert.ts';
 
-const overview = suite('engine/overview');
+const overview = suite('overview');
 
 function session(over: Partial<SessionSummary>): SessionSummary {
   return {
@@ -140,8 +141,8 @@ overview('the disk is measured by kind over the whole tree, links not followed',
 });
 
 overview('the retention note is the reference\'s text', () => {
-  assert.ok(RETENTION_NOTE.startsWith('engine-proxy --retain-days N deletes, when it starts, the session logs'));
-  assert.ok(RETENTION_NOTE.endsWith('docs/privacy.md lists what each file holds.'));
+  startsWith(RETENTION_NOTE, 'engine-proxy --retain-days N deletes, when it starts, the session logs');
+  endsWith(RETENTION_NOTE, 'docs/privacy.md lists what each file holds.');
 });
 
 overview.run();

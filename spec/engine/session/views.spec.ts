@@ -6,13 +6,13 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeBigLog } from '../../scripts/synth/big.ts';
-import { Rng } from '../../scripts/synth/rng.ts';
-import { plainAnswer, plainAnswerBytes } from '../../server/engine/session/plain-answer.ts';
-import { callPayload, findInCalls, sessionIndex } from '../../server/engine/session/views.ts';
-import { sessionDetail } from '../../server/engine/sessions.ts';
-import { tempDir } from '../support/fixtures.ts';
-import { filesAt, fixtureSessions } from './session-files.ts';
+import { writeBigLog } from '../../../scripts/synth/big.ts';
+import { Rng } from '../../../scripts/synth/rng.ts';
+import { plainAnswer, plainAnswerBytes } from '../../../server/engine/session/plain-answer.ts';
+import { callPayload, findInCalls, sessionIndex } from '../../../server/engine/session/views.ts';
+import { sessionDetail } from '../../../server/engine/sessions.ts';
+import { tempDir } from '../../support/fixtures.ts';
+import { filesAt, fixtureSessions } from '../session-files.ts';
 
 const views = suite('session views');
 

@@ -1,11 +1,13 @@
-// Pieces of the job pages: the artifact list and the parameters list.
+// What a job wrote: a line per artifact (a flow links to its page, a report of an ended job opens raw), with
+// a word on what it is; compact in the jobs list.
 import { A } from '@solidjs/router';
 import { For, Match, Show, Switch } from 'solid-js';
 import type { Job } from '../../../../shared/jobs.ts';
 import { jobArtifactUrl } from '../../api/endpoints.ts';
+import { jobRunning } from '../../lib/job-status.ts';
 import { Icon } from '../ui/Icon.tsx';
 
-const ended = (j: Job) => j.status !== 'queued' && j.status !== 'running';
+const ended = (j: Job) => !jobRunning(j);
 
 export function ArtifactLines(props: { job: Job; compact?: boolean }) {
   return (
@@ -46,34 +48,6 @@ export function ArtifactLines(props: { job: Job; compact?: boolean }) {
           )}
         </For>
       </ul>
-    </Show>
-  );
-}
-
-function paramText(v: unknown): string {
-  if (v === null || v === undefined) return 'default';
-  if (Array.isArray(v)) return v.length ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(', ') : 'none';
-  if (typeof v === 'string') return v;
-  return JSON.stringify(v);
-}
-
-export function ParamList(props: { params: unknown }) {
-  const entries = () =>
-    props.params !== null && typeof props.params === 'object' && !Array.isArray(props.params)
-      ? Object.entries(props.params as Record<string, unknown>).filter(([k]) => k !== 'kind')
-      : [];
-  return (
-    <Show when={entries().length > 0} fallback={<p class="muted">None.</p>}>
-      <dl class="kv">
-        <For each={entries()}>
-          {([k, v]) => (
-            <>
-              <dt class="mono">{k}</dt>
-              <dd class={v === null ? 'subtle' : 'mono'}>{paramText(v)}</dd>
-            </>
-          )}
-        </For>
-      </dl>
     </Show>
   );
 }

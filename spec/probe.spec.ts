@@ -5,10 +5,11 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { inputContract, probe } from '../../server/probe.ts';
-import { ProbeResultSchema } from '../../shared/servers.ts';
-import { repoRoot, tempDir } from '../support/fixtures.ts';
-import { alive, freePort } from '../support/process.ts';
+import { inputContract, probe } from '../server/probe.ts';
+import { ProbeResultSchema } from '../shared/servers.ts';
+import { repoRoot, tempDir } from './support/fixtures.ts';
+import { alive, freePort } from './support/process.ts';
+import { holds, startsWith } from './support/assert.ts';
 
 // The probe against real MCP servers the project did not write (server-everything, over stdio and over
 // Streamable HTTP), against hostile servers of our own (spec/support/mcp-*.mjs), and against a small JSON
@@ -61,8 +62,8 @@ probeSuite('server-everything over stdio answers initialize and lists its tools,
   assert.ok(result.tools.length > 3);
   const names = result.tools.map((t) => t.name);
   assert.equal(names, [...names].sort());
-  assert.ok(result.tools.some((t) => t.name === 'echo' && t.contract === 'message:string!'));
-  for (const t of result.tools) assert.ok(['read', 'write', 'generic'].includes(t.kind));
+  holds(result.tools.map((t) => `${t.name} ${t.contract}`), 'echo message:string!');
+  for (const t of result.tools) holds(['read', 'write', 'generic'], t.kind);
 });
 
 probeSuite('server-everything over Streamable HTTP (event-stream answers) gives the same tools', async () => {
@@ -107,7 +108,7 @@ probeSuite('a JSON-answering HTTP server gets the headers from the named variabl
     assert.equal(result.tools, [
       { name: 'get_order', kind: 'read', description: null, read_only_hint: true, destructive_hint: null, contract: 'order_id:string!' },
     ]);
-    assert.not.ok(JSON.stringify(result).includes('s3cr3t'));
+    assert.not.match(JSON.stringify(result), 's3cr3t');
     await waitFor(async () => seen.some((s) => s.method === 'DELETE'), 'the goodbye');
     const [init, initialized, list] = seen;
     assert.is(init!.headers['mcp-session-id'], undefined);
@@ -132,7 +133,7 @@ probeSuite('an HTTP server that is not there is a transport error', async () => 
   const port = await freePort();
   const result = await probe({ kind: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: [] }, opts);
   assert.not.ok(result.ok);
-  assert.ok(result.error?.startsWith('sending initialize: '), result.error ?? '');
+  startsWith(result.error, 'sending initialize: ', result.error ?? '');
 });
 
 probeSuite('garbage, notifications and server requests are passed over, and pages are joined', async () => {

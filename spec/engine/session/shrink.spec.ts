@@ -6,9 +6,9 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SESSION_RESULT_CUT_BYTES, SESSION_VALUE_KEEP_BYTES } from '../../shared/limits.ts';
-import { sessionDetail, sessionSummary } from '../../server/engine/sessions.ts';
-import { cutMark, LineTooBig, lineText } from '../../server/engine/session/shrink.ts';
+import { SESSION_RESULT_CUT_BYTES, SESSION_VALUE_KEEP_BYTES } from '../../../shared/limits.ts';
+import { sessionDetail, sessionSummary } from '../../../server/engine/sessions.ts';
+import { cutMark, LineTooBig, lineText } from '../../../server/engine/session/shrink.ts';
 
 const shrink = suite('long lines');
 

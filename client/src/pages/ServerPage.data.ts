@@ -1,0 +1,55 @@
+// What the server page loads and does, apart from how it shows it: the server (from the list, refreshed on
+// servers, sessions and flows events), each host's configuration for the tab chosen (kept in localStorage),
+// the connection test and removing it from the registry. Its components take these and never fetch.
+import { createMemo, createSignal, type Accessor } from 'solid-js';
+import { HOSTS, type Host } from '../../../shared/servers.ts';
+import { deleteServer, getServerConfig, getServers, probeServer } from '../api/endpoints.ts';
+import { createAction } from '../data/createAction.ts';
+import { createApiResource } from '../data/createApiResource.ts';
+
+const HOST_KEY = 'engine-console:host';
+
+function storedHost(): Host {
+  try {
+    const h = localStorage.getItem(HOST_KEY);
+    return (HOSTS as readonly string[]).includes(h ?? '') ? (h as Host) : 'claude-code';
+  } catch {
+    return 'claude-code';
+  }
+}
+
+/** The host tab chosen, remembered across pages, and its configuration for the server named (none: no load). */
+function createHostConfig(name: Accessor<string | null>) {
+  const [host, setHost] = createSignal<Host>(storedHost());
+  const choose = (h: Host) => {
+    setHost(h);
+    try {
+      localStorage.setItem(HOST_KEY, h);
+    } catch {
+      /* kept for this page only */
+    }
+  };
+  const config = createApiResource(
+    () => {
+      const n = name();
+      return n === null ? null : { name: n, host: host() };
+    },
+    (s, signal) => getServerConfig(s.name, s.host, { signal }),
+    { topics: ['servers', 'flows'] },
+  );
+  return { host, choose, config };
+}
+
+export function createServerPageData(name: Accessor<string>, removed: () => void) {
+  const servers = createApiResource(() => ({}), (_s, signal) => getServers({ signal }), { topics: ['servers', 'sessions', 'flows'] });
+  const server = createMemo(() => servers.data()?.items.find((s) => s.name === name()) ?? null);
+  const hostConfig = createHostConfig(() => server()?.name ?? null);
+  /** `env`: one-off values for an HTTP server's header variables, sent with this test only. */
+  const probe = createAction((env: Record<string, string>) => probeServer(name(), env));
+  const remove = createAction(() => deleteServer(name()), {
+    failure: 'Could not remove the server',
+    success: () => ({ title: `Server ${name()} removed from the registry`, message: 'Its sessions and flows stay where they are.' }),
+    after: removed,
+  });
+  return { servers, server, hostConfig, probe, remove };
+}

@@ -1,0 +1,104 @@
+// How the scan lists one directory and walks the tree (console-api.md §3.2: three levels, `oracle-cache/` and
+// the console's own `console/` skipped, a symbolic link followed only while it stays inside). Pure file-system
+// reads with no state, so the same rules serve the live tree (tree.ts, one directory at a time) and the
+// first walk, which runs in the worker pool (workers/tasks/tree.ts): at 100k sessions the first walk lists
+// and stamps some 160k files, a second or two that must not stall the event loop.
+import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { SCAN_DEPTH } from '../../shared/limits.ts';
+import { insideDir } from '../engine/scan.ts';
+
+export type EntryKind = 'dir' | 'file';
+
+export interface Listing {
+  /** Name → what it is once links are resolved, by name (other entries are not kept). */
+  entries: Map<string, EntryKind>;
+  /** Names that are links (re-resolved on each refresh). */
+  links: Set<string>;
+}
+
+export const inoOf = (path: string): bigint | null => statSync(path, { bigint: true, throwIfNoEntry: false })?.ino ?? null;
+
+export const dirStampOf = (path: string): string | null => {
+  const st = statSync(path, { bigint: true, throwIfNoEntry: false });
+  return st ? `${st.mtimeNs}:${st.ctimeNs}:${st.ino}` : null;
+};
+
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Read a directory of the tree rooted at `root`: null when it cannot be read. */
+export function listDir(path: string, root: string, consoleDir: string): Listing | null {
+  let dirents;
+  try {
+    dirents = readdirSync(path, { withFileTypes: true });
+  } catch {
+    return null;
+  }
+  const entries = new Map<string, EntryKind>();
+  const links = new Set<string>();
+  dirents.sort((a, b) => byName(a.name, b.name));
+  for (const d of dirents) {
+    const full = join(path, d.name);
+    if (full === consoleDir) continue;
+    if (d.isSymbolicLink()) {
+      links.add(d.name);
+      try {
+        if (!insideDir(realpathSync(full), root)) continue;
+        const st = statSync(full);
+        if (st.isDirectory()) entries.set(d.name, 'dir');
+        else if (st.isFile()) entries.set(d.name, 'file');
+      } catch {
+        // dangling or unreadable: not in reach
+      }
+    } else if (d.isDirectory()) entries.set(d.name, 'dir');
+    else if (d.isFile()) entries.set(d.name, 'file');
+  }
+  return { entries, links };
+}
+
+/** Whether the walk goes into a directory entry found at `depth`. */
+export const entersDir = (depth: number, name: string): boolean => depth < SCAN_DEPTH && name !== 'oracle-cache';
+
+/**
+ * One directory as the first walk found it, in a form that crosses from a worker cheaply: its entries' names
+ * joined by NUL (a byte no file name holds) and one letter per entry (`d`/`f`), not 160k small objects.
+ */
+export interface WalkedDir {
+  path: string;
+  rel: string;
+  depth: number;
+  names: string;
+  kinds: string;
+  links: string[];
+  /** The directory's stamp and inode when it was listed: the tree compares them once its watch is set. */
+  stamp: string | null;
+  ino: bigint | null;
+}
+
+export const NAME_SEP = '\u0000';
+
+/** Walk the tree depth-first (a parent before its children, entries by name), as the scan does. */
+export function walkTree(root: string): WalkedDir[] {
+  const consoleDir = join(root, 'console');
+  const out: WalkedDir[] = [];
+  const visit = (path: string, rel: string, depth: number) => {
+    const stamp = dirStampOf(path);
+    const listing = listDir(path, root, consoleDir);
+    if (listing === null) return;
+    const names: string[] = [];
+    let kinds = '';
+    const children: string[] = [];
+    for (const [name, kind] of listing.entries) {
+      if (kind === 'dir') {
+        if (!entersDir(depth, name)) continue;
+        children.push(name);
+      }
+      names.push(name);
+      kinds += kind === 'dir' ? 'd' : 'f';
+    }
+    out.push({ path, rel, depth, names: names.join(NAME_SEP), kinds, links: [...listing.links], stamp, ino: inoOf(path) });
+    for (const name of children) visit(join(path, name), rel ? `${rel}/${name}` : name, depth + 1);
+  };
+  visit(root, '', 1);
+  return out;
+}

@@ -1,0 +1,173 @@
+// client/src/data/createApiResource.ts with Solid's browser build (spec/support/solid-browser.ts): under
+// node's server build its effect never runs and it would never load. The fetcher is a set of promises the
+// test settles by hand; events come through the fake EventSource, as in the page.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import '../../support/solid-browser.ts';
+import { FakeEventSource, installEventSource, runningJob, sleep } from '../../support/fake-browser.ts';
+
+const { createRoot, createSignal } = await import('solid-js');
+const { COALESCE_MS, createApiResource } = await import('../../../client/src/data/createApiResource.ts');
+const { ApiError } = await import('../../../client/src/api/client.ts');
+const { closeEvents, openEvents } = await import('../../../client/src/api/events.ts');
+const { dismiss, toasts } = await import('../../../client/src/stores/toasts.ts');
+
+type ApiResource<T> = ReturnType<typeof createApiResource<string, T>>;
+
+interface Load {
+  source: string;
+  signal: AbortSignal;
+  resolve: (value: string) => void;
+  reject: (e: unknown) => void;
+}
+
+const resource = suite('createApiResource');
+let loads: Load[] = [];
+let dispose = () => {};
+
+resource.before.each(() => {
+  loads = [];
+  installEventSource();
+  for (const t of toasts()) dismiss(t.id);
+});
+resource.after.each(() => {
+  dispose();
+  closeEvents();
+});
+
+const fetcher = (source: string, signal: AbortSignal) =>
+  new Promise<string>((resolve, reject) => loads.push({ source, signal, resolve, reject }));
+
+/** A resource over a source signal, in a root the test disposes. */
+function make(first: string | null, options: Parameters<typeof createApiResource<string, string>>[2] = {}) {
+  const [source, setSource] = createSignal<string | null>(first);
+  const r = createRoot((d): ApiResource<string> => {
+    dispose = d;
+    return createApiResource(source, fetcher, options);
+  });
+  return { r, setSource };
+}
+
+const settled = () => sleep(0);
+const state = (r: ApiResource<string>) => ({
+  data: r.data(),
+  error: r.error() ? `${r.error()!.status} ${r.error()!.message}` : undefined,
+  loading: r.loading(),
+  refreshing: r.refreshing(),
+});
+
+/** The one stream, opened: resources refresh on its events. */
+function live(): FakeEventSource {
+  openEvents(() => {});
+  const es = FakeEventSource.made[0]!;
+  es.readyState = FakeEventSource.OPEN;
+  return es;
+}
+
+resource('the first load shows skeletons, then the data', async () => {
+  const { r } = make('shop');
+  assert.equal(loads.map((l) => l.source), ['shop']);
+  assert.equal(state(r), { data: undefined, error: undefined, loading: true, refreshing: false });
+  loads[0]!.resolve('shop data');
+  await settled();
+  assert.equal(state(r), { data: 'shop data', error: undefined, loading: false, refreshing: false });
+});
+
+resource('no source loads nothing; the same source again does not reload', async () => {
+  const { setSource } = make(null);
+  assert.is(loads.length, 0);
+  setSource('a');
+  setSource('a');
+  assert.equal(loads.map((l) => l.source), ['a']);
+});
+
+resource('a new source aborts the load in flight, and its late answer is dropped', async () => {
+  const { r, setSource } = make('a');
+  setSource('b');
+  assert.equal(loads.map((l) => [l.source, l.signal.aborted]), [['a', true], ['b', false]]);
+  loads[1]!.resolve('b data');
+  loads[0]!.resolve('a data');
+  await settled();
+  assert.is(r.data(), 'b data');
+});
+
+resource("a first load's error is the page's error; anything not an ApiError becomes a 500", async () => {
+  const { r } = make('a');
+  loads[0]!.reject(new ApiError(404, 'no session "a"'));
+  await settled();
+  assert.equal(state(r), { data: undefined, error: '404 no session "a"', loading: false, refreshing: false });
+  r.refetch();
+  assert.equal(state(r), { data: undefined, error: undefined, loading: true, refreshing: false });
+  loads[1]!.reject(new Error('boom'));
+  await settled();
+  assert.is(state(r).error, '500 boom');
+});
+
+resource('a 401 leaves no error behind: the shell shows the sign-in screen', async () => {
+  const { r } = make('a');
+  loads[0]!.reject(new ApiError(401, 'sign in'));
+  await settled();
+  assert.equal(state(r), { data: undefined, error: undefined, loading: false, refreshing: false });
+});
+
+resource('a refresh keeps the data on screen, dimmed; if it fails the data stays and a toast says so', async () => {
+  const { r } = make('a');
+  loads[0]!.resolve('old');
+  await settled();
+  r.refresh();
+  assert.equal(state(r), { data: 'old', error: undefined, loading: false, refreshing: true });
+  loads[1]!.reject(new ApiError(500, 'disk full'));
+  await settled();
+  assert.equal(state(r), { data: 'old', error: undefined, loading: false, refreshing: false });
+  assert.equal(toasts().map((t) => [t.kind, t.title, t.message]), [['error', 'Could not refresh', 'disk full']]);
+});
+
+resource('changed events of its topic refresh it once per burst, unless they name only other keys', async () => {
+  const es = live();
+  const { r } = make('a', { topics: ['sessions'], key: (s) => s });
+  loads[0]!.resolve('v1');
+  await settled();
+  es.send('changed', { what: 'sessions', keys: ['other'] });
+  es.send('changed', { what: 'flows', keys: [] });
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 1, 'another key and another topic: no refresh');
+  es.send('changed', { what: 'sessions', keys: ['a'] });
+  es.send('changed', { what: 'sessions', keys: [] });
+  assert.is(loads.length, 1, 'not before the burst is over');
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 2, 'one refresh for the burst');
+  loads[1]!.resolve('v2');
+  await settled();
+  assert.is(r.data(), 'v2');
+});
+
+resource('job events refresh it when asked, filtered by the predicate', async () => {
+  const es = live();
+  make('a', { jobs: (j) => j.kind === 'learn' });
+  es.send('job', runningJob('doctor'));
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 1);
+  es.send('job', runningJob('learn'));
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 2);
+});
+
+resource('disposing aborts the load in flight and unsubscribes', async () => {
+  const es = live();
+  make('a', { topics: ['sessions'] });
+  dispose();
+  assert.is(loads[0]!.signal.aborted, true);
+  es.send('changed', { what: 'sessions', keys: [] });
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 1);
+});
+
+resource('mutate replaces the data on screen', async () => {
+  const { r } = make('a');
+  loads[0]!.resolve('server');
+  await settled();
+  r.mutate('local');
+  assert.is(r.data(), 'local');
+});
+
+resource.run();

@@ -1,0 +1,112 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Hub } from '../../server/events/hub.ts';
+import { walkTree } from '../../server/store/listing.ts';
+import { Store } from '../../server/store/store.ts';
+import { DataTree } from '../../server/store/tree.ts';
+import { createPool, type Pool } from '../../server/workers/pool.ts';
+import { indexSessionsTask } from '../../server/workers/tasks/sessions.ts';
+import { walkTreeTask } from '../../server/workers/tasks/tree.ts';
+import { copyHome, repoRoot } from '../support/fixtures.ts';
+
+const test = suite('store: first walk');
+
+let pool: Pool;
+test.before(() => {
+  pool = createPool({ entry: join(repoRoot, 'dist/workers/tasks.js') });
+});
+test.after(async () => {
+  await pool.destroy();
+});
+
+function aLog(dir: string): string {
+  const shop = join(dir, 'logs/shop');
+  return join(shop, readdirSync(shop).find((n) => n.endsWith('.jsonl') && !n.includes('.flow.') && !n.includes('.confirm.'))!);
+}
+
+test('the walk orders logs by the start time in their names, newest first, and names their companions', () => {
+  const home = copyHome();
+  const src = aLog(home.dir);
+  mkdirSync(join(home.dir, 'logs/zz'), { recursive: true });
+  copyFileSync(src, join(home.dir, 'logs/zz/20991231T235959.999Z-1.jsonl'));
+  copyFileSync(src, join(home.dir, 'logs/zz/20000101T000000.000Z-1.jsonl'));
+  writeFileSync(join(home.dir, 'logs/zz/20991231T235959.999Z-1.flow.jsonl'), '');
+  const walk = walkTreeTask(home.dir);
+  const logs = walk.logs.split('\u0000');
+  assert.is(logs[0], 'logs/zz/20991231T235959.999Z-1.jsonl');
+  assert.is(logs.at(-1), 'logs/zz/20000101T000000.000Z-1.jsonl');
+  assert.is(walk.companions[0], 1);
+  // Every session log of the tree, once.
+  const tree = new DataTree(home.dir, false);
+  const found = tree.open().filter((f) => f.kind === 'session').map((f) => f.rel).sort();
+  assert.equal([...logs].sort(), found);
+});
+
+test('a tree adopted from a walk finds what was written between the walk and the watch', async () => {
+  const home = copyHome();
+  const walked = walkTree(home.dir);
+  const src = aLog(home.dir);
+  const late = join(home.dir, 'logs/shop/20991231T000000.000Z-7.jsonl');
+  copyFileSync(src, late);
+  const tree = new DataTree(home.dir, false);
+  await tree.adopt(walked, 3);
+  const here = new DataTree(home.dir, false);
+  const direct = [...here.open()].map((f) => f.rel).sort();
+  const changes = tree.refresh(false, false);
+  assert.equal(changes.added.map((f) => f.rel), ['logs/shop/20991231T000000.000Z-7.jsonl']);
+  assert.equal([...tree.files.keys()].sort(), direct);
+  tree.close();
+  here.close();
+});
+
+test('logs of one key group are listed together, so a key shown at first never changes', async () => {
+  const home = copyHome();
+  const src = aLog(home.dir);
+  for (const d of ['logs/a', 'logs/b']) mkdirSync(join(home.dir, d), { recursive: true });
+  // The same stem in two directories: both keys take a hash. With one log listed per slice, the second would
+  // come in a later slice (and re-key the first) unless groups are listed together.
+  copyFileSync(src, join(home.dir, 'logs/a/20991231T235959.999Z-1.jsonl'));
+  copyFileSync(src, join(home.dir, 'logs/b/20991231T235959.999Z-1.jsonl'));
+  const s = new Store({ dataDir: home.dir, pool, hub: new Hub(), watch: false, listSlice: 1 });
+  const done = s.open();
+  await s.opened;
+  const keys = [...s.sessions.byRel.values()].filter((e) => e.rel.endsWith('20991231T235959.999Z-1.jsonl')).map((e) => e.key);
+  assert.is(keys.length, 2);
+  for (const k of keys) assert.match(k, /^20991231T235959\.999Z-1~[0-9a-f]+$/);
+  await done;
+  await s.warm(30_000);
+  assert.equal(
+    [...s.sessions.byRel.values()].filter((e) => e.rel.endsWith('20991231T235959.999Z-1.jsonl')).map((e) => e.key),
+    keys,
+  );
+  s.close();
+});
+
+test('a big log is answered "big" in a batch, and the store still summarizes it alone', async () => {
+  const home = copyHome();
+  const s = new Store({ dataDir: home.dir, pool, hub: new Hub(), watch: false, bigLogBytes: 1 });
+  await s.open();
+  await s.warm(30_000);
+  assert.is(s.progress(), null);
+  assert.ok(s.sessions.readable.length > 0);
+  assert.is(s.sessions.indexed, s.sessions.size);
+  s.close();
+
+  const src = aLog(home.dir);
+  const big = join(home.dir, 'logs/shop/20991231T000000.000Z-9.jsonl');
+  copyFileSync(src, big);
+  const size = statSync(big).size;
+  const [r] = indexSessionsTask([{ key: 'k', rel: 'x', path: big, flowLog: null, confirmLog: null, known: null, bigFrom: size }]);
+  assert.ok(r);
+  assert.not.ok(r.unchanged);
+  assert.ok('big' in r, JSON.stringify(r));
+  const [small] = indexSessionsTask([{ key: 'k', rel: 'x', path: big, flowLog: null, confirmLog: null, known: null, bigFrom: size + 1 }]);
+  assert.ok(small);
+  assert.not.ok(small.unchanged);
+  assert.ok('result' in small, JSON.stringify(small));
+  assert.ok(small.result.ok, JSON.stringify(small.result).slice(0, 200));
+});
+
+test.run();

@@ -5,7 +5,7 @@ import { For, createSignal, createEffect } from 'solid-js';
 import { clampThreshold, THRESHOLD_DEFAULT } from '../../lib/flow-graph.ts';
 import { onEnter } from '../ui/ui.tsx';
 
-export interface ThresholdSliderProps {
+interface ThresholdSliderProps {
   value: number;
   onInput: (value: number) => void;
   /** The bar the flow was promoted at, marked when it is not the default. */

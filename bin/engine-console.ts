@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The engine-console launcher: argv and env → Config, the refusals, the two stderr lines, --open, a clean stop
 // on Ctrl-C or SIGTERM; and `healthcheck`, which asks a running console for /api/health (exit 0 or 1).
+import './memory.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
 import { request } from 'node:http';

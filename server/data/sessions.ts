@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { createReadStream } from 'node:fs';
 import type { SessionDetail, SessionList, SessionsQuery, SessionSummary } from '../../shared/sessions.ts';
 import type { State } from '../state.ts';
-import type { SessionEntry } from '../store/session-index.ts';
+import type { ReadableEntry } from '../store/session-index.ts';
 import { stampNow } from '../store/store.ts';
 import type { SessionFile } from './catalog.ts';
 import type { DomainSessions } from './registry.ts';
@@ -18,7 +18,7 @@ export interface SessionSummaries {
   /** Readable sessions, newest first, as the API sends them (shared: do not change). */
   readable: readonly SessionSummary[];
   /** The index entries of the same sessions, in the same order (tools called, shadow decisions). */
-  entries: readonly SessionEntry[];
+  entries: readonly ReadableEntry[];
   /** Logs that are not session logs this engine can read, in scan order. */
   unreadable: { file: SessionFile; error: string }[];
 }

@@ -1,18 +1,11 @@
-// Every readable session's summary with the index's extra fields (the tools called, the shadow decisions,
-// the flow's sites), for the views computed over all sessions: the closest recorded session, a flow's
-// evidence, savings. Read from the store's index and made once per version of it.
-import type { IndexedSummary } from '../engine/sessions.ts';
+// The sessions for the views computed over all of them (the closest recorded session, a flow's evidence):
+// the store's readable entries themselves, newest first; each carries its public summary and what only the
+// index keeps (the tools called, the flow log's per-site counts). No copy per session is made.
+import type { IndexedSession } from '../engine/sessions.ts';
 import type { State } from '../state.ts';
 import { sessionSummaries } from './sessions.ts';
 
-/** Readable sessions, newest first, each with the index's extra fields (shared: do not change). */
-export async function allSummaries(state: State): Promise<readonly IndexedSummary[]> {
-  const { entries } = await sessionSummaries(state);
-  return state.store.derived('indexedSummaries', () =>
-    entries.map((e) => {
-      const s: IndexedSummary = { ...e.summary!, tools_called: e.tools as string[], shadow_decisions: e.shadowDecisions };
-      if (e.flowSites) s.flow_sites = e.flowSites as IndexedSummary['flow_sites'];
-      return s;
-    }),
-  );
+/** Readable sessions, newest first (shared: do not change). */
+export async function indexedSessions(state: State): Promise<readonly IndexedSession[]> {
+  return (await sessionSummaries(state)).entries;
 }

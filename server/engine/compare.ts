@@ -7,6 +7,7 @@
 import type { ClosestSession, CompareItem, CompareRow, SessionComparison } from '../../shared/compare.ts';
 import type { SessionDetail, SessionSummary } from '../../shared/sessions.ts';
 import { sortKeys } from './session/json.ts';
+import type { IndexedSession } from './sessions.ts';
 
 /** Weights of a pair: the same call twice, or the same tool called with other arguments. */
 const SAME_CALL = 5;
@@ -198,30 +199,28 @@ export function compareSessions(a: SessionDetail, b: SessionDetail): SessionComp
   };
 }
 
-/** A summary with the tools its session called (the index carries them; see IndexedSummary). */
-export type WithTools = SessionSummary & { tools_called?: readonly string[] };
-
 /**
  * The recorded session of the same domain closest to this one by the tools called: the largest share of
  * tools called in both over tools called in either; ties go to the nearer number of the agent's calls,
  * then to the newest. Null when the domain has no other recorded session.
  */
-export function closestRecorded(target: WithTools, all: readonly WithTools[]): ClosestSession {
-  const mine = new Set(target.tools_called ?? []);
-  let best: { s: WithTools; similarity: number } | null = null;
-  for (const s of all) {
-    if (s.mode !== 'recorded' || s.domain !== target.domain || s.key === target.key) continue;
-    const theirs = new Set(s.tools_called ?? []);
+export function closestRecorded(target: IndexedSession, all: readonly IndexedSession[]): ClosestSession {
+  const mine = new Set(target.tools);
+  const t = target.summary;
+  let best: { s: SessionSummary; similarity: number } | null = null;
+  for (const { summary: s, tools } of all) {
+    if (s.mode !== 'recorded' || s.domain !== t.domain || s.key === t.key) continue;
+    const theirs = new Set(tools);
     let both = 0;
-    for (const t of theirs) if (mine.has(t)) both++;
+    for (const x of theirs) if (mine.has(x)) both++;
     const either = mine.size + theirs.size - both;
     const similarity = either === 0 ? 1 : both / either;
-    if (best === null || better(s, similarity, best.s, best.similarity, target)) best = { s, similarity };
+    if (best === null || better(s, similarity, best.s, best.similarity, t)) best = { s, similarity };
   }
-  return { key: target.key, closest: best?.s.key ?? null, similarity: best?.similarity ?? null };
+  return { key: t.key, closest: best?.s.key ?? null, similarity: best?.similarity ?? null };
 }
 
-function better(s: WithTools, sim: number, than: WithTools, thanSim: number, target: WithTools): boolean {
+function better(s: SessionSummary, sim: number, than: SessionSummary, thanSim: number, target: SessionSummary): boolean {
   if (sim !== thanSim) return sim > thanSim;
   const gap = Math.abs(s.tool_calls - target.tool_calls);
   const thanGap = Math.abs(than.tool_calls - target.tool_calls);

@@ -1,8 +1,8 @@
 // A flow's evidence from the session index (shared/flow-sites.ts): per site, the sessions of the flow's
-// domain whose flow log shows the flow acting there. Pure and one pass over the summaries (each carries its
-// `flow_sites`), so no log is read per request.
+// domain whose flow log shows the flow acting there. Pure and one pass over the indexed sessions (each carries
+// its flow log's per-site counts), so no log is read per request.
 import type { FlowSiteEvidence, FlowSites } from '../../shared/flow-sites.ts';
-import type { IndexedSummary } from './sessions.ts';
+import type { IndexedSession } from './sessions.ts';
 import { newestFirst } from './session-list.ts';
 
 /** The flow as the evidence needs it: its key, domain and site names in its own order. */
@@ -12,8 +12,8 @@ export interface FlowSitesOf {
   sites: readonly string[];
 }
 
-export function flowSiteEvidence(flow: FlowSitesOf, summaries: readonly IndexedSummary[], limit: number): FlowSites {
-  const bySite = new Map<string, { evidence: FlowSiteEvidence; sessions: IndexedSummary[] }>();
+export function flowSiteEvidence(flow: FlowSitesOf, sessions: readonly IndexedSession[], limit: number): FlowSites {
+  const bySite = new Map<string, { evidence: FlowSiteEvidence; sessions: IndexedSession[] }>();
   const entry = (site: string, inFlow: boolean) => {
     let e = bySite.get(site);
     if (!e) {
@@ -25,14 +25,15 @@ export function flowSiteEvidence(flow: FlowSitesOf, summaries: readonly IndexedS
   for (const site of flow.sites) entry(site, true);
 
   // The index is newest first already; sorting once keeps the promise if a caller's is not.
+  const order = (a: IndexedSession, b: IndexedSession) => newestFirst(a.summary, b.summary);
   let sorted = true;
-  for (let i = 1; i < summaries.length && sorted; i++) sorted = newestFirst(summaries[i - 1]!, summaries[i]!) <= 0;
-  const inOrder = sorted ? summaries : [...summaries].sort(newestFirst);
-  const counts = new Map<IndexedSummary, Map<string, { lookups: number; hand_backs: number; shadow: number }>>();
+  for (let i = 1; i < sessions.length && sorted; i++) sorted = order(sessions[i - 1]!, sessions[i]!) <= 0;
+  const inOrder = sorted ? sessions : [...sessions].sort(order);
+  const counts = new Map<IndexedSession, Map<string, { lookups: number; hand_backs: number; shadow: number }>>();
   for (const s of inOrder) {
-    if (s.domain !== flow.domain || !s.flow_sites) continue;
+    if (s.summary.domain !== flow.domain || !s.flowSites) continue;
     const mine = new Map<string, { lookups: number; hand_backs: number; shadow: number }>();
-    for (const at of s.flow_sites) {
+    for (const at of s.flowSites) {
       const e = entry(at.site, false);
       e.evidence.sessions++;
       e.evidence.lookups += at.lookups;
@@ -54,7 +55,8 @@ export function flowSiteEvidence(flow: FlowSitesOf, summaries: readonly IndexedS
   for (const { evidence, sessions } of ordered) {
     evidence.items = sessions.slice(0, limit).map((s) => {
       const c = counts.get(s)!.get(evidence.site)!;
-      return { key: s.key, session_id: s.session_id, mode: s.mode, started_unix_ms: s.started_unix_ms, lookups: c.lookups, hand_backs: c.hand_backs, shadow: c.shadow };
+      const { key, session_id, mode, started_unix_ms } = s.summary;
+      return { key, session_id, mode, started_unix_ms, lookups: c.lookups, hand_backs: c.hand_backs, shadow: c.shadow };
     });
   }
   return { key: flow.key, domain: flow.domain, sites: ordered.map((o) => o.evidence) };

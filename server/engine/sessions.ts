@@ -10,7 +10,7 @@
 // in a worker: they read files synchronously and throw an Error whose message says why a file is not a
 // session log.
 import type * as v from 'valibot';
-import type { IndexedSummarySchema } from '../../shared/sessions.ts';
+import type { IndexedSummarySchema, SessionSiteCount } from '../../shared/sessions.ts';
 import type {
   CallView,
   ContextMessage,
@@ -69,6 +69,22 @@ export interface SessionFiles {
  * `publicSummary` drops them for any other answer.
  */
 export type IndexedSummary = v.InferOutput<typeof IndexedSummarySchema>;
+
+/**
+ * A session as the index holds it for the views over every session (closest, a flow's evidence): its public
+ * summary and, beside it, what only the index keeps. The store's entries are these, so a view over 100k
+ * sessions reads them in place instead of a copy of each.
+ */
+export interface IndexedSession {
+  readonly summary: SessionSummary;
+  readonly tools: readonly string[];
+  readonly flowSites: readonly SessionSiteCount[] | null;
+}
+
+/** The same, from a summary made by `sessionSummary` (tests, one-off reads). */
+export function indexedSession(s: IndexedSummary): IndexedSession {
+  return { summary: publicSummary(s), tools: s.tools_called, flowSites: s.flow_sites ?? null };
+}
 
 /** The summary without the fields that only serve the index. */
 export function publicSummary(s: SessionSummary): SessionSummary {

@@ -24,8 +24,6 @@ export const dirStampOf = (path: string): string | null => {
   return st ? `${st.mtimeNs}:${st.ctimeNs}:${st.ino}` : null;
 };
 
-const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** Read a directory of the tree rooted at `root`: null when it cannot be read. */
 export function listDir(path: string, root: string, consoleDir: string): Listing | null {
   let dirents;
@@ -36,22 +34,25 @@ export function listDir(path: string, root: string, consoleDir: string): Listing
   }
   const entries = new Map<string, EntryKind>();
   const links = new Set<string>();
-  dirents.sort((a, b) => byName(a.name, b.name));
-  for (const d of dirents) {
-    const full = join(path, d.name);
-    if (full === consoleDir) continue;
+  // By code unit, as the scan orders (the default sort, natively: a 50k-entry directory is common).
+  const byName = new Map(dirents.map((d) => [d.name, d]));
+  const names = [...byName.keys()].sort();
+  for (const name of names) {
+    const d = byName.get(name)!;
+    if (name === 'console' && join(path, name) === consoleDir) continue;
     if (d.isSymbolicLink()) {
-      links.add(d.name);
+      const full = join(path, name);
+      links.add(name);
       try {
         if (!insideDir(realpathSync(full), root)) continue;
         const st = statSync(full);
-        if (st.isDirectory()) entries.set(d.name, 'dir');
-        else if (st.isFile()) entries.set(d.name, 'file');
+        if (st.isDirectory()) entries.set(name, 'dir');
+        else if (st.isFile()) entries.set(name, 'file');
       } catch {
         // dangling or unreadable: not in reach
       }
-    } else if (d.isDirectory()) entries.set(d.name, 'dir');
-    else if (d.isFile()) entries.set(d.name, 'file');
+    } else if (d.isDirectory()) entries.set(name, 'dir');
+    else if (d.isFile()) entries.set(name, 'file');
   }
   return { entries, links };
 }
@@ -77,14 +78,18 @@ export interface WalkedDir {
 
 export const NAME_SEP = '\u0000';
 
-/** Walk the tree depth-first (a parent before its children, entries by name), as the scan does. */
-export function walkTree(root: string): WalkedDir[] {
+/**
+ * Walk the tree depth-first (a parent before its children, entries by name), as the scan does. `visit` sees
+ * each directory's listing as it is read (the first walk picks the session logs out of it).
+ */
+export function walkTree(root: string, visit?: (dir: { path: string; rel: string }, entries: ReadonlyMap<string, EntryKind>) => void): WalkedDir[] {
   const consoleDir = join(root, 'console');
   const out: WalkedDir[] = [];
-  const visit = (path: string, rel: string, depth: number) => {
+  const walk = (path: string, rel: string, depth: number) => {
     const stamp = dirStampOf(path);
     const listing = listDir(path, root, consoleDir);
     if (listing === null) return;
+    visit?.({ path, rel }, listing.entries);
     const names: string[] = [];
     let kinds = '';
     const children: string[] = [];
@@ -97,8 +102,8 @@ export function walkTree(root: string): WalkedDir[] {
       kinds += kind === 'dir' ? 'd' : 'f';
     }
     out.push({ path, rel, depth, names: names.join(NAME_SEP), kinds, links: [...listing.links], stamp, ino: inoOf(path) });
-    for (const name of children) visit(join(path, name), rel ? `${rel}/${name}` : name, depth + 1);
+    for (const name of children) walk(join(path, name), rel ? `${rel}/${name}` : name, depth + 1);
   };
-  visit(root, '', 1);
+  walk(root, '', 1);
   return out;
 }

@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { alignSides, closestRecorded, compareSessions, sideOf } from '../../server/engine/compare.ts';
-import { sessionDetail, sessionSummary } from '../../server/engine/sessions.ts';
+import { indexedSession, sessionDetail, sessionSummary } from '../../server/engine/sessions.ts';
 import type { CallView, FlowDecision, SessionDetail } from '../../shared/sessions.ts';
 import { fixtureHome } from '../support/fixtures.ts';
 import { filesAt, fixtureSessions } from './session-files.ts';
@@ -111,15 +111,15 @@ compare('argument order does not matter, and long sessions are aligned greedily 
 });
 
 compare('the closest recorded session shares the most tools called, then the nearest number of calls, then is newest', () => {
-  const all = fixtureSessions().map((f) => sessionSummary(f));
-  const served = all.find((s) => s.path === SERVED)!;
+  const all = fixtureSessions().map((f) => indexedSession(sessionSummary(f)));
+  const served = all.find((s) => s.summary.path === SERVED)!;
   // Every recorded shop session that cancels calls all four tools; the newest of them wins.
-  assert.equal(closestRecorded(served, all), { key: served.key, closest: '20260928T020400.710Z-14594', similarity: 1 });
+  assert.equal(closestRecorded(served, all), { key: served.summary.key, closest: '20260928T020400.710Z-14594', similarity: 1 });
   // This one never cancels: of the two recorded sessions that did not either, both with 4 calls, the newer.
-  const other = all.find((s) => s.path === 'served/shop/20260928T020401.195Z-14715.jsonl')!;
-  assert.equal(closestRecorded(other, all), { key: other.key, closest: '20260928T020400.650Z-14540', similarity: 1 });
-  const retail = all.find((s) => s.domain === 'retail')!;
-  assert.equal(closestRecorded(retail, all), { key: retail.key, closest: null, similarity: null });
+  const other = all.find((s) => s.summary.path === 'served/shop/20260928T020401.195Z-14715.jsonl')!;
+  assert.equal(closestRecorded(other, all), { key: other.summary.key, closest: '20260928T020400.650Z-14540', similarity: 1 });
+  const retail = all.find((s) => s.summary.domain === 'retail')!;
+  assert.equal(closestRecorded(retail, all), { key: retail.summary.key, closest: null, similarity: null });
 });
 
 compare.run();

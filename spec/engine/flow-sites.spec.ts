@@ -4,13 +4,13 @@ import * as assert from 'uvu/assert';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { flowSiteEvidence } from '../../server/engine/flow-sites.ts';
-import { sessionDetail, sessionSummary, type IndexedSummary } from '../../server/engine/sessions.ts';
+import { indexedSession, type IndexedSession, sessionDetail, sessionSummary } from '../../server/engine/sessions.ts';
 import { newestFirst } from '../../server/engine/session-list.ts';
 import { tempDir } from '../support/fixtures.ts';
 import { fixtureSessions } from './session-files.ts';
 
 const SHOP_SITES = ['find_user_id_by_email', 'get_order_details', 'get_user_details'];
-const all = () => fixtureSessions().map((f) => sessionSummary(f)).sort(newestFirst);
+const all = () => fixtureSessions().map((f) => indexedSession(sessionSummary(f))).sort((a, b) => newestFirst(a.summary, b.summary));
 
 const sites = suite('flow sites');
 
@@ -81,7 +81,7 @@ sites('a site no session reached is listed empty; other domains and the limit ar
 });
 
 sites('summaries not newest first are put in order', () => {
-  const reversed: IndexedSummary[] = all().reverse();
+  const reversed: IndexedSession[] = all().reverse();
   const e = flowSiteEvidence({ key: 'shop', domain: 'shop', sites: SHOP_SITES }, reversed, 1);
   assert.is(e.sites[0]!.items[0]!.key, '20260928T020401.278Z-14768');
 });

@@ -1,13 +1,12 @@
 // One typed function per endpoint (console-api.md §4), each parsing the answer with the shared valibot
 // schema. Pages call these and nothing else. Loads are quiet (the page shows its own error state);
 // actions are quiet too (the form or dialog shows the error).
-import * as v from 'valibot';
 import { OkSchema } from '../../../shared/common.ts';
 import { FlowDetailSchema, FlowDiffViewSchema, FlowListSchema } from '../../../shared/flows.ts';
 import { JobListSchema, JobSchema, type JobRequest } from '../../../shared/jobs.ts';
 import { MetaSchema } from '../../../shared/meta.ts';
 import { HostConfigSchema, ProbeResultSchema, ServerListSchema, ServerViewSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
-import { StageViewSchema } from '../../../shared/stage.ts';
+import { StageViewSchema, VersionViewSchema } from '../../../shared/stage.ts';
 import { SessionDetailSchema, SessionListSchema, type SessionMode, type SessionSort, type SortOrder } from '../../../shared/sessions.ts';
 import { ClosestSessionSchema, SessionComparisonSchema } from '../../../shared/compare.ts';
 import { FlowSitesSchema } from '../../../shared/flow-sites.ts';
@@ -76,9 +75,9 @@ export const getFlowDiff = (from: string, to: string, threshold: number, o?: Opt
 export const deleteFlow = (key: string) => requestAs(OkSchema, apiPath('flows', key), { method: 'DELETE', quiet: true });
 export const getStage = (key: string, o?: Opts) => requestAs(StageViewSchema, apiPath('flows', key, 'stage'), quiet(o));
 export const commitFlow = (key: string, note: string | null) =>
-  requestAs(v.unknown(), apiPath('flows', key, 'commit'), { method: 'POST', body: { note }, quiet: true });
+  requestAs(VersionViewSchema, apiPath('flows', key, 'commit'), { method: 'POST', body: { note }, quiet: true });
 export const rollbackFlow = (key: string, to: number | null, note: string | null) =>
-  requestAs(v.unknown(), apiPath('flows', key, 'rollback'), { method: 'POST', body: { to, note }, quiet: true });
+  requestAs(VersionViewSchema, apiPath('flows', key, 'rollback'), { method: 'POST', body: { to, note }, quiet: true });
 
 export const getServers = (o?: Opts) => requestAs(ServerListSchema, '/api/servers', quiet(o));
 export const createServer = (body: ServerInput) => requestAs(ServerViewSchema, '/api/servers', { method: 'POST', body, quiet: true });

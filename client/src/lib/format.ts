@@ -1,6 +1,5 @@
 // How the console writes numbers, sizes, durations and times (ui.md §6). Pure functions over plain values,
 // with "now" passed in where it matters, so they are unit-tested in Node.
-import type { SessionMode } from '../../../shared/sessions.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -94,12 +93,6 @@ export function formatDate(ms: number): string {
   return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
 }
 
-/** 01:56:53 (local). */
-export function formatTime(ms: number): string {
-  const d = new Date(ms);
-  return `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
-}
-
 /** 4 min ago · 3 h ago · yesterday · 5 days ago · 3 Sep · 3 Sep 2025. */
 export function formatRelative(ms: number | null | undefined, now: number): string {
   if (ms === null || ms === undefined) return 'never';
@@ -129,10 +122,6 @@ export function formatDay(day: string, withWeekday = false): string {
 /** 1 session · 2 sessions. */
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${formatCount(n)} ${n === 1 ? word : many}`;
-}
-
-export function sessionModeWord(mode: SessionMode): string {
-  return mode === 'served' ? 'Served' : mode === 'shadow' ? 'Shadow' : 'Recorded';
 }
 
 /** The last segment of a path, with / or \ as separators. */

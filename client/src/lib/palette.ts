@@ -1,6 +1,7 @@
 // The command palette's matching: an entry matches when each word of the query, lowercased, is in its
 // "label detail" ("add serv" finds "Add a server"), or when the query's letters come in order at the starts
 // of its words ("nlj" finds "New learn job").
+import { formatRelative } from './format.ts';
 
 export interface PaletteEntry {
   id: string;
@@ -10,6 +11,21 @@ export interface PaletteEntry {
   mono?: boolean;
   to?: string;
   run?: () => void;
+}
+
+/** A session found, as the palette lists it: its id, then domain, agent and how long ago it started. */
+export function sessionEntry(
+  s: { key: string; session_id: string; domain: string | null; agent: string | null; started_unix_ms: number },
+  now: number,
+): PaletteEntry {
+  return {
+    id: `x-${s.key}`,
+    group: 'Sessions',
+    label: s.session_id,
+    detail: [s.domain ?? 'no domain', s.agent ?? 'unknown agent', formatRelative(s.started_unix_ms, now)].join(' · '),
+    mono: true,
+    to: `/sessions/${encodeURIComponent(s.key)}`,
+  };
 }
 
 export function matchesQuery(e: { label: string; detail?: string }, query: string): boolean {

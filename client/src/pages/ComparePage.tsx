@@ -10,7 +10,8 @@ import '../components/session/compare.css';
 import { Icon } from '../components/ui/Icon.tsx';
 import { DataTable, type Column } from '../components/ui/Table.tsx';
 import { useTitle } from '../components/ui/title.ts';
-import { Button, Card, Empty, ErrorState, ModeBadge, PageHeader, Skeleton } from '../components/ui/ui.tsx';
+import { Loaded } from '../components/ui/Loaded.tsx';
+import { Button, Card, Empty, ModeBadge, PageHeader } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
 import { argumentsText, better, compareHref, differenceText, KIND_LABEL } from '../lib/compare.ts';
 import { formatCount, formatDateTime, formatDuration, formatOffset } from '../lib/format.ts';
@@ -118,7 +119,6 @@ export default function ComparePage() {
   const b = () => one(params.b);
   const keys = () => (a() && b() ? { a: a(), b: b() } : null);
   const res = createApiResource(keys, (k, signal) => getComparison(k.a, k.b, { signal }), { topics: ['sessions'] });
-  const c = () => res.data();
   useTitle(() => 'Compare sessions');
 
   return (
@@ -153,24 +153,31 @@ export default function ComparePage() {
           </Card>
         }
       >
-        <Show when={!res.error()} fallback={<Card label="Comparison"><ErrorState error={res.error()!} notFoundTitle="No such session" retry={res.refetch} /></Card>}>
-          <Show when={c()} fallback={<Skeleton lines={8} height={20} label="Loading the comparison" />}>
+        <Loaded
+          resource={res}
+          skeleton={8}
+          skeletonHeight={20}
+          skeletonLabel="Loading the comparison"
+          notFoundTitle="No such session"
+          errorFrame={(e) => <Card label="Comparison">{e}</Card>}
+        >
+          {(c) => (
             <div class={res.refreshing() ? 'stack refreshing' : 'stack'} style={{ display: 'grid', gap: '16px' }}>
               <div class="compare-sides">
-                <Side label="A" s={c()!.a} />
-                <Side label="B" s={c()!.b} />
+                <Side label="A" s={c().a} />
+                <Side label="B" s={c().b} />
               </div>
-              <Differences c={c()!} />
+              <Differences c={c()} />
               <Card
                 flush
                 title="Calls and decisions"
-                caption={`${formatCount(c()!.paired)} ${c()!.paired === 1 ? 'pair' : 'pairs'} of calls; ${formatCount(c()!.rows.length - c()!.paired)} alone on one side`}
+                caption={`${formatCount(c().paired)} ${c().paired === 1 ? 'pair' : 'pairs'} of calls; ${formatCount(c().rows.length - c().paired)} alone on one side`}
               >
-                <DataTable columns={COLUMNS} rows={c()!.rows} stacking class="compare-table" testid="compare-rows" />
+                <DataTable columns={COLUMNS} rows={c().rows} stacking class="compare-table" testid="compare-rows" />
               </Card>
             </div>
-          </Show>
-        </Show>
+          )}
+        </Loaded>
       </Show>
     </div>
   );

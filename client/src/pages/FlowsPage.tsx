@@ -9,7 +9,8 @@ import type { FlowSummary } from '../../../shared/flows.ts';
 import { getFlows } from '../api/endpoints.ts';
 import { Icon } from '../components/ui/Icon.tsx';
 import { Term } from '../components/ui/Term.tsx';
-import { Button, Empty, ErrorState, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
+import { Loaded } from '../components/ui/Loaded.tsx';
+import { Button, Empty, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
 import { formatBytes } from '../lib/format.ts';
@@ -18,7 +19,7 @@ import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { domain } from '../stores/domain.ts';
 
 /** The versions of each flow in its <name>.history/, by the flow's key, the latest first. */
-export function versionsByFlow(items: readonly FlowSummary[]): Map<string, FlowSummary[]> {
+function versionsByFlow(items: readonly FlowSummary[]): Map<string, FlowSummary[]> {
   const out = new Map<string, FlowSummary[]>();
   for (const f of items) {
     const of = f.version_of?.flow;
@@ -30,7 +31,7 @@ export function versionsByFlow(items: readonly FlowSummary[]): Map<string, FlowS
 }
 
 /** A file that does not load, under a chosen domain: shown when its name is the domain's or starts with it. */
-export const brokenNamesDomain = (f: FlowSummary, d: string) => f.name === d || f.name.startsWith(`${d}.`);
+const brokenNamesDomain = (f: FlowSummary, d: string) => f.name === d || f.name.startsWith(`${d}.`);
 
 function Versions(props: { flowKey: string; versions: FlowSummary[] }) {
   return (
@@ -58,7 +59,7 @@ function Versions(props: { flowKey: string; versions: FlowSummary[] }) {
 }
 
 /** `explain`: where a word first appears in the list, a "?" beside it opens the glossary's definition. */
-export function FlowCard(props: { flow: FlowSummary; versions?: FlowSummary[]; explain?: { decider: boolean; promoted: boolean } }) {
+function FlowCard(props: { flow: FlowSummary; versions?: FlowSummary[]; explain?: { decider: boolean; promoted: boolean } }) {
   const f = () => props.flow;
   const broken = () => f().error !== null;
   const badge = () => stageBadge(f().stage);
@@ -198,15 +199,16 @@ export default function FlowsPage() {
           name is not {domain()}’s. All domains shows it.
         </p>
       </Show>
-      <Show when={!flows.error()} fallback={<div class="card"><ErrorState error={flows.error()!} retry={flows.refetch} /></div>}>
-        <Show
-          when={!flows.loading() && flows.data()}
-          fallback={
-            <div class="cards-2">
-              <For each={[1, 2, 3, 4]}>{() => <div class="card"><Skeleton lines={4} /></div>}</For>
-            </div>
-          }
-        >
+      <Loaded
+        resource={flows}
+        errorFrame={(e) => <div class="card">{e}</div>}
+        skeleton={
+          <div class="cards-2">
+            <For each={[1, 2, 3, 4]}>{() => <div class="card"><Skeleton lines={4} /></div>}</For>
+          </div>
+        }
+      >
+        {() => (
           <Show
             when={shown().length > 0}
             fallback={
@@ -231,8 +233,8 @@ export default function FlowsPage() {
               <For each={shown()}>{(f, i) => <FlowCard flow={f} versions={versions().get(f.key)} explain={explained(i())} />}</For>
             </div>
           </Show>
-        </Show>
-      </Show>
+        )}
+      </Loaded>
     </div>
   );
 }

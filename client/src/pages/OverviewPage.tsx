@@ -3,18 +3,22 @@
 // The top bar's domain and a UTC day range (kept in the URL as ?from=&to=) narrow the totals, the chart and
 // the newest sessions; the server counts them (GET /api/overview?domain=&from=&to=).
 import { useSearchParams } from '@solidjs/router';
+import type { DomainSummary } from '../../../shared/overview.ts';
+import { OverviewTotals } from './overview/OverviewTotals.tsx';
 import { For, Show } from 'solid-js';
 import { getOverview } from '../api/endpoints.ts';
 import { ActivityChart } from '../components/overview/ActivityChart.tsx';
-import { DomainCard, FirstRun, HealthList, JobList } from '../components/overview/parts.tsx';
-import { SavingsCard } from '../components/overview/SavingsCard.tsx';
+import { DomainCard } from '../components/overview/DomainCard.tsx';
+import { FirstRun } from '../components/overview/FirstRun.tsx';
+import { HealthList } from '../components/overview/HealthList.tsx';
+import { RecentJobs } from '../components/overview/RecentJobs.tsx';
+import { SavingsSection } from './overview/SavingsSection.tsx';
 import { SessionsTable } from '../components/session/SessionsTable.tsx';
 import { cleanDay, DateRange, rangeWords } from '../components/ui/DateRange.tsx';
 import { useTitle } from '../components/ui/title.ts';
-import { Button, Card, Empty, ErrorState, PageHeader, Skeleton, Stat } from '../components/ui/ui.tsx';
+import { Button, Card, Empty, ErrorState, PageHeader, Skeleton } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
 import { IndexingNotice } from '../components/ui/IndexingNotice.tsx';
-import { formatCount } from '../lib/format.ts';
 import { meta, READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { domain } from '../stores/domain.ts';
 
@@ -52,7 +56,6 @@ export function OverviewPage() {
     const s = q.toString();
     return s ? `/sessions?${s}` : '/sessions';
   };
-  const series = (f: (d: { sessions: number; tool_calls: number; flow_lookups: number }) => number) => (o()?.activity ?? []).map(f);
 
   return (
     <div class="page">
@@ -86,46 +89,7 @@ export function OverviewPage() {
             </p>
             <DateRange idPrefix="overview" from={from()} to={to()} onChange={setRange} />
           </div>
-          <div class={`stats${res.refreshing() ? ' refreshing' : ''}`}>
-            <Show
-              when={o()}
-              fallback={
-                <For each={[0, 1, 2, 3]}>
-                  {() => (
-                    <div class="stat">
-                      <Skeleton lines={2} height={16} />
-                    </div>
-                  )}
-                </For>
-              }
-            >
-              <Show
-                when={ranged()}
-                fallback={
-                  <Stat
-                    label="Sessions this week"
-                    value={o()!.totals.sessions_7d}
-                    caption={`last 7 days · ${formatCount(o()!.totals.sessions)} in all`}
-                    spark={series((d) => d.sessions)}
-                    sparkLabel={`Sessions per day, last ${days()} days`}
-                    to={sessionsLink()}
-                  />
-                }
-              >
-                <Stat label="Sessions" value={o()!.totals.sessions} caption={rangeWords(from(), to())} spark={series((d) => d.sessions)} sparkLabel="Sessions per day in the range" to={sessionsLink()} />
-              </Show>
-              <Stat label="Tool calls" value={o()!.totals.tool_calls} caption={`the agent’s own, ${within()}`} spark={series((d) => d.tool_calls)} sparkLabel={`Tool calls per day, ${days()} days`} />
-              <Stat
-                label="Lookups served"
-                value={o()!.totals.flow_lookups}
-                caption={`read ahead by flows, ${within()}`}
-                spark={series((d) => d.flow_lookups)}
-                sparkLabel={`Flow lookups per day, ${days()} days`}
-                accent
-              />
-              <Stat label="Shadow decisions" value={o()!.totals.shadow_decisions} caption="decided in shadow, nothing looked up" to="/sessions?mode=shadow" />
-            </Show>
-          </div>
+          <OverviewTotals overview={o()} from={from()} to={to()} within={within()} sessionsLink={sessionsLink()} refreshing={res.refreshing()} />
         </section>
         <div class={`grid-2${res.refreshing() ? ' refreshing' : ''}`}>
           <Card title="Activity" caption={`Tool calls per day, ${ranged() ? `${days()} days` : 'last 14 days'}, ${scope()}`}>
@@ -139,29 +103,8 @@ export function OverviewPage() {
             </Show>
           </Card>
         </div>
-        <SavingsCard />
-        <section class="stack" style={{ gap: '12px' }} aria-labelledby="domains-title">
-          <div class="section-head">
-            <h2 id="domains-title">Domains</h2>
-            <p>A domain is a server’s name: its sessions, flows and registry entry.</p>
-          </div>
-          <Show when={o()} fallback={<Skeleton lines={3} height={24} />}>
-            <Show
-              when={domains().length > 0}
-              fallback={
-                <div class="card">
-                  <Empty icon="overview" title="No domains yet">
-                    A domain appears with its first recorded session. Add a server, use your agent through it, then learn a flow.
-                  </Empty>
-                </div>
-              }
-            >
-              <div class="domains">
-                <For each={domains()}>{(d) => <DomainCard d={d} />}</For>
-              </div>
-            </Show>
-          </Show>
-        </section>
+        <SavingsSection />
+        <DomainsSection domains={o() && domains()} />
         <div class="grid-2">
           <Card title="Recent sessions" caption="The newest, with what the flow did in each" flush actions={<Button variant="ghost" size="sm" to="/sessions">All sessions →</Button>}>
             <Show when={o()} fallback={<div style={{ padding: '0 18px' }}><Skeleton lines={6} /></div>}>
@@ -179,11 +122,39 @@ export function OverviewPage() {
           </Card>
           <Card title="Jobs" caption="The newest learn, promote, audit, stage, redact and doctor runs" flush actions={<Button variant="ghost" size="sm" to="/jobs">All jobs →</Button>}>
             <Show when={o()} fallback={<div style={{ padding: '0 18px' }}><Skeleton lines={4} /></div>}>
-              <JobList jobs={o()!.jobs} />
+              <RecentJobs jobs={o()!.jobs} />
             </Show>
           </Card>
         </div>
       </Show>
     </div>
+  );
+}
+
+/** The domains, as cards; undefined until the overview loads. */
+function DomainsSection(props: { domains: DomainSummary[] | undefined }) {
+  return (
+    <section class="stack" style={{ gap: '12px' }} aria-labelledby="domains-title">
+      <div class="section-head">
+        <h2 id="domains-title">Domains</h2>
+        <p>A domain is a server’s name: its sessions, flows and registry entry.</p>
+      </div>
+      <Show when={props.domains} fallback={<Skeleton lines={3} height={24} />}>
+        <Show
+          when={(props.domains ?? []).length > 0}
+          fallback={
+            <div class="card">
+              <Empty icon="overview" title="No domains yet">
+                A domain appears with its first recorded session. Add a server, use your agent through it, then learn a flow.
+              </Empty>
+            </div>
+          }
+        >
+          <div class="domains">
+            <For each={props.domains}>{(d) => <DomainCard d={d} />}</For>
+          </div>
+        </Show>
+      </Show>
+    </section>
   );
 }

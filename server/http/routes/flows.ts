@@ -18,7 +18,7 @@ import {
 import type { FlowFile } from '../../data/catalog.ts';
 import { FlowSitesQuerySchema, type FlowSites } from '../../../shared/flow-sites.ts';
 import { flowDetail, flowDiffView, flowSummaries, FlowUnreadable, loadedOrThrow, loadFlowEntry } from '../../data/flows.ts';
-import { allSummaries } from '../../data/summaries.ts';
+import { indexedSessions } from '../../data/summaries.ts';
 import { flowSiteEvidence } from '../../engine/flow-sites.ts';
 import { siteKeys, siteName } from '../../engine/flows.ts';
 import { moveToTrash } from '../../data/trash.ts';
@@ -84,7 +84,7 @@ export function flowsRoutes(state: State): Router {
       const file = await find(keyOf(ctx));
       const flow = await unreadableAs422(async () => loadedOrThrow(await loadFlowEntry(state, file)));
       const sites = { key: file.key, domain: flow.domain, sites: siteKeys(flow).map(siteName) };
-      ctx.body = flowSiteEvidence(sites, await allSummaries(state), limit) satisfies FlowSites;
+      ctx.body = flowSiteEvidence(sites, await indexedSessions(state), limit) satisfies FlowSites;
     })
     .get('/api/flows/:key/raw', async (ctx) => {
       const file = await find(keyOf(ctx));

@@ -1,7 +1,7 @@
 // GET /api/savings (shared/savings.ts): what serving a flow changed, per UTC day and domain, from the index.
 import Router from '@koa/router';
 import { SavingsQuerySchema, type Savings } from '../../../shared/savings.ts';
-import { allSummaries } from '../../data/summaries.ts';
+import { sessionSummaries } from '../../data/sessions.ts';
 import { savings } from '../../engine/savings.ts';
 import type { State } from '../../state.ts';
 import { parseQuery } from '../parse.ts';
@@ -9,6 +9,6 @@ import { parseQuery } from '../parse.ts';
 export function savingsRoutes(state: State): Router {
   return new Router().get('/api/savings', async (ctx) => {
     const query = parseQuery(ctx, SavingsQuerySchema);
-    ctx.body = savings(await allSummaries(state), { ...query, now: state.config.now() }) satisfies Savings;
+    ctx.body = savings((await sessionSummaries(state)).readable, { ...query, now: state.config.now() }) satisfies Savings;
   });
 }

@@ -11,7 +11,7 @@ import { SessionsQuerySchema, type SessionList } from '../../../shared/sessions.
 import { closestRecorded } from '../../engine/compare.ts';
 import type { SessionFile } from '../../data/catalog.ts';
 import { filesOf, sessionDetailJson, sessionsPage, UnreadableSession } from '../../data/sessions.ts';
-import { allSummaries } from '../../data/summaries.ts';
+import { indexedSessions } from '../../data/summaries.ts';
 import { moveToTrash } from '../../data/trash.ts';
 import type { State } from '../../state.ts';
 import { WorkerDied } from '../../workers/pool.ts';
@@ -69,8 +69,8 @@ export function sessionsRoutes(state: State): Router {
     })
     .get('/api/sessions/:key/closest', async (ctx) => {
       const file = await find(ctx);
-      const all = await allSummaries(state);
-      const target = all.find((s) => s.key === file.key);
+      const all = await indexedSessions(state);
+      const target = all.find((s) => s.summary.key === file.key);
       if (!target) throw unprocessable(`${file.rel} is not a session log engine can read`);
       ctx.body = closestRecorded(target, all) satisfies ClosestSession;
     })

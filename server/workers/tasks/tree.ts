@@ -28,22 +28,15 @@ function startOf(name: string, path: string): number {
 }
 
 export function walkTreeTask(root: string): FirstWalk {
-  const dirs = walkTree(root);
   const logs: { rel: string; at: number; companions: number }[] = [];
-  for (const d of dirs) {
-    if (d.names === '') continue;
-    const names = d.names.split(NAME_SEP);
-    const files = new Set<string>();
-    names.forEach((name, i) => {
-      if (d.kinds.charCodeAt(i) === 102 /* f */) files.add(name);
-    });
-    for (const name of files) {
-      if (fileKind(name) !== 'session') continue;
+  const dirs = walkTree(root, (dir, entries) => {
+    for (const [name, kind] of entries) {
+      if (kind !== 'file' || fileKind(name) !== 'session') continue;
       const stem = name.slice(0, -'.jsonl'.length);
-      const companions = (files.has(`${stem}.flow.jsonl`) ? HAS_FLOW_LOG : 0) | (files.has(`${stem}.confirm.jsonl`) ? HAS_CONFIRM_LOG : 0);
-      logs.push({ rel: d.rel ? `${d.rel}/${name}` : name, at: startOf(name, `${d.path}/${name}`), companions });
+      const companions = (entries.get(`${stem}.flow.jsonl`) === 'file' ? HAS_FLOW_LOG : 0) | (entries.get(`${stem}.confirm.jsonl`) === 'file' ? HAS_CONFIRM_LOG : 0);
+      logs.push({ rel: dir.rel ? `${dir.rel}/${name}` : name, at: startOf(name, `${dir.path}/${name}`), companions });
     }
-  }
+  });
   logs.sort((a, b) => b.at - a.at);
   return { dirs, logs: logs.map((l) => l.rel).join(NAME_SEP), companions: Uint8Array.from(logs, (l) => l.companions) };
 }

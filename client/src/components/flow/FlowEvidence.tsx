@@ -3,14 +3,13 @@
 // scrolls that site into view and marks it.
 import { A } from '@solidjs/router';
 import { createEffect, For, on, Show } from 'solid-js';
-import type { FlowSiteEvidence } from '../../../../shared/flow-sites.ts';
-import { getFlowSites } from '../../api/endpoints.ts';
-import { createApiResource } from '../../data/createApiResource.ts';
+import type { FlowSiteEvidence, FlowSites, FlowSiteSession } from '../../../../shared/flow-sites.ts';
+import type { ApiResource } from '../../data/createApiResource.ts';
+import { Loaded } from '../ui/Loaded.tsx';
 import { siteAnchor } from '../../lib/compare.ts';
 import { formatCount } from '../../lib/format.ts';
-import { Card, Empty, ErrorState, ModeBadge, RelTime, Skeleton } from '../ui/ui.tsx';
+import { Card, Empty, ModeBadge, RelTime } from '../ui/ui.tsx';
 import { DataTable } from '../ui/Table.tsx';
-import type { FlowSiteSession } from '../../../../shared/flow-sites.ts';
 
 const sessionHref = (s: FlowSiteSession) => `/sessions/${encodeURIComponent(s.key)}`;
 
@@ -63,29 +62,26 @@ function SiteCard(props: { e: FlowSiteEvidence; focused: boolean }) {
   );
 }
 
-export default function FlowEvidence(props: { flowKey: string; site: string | null }) {
-  const res = createApiResource(() => props.flowKey, (key, signal) => getFlowSites(key, { signal }), { topics: ['sessions', 'flows'] });
+export default function FlowEvidence(props: { sites: ApiResource<FlowSites>; site: string | null }) {
   createEffect(
-    on([() => res.data(), () => props.site], ([data, site]) => {
+    on([() => props.sites.data(), () => props.site], ([data, site]) => {
       if (!data || site === null) return;
       queueMicrotask(() => document.getElementById(siteAnchor(site))?.scrollIntoView({ block: 'start' }));
     }),
   );
   return (
-    <Show when={!res.error()} fallback={<Card label="Evidence"><ErrorState error={res.error()!} retry={res.refetch} /></Card>}>
-      <Show when={res.data()} fallback={<Skeleton lines={6} label="Loading the evidence" />}>
-        {(data) => (
-          <div class="stack" classList={{ refreshing: res.refreshing() }}>
-            <p class="muted">
-              Sessions of <code>{data().domain}</code> whose flow log shows a flow acting at each site: looking up, handing back, or deciding in
-              shadow. A flow log does not name its flow, so every flow of the domain shares these sessions.
-            </p>
-            <Show when={data().sites.length > 0} fallback={<Empty icon="flow" title="This flow has no sites" />}>
-              <For each={data().sites}>{(e) => <SiteCard e={e} focused={e.site === props.site} />}</For>
-            </Show>
-          </div>
-        )}
-      </Show>
-    </Show>
+    <Loaded resource={props.sites} skeleton={6} skeletonLabel="Loading the evidence" errorFrame={(e) => <Card label="Evidence">{e}</Card>}>
+      {(data) => (
+        <div class="stack" classList={{ refreshing: props.sites.refreshing() }}>
+          <p class="muted">
+            Sessions of <code>{data().domain}</code> whose flow log shows a flow acting at each site: looking up, handing back, or deciding in
+            shadow. A flow log does not name its flow, so every flow of the domain shares these sessions.
+          </p>
+          <Show when={data().sites.length > 0} fallback={<Empty icon="flow" title="This flow has no sites" />}>
+            <For each={data().sites}>{(e) => <SiteCard e={e} focused={e.site === props.site} />}</For>
+          </Show>
+        </div>
+      )}
+    </Loaded>
   );
 }

@@ -7,7 +7,7 @@ import {
   type GraphDirection, type SitePreview, type ToolLike, type View,
 } from '../../lib/flow-graph.ts';
 
-export interface FlowGraphProps {
+interface FlowGraphProps {
   previews: SitePreview[];
   tools: readonly ToolLike[];
 }
@@ -84,51 +84,12 @@ export default function FlowGraph(props: FlowGraphProps) {
         onPointerCancel={up}
       >
         <svg class="fg-svg" role="img" aria-label={summary()} width="100%" height="100%">
-          <defs>
-            <marker id="fg-arrow-on" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="11" markerHeight="11" orient="auto-start-reverse">
-              <path d="M0,0 L10,5 L0,10 z" class="fg-arrow-on" />
-            </marker>
-            <marker id="fg-arrow-off" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="11" markerHeight="11" orient="auto-start-reverse">
-              <path d="M0,0 L10,5 L0,10 z" class="fg-arrow-off" />
-            </marker>
-          </defs>
+          <ArrowMarkers />
           <g transform={`translate(${view().x},${view().y}) scale(${view().zoom})`}>
             <For each={graph().edges}>
-              {(edge) => {
-                const acts = () => acting().edges.has(edge.id);
-                return (
-                <g class="fg-edge" classList={{ 'fg-acts': acts() }}>
-                  <title>{edgeTitle({ ...edge, acts: acts() }, siteNames().get(edge.source) ?? edge.source)}</title>
-                  <path
-                    d={edge.path}
-                    fill="none"
-                    stroke-width={edge.width}
-                    marker-end={`url(#${acts() ? 'fg-arrow-on' : 'fg-arrow-off'})`}
-                  />
-                  <g transform={`translate(${edge.label.x},${edge.label.y})`} class="fg-pill">
-                    <rect x="-34" y="-11" width="68" height="22" rx="11" />
-                    <text x="0" y="4" text-anchor="middle">
-                      <tspan class="fg-prob">{edge.prob.toFixed(2)}</tspan>
-                      <tspan class="fg-share" dx="4">{pct(edge.share)}</tspan>
-                    </text>
-                  </g>
-                </g>
-                );
-              }}
+              {(edge) => <GraphEdge edge={edge} acts={acting().edges.has(edge.id)} siteName={siteNames().get(edge.source) ?? edge.source} />}
             </For>
-            <For each={graph().nodes}>
-              {(node) => {
-                const acts = () => acting().nodes.has(node.id);
-                return (
-                  <g class="fg-node" classList={{ 'fg-acts': acts(), 'fg-failed': node.failed }} transform={`translate(${node.x},${node.y})`}>
-                    <title>{node.id}</title>
-                    <rect width={node.width} height={node.height} rx="10" />
-                    <text x="14" y="24" class="fg-name">{clip(node.id, node.width)}</text>
-                    <text x="14" y="44" class="fg-role">{nodeRole({ ...node, acts: acts() })}</text>
-                  </g>
-                );
-              }}
-            </For>
+            <For each={graph().nodes}>{(node) => <GraphNode node={node} acts={acting().nodes.has(node.id)} />}</For>
           </g>
         </svg>
         <div class="fg-controls">
@@ -138,12 +99,7 @@ export default function FlowGraph(props: FlowGraphProps) {
         </div>
       </div>
       <Show when={graph().nodes.length > 0}>
-        <ul class="fg-legend" aria-label="How to read the graph">
-          <li><svg width="28" height="10" aria-hidden="true"><line x1="0" y1="5" x2="28" y2="5" class="fg-leg-on" /></svg>looks up at this threshold</li>
-          <li><svg width="28" height="10" aria-hidden="true"><line x1="0" y1="5" x2="28" y2="5" class="fg-leg-off" /></svg>hands back</li>
-          <li><svg width="28" height="12" aria-hidden="true"><path d="M0,5 L28,1 L28,11 Z" class="fg-leg-wedge" /></svg>width: its share of what the agent did next</li>
-          <li><span class="fg-leg-pill">0.88</span>share × binding chance</li>
-        </ul>
+        <GraphLegend />
       </Show>
     </div>
   );
@@ -153,4 +109,59 @@ export default function FlowGraph(props: FlowGraphProps) {
 function clip(name: string, width: number): string {
   const fits = Math.max(4, Math.floor((width - 28) / 7.9));
   return name.length <= fits ? name : `${name.slice(0, fits - 1)}…`;
+}
+
+function ArrowMarkers() {
+  return (
+    <defs>
+      <marker id="fg-arrow-on" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="11" markerHeight="11" orient="auto-start-reverse">
+        <path d="M0,0 L10,5 L0,10 z" class="fg-arrow-on" />
+      </marker>
+      <marker id="fg-arrow-off" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="11" markerHeight="11" orient="auto-start-reverse">
+        <path d="M0,0 L10,5 L0,10 z" class="fg-arrow-off" />
+      </marker>
+    </defs>
+  );
+}
+
+type LaidOut = ReturnType<typeof buildFlowGraph>;
+
+function GraphEdge(props: { edge: LaidOut['edges'][number]; acts: boolean; siteName: string }) {
+  const edge = () => props.edge;
+  return (
+    <g class="fg-edge" classList={{ 'fg-acts': props.acts }}>
+      <title>{edgeTitle({ ...edge(), acts: props.acts }, props.siteName)}</title>
+      <path d={edge().path} fill="none" stroke-width={edge().width} marker-end={`url(#${props.acts ? 'fg-arrow-on' : 'fg-arrow-off'})`} />
+      <g transform={`translate(${edge().label.x},${edge().label.y})`} class="fg-pill">
+        <rect x="-34" y="-11" width="68" height="22" rx="11" />
+        <text x="0" y="4" text-anchor="middle">
+          <tspan class="fg-prob">{edge().prob.toFixed(2)}</tspan>
+          <tspan class="fg-share" dx="4">{pct(edge().share)}</tspan>
+        </text>
+      </g>
+    </g>
+  );
+}
+
+function GraphNode(props: { node: LaidOut['nodes'][number]; acts: boolean }) {
+  const node = () => props.node;
+  return (
+    <g class="fg-node" classList={{ 'fg-acts': props.acts, 'fg-failed': node().failed }} transform={`translate(${node().x},${node().y})`}>
+      <title>{node().id}</title>
+      <rect width={node().width} height={node().height} rx="10" />
+      <text x="14" y="24" class="fg-name">{clip(node().id, node().width)}</text>
+      <text x="14" y="44" class="fg-role">{nodeRole({ ...node(), acts: props.acts })}</text>
+    </g>
+  );
+}
+
+function GraphLegend() {
+  return (
+    <ul class="fg-legend" aria-label="How to read the graph">
+      <li><svg width="28" height="10" aria-hidden="true"><line x1="0" y1="5" x2="28" y2="5" class="fg-leg-on" /></svg>looks up at this threshold</li>
+      <li><svg width="28" height="10" aria-hidden="true"><line x1="0" y1="5" x2="28" y2="5" class="fg-leg-off" /></svg>hands back</li>
+      <li><svg width="28" height="12" aria-hidden="true"><path d="M0,5 L28,1 L28,11 Z" class="fg-leg-wedge" /></svg>width: its share of what the agent did next</li>
+      <li><span class="fg-leg-pill">0.88</span>share × binding chance</li>
+    </ul>
+  );
 }

@@ -6,7 +6,7 @@ import { FLOW_THRESHOLD_DEFAULT } from '../../../../shared/limits.ts';
 import { clampThreshold } from '../../lib/flow-graph.ts';
 import { onEnter } from '../ui/ui.tsx';
 
-export interface ThresholdSliderProps {
+interface ThresholdSliderProps {
   value: number;
   onInput: (value: number) => void;
   /** The bar the flow was promoted at, marked when it is not the default. */

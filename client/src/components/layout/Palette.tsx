@@ -1,12 +1,8 @@
 // The command palette (Ctrl/⌘-K, /): a modal combobox over pages, actions, servers, flows and a live
-// session search. Arrows move (wrapping), Enter opens, Escape closes.
+// session search (data/palette-sources.ts loads them). Arrows move (wrapping), Enter opens, Escape closes.
 import { useNavigate } from '@solidjs/router';
-import { createEffect, createSignal, For, on, onCleanup, Show } from 'solid-js';
-import type { FlowSummary } from '../../../../shared/flows.ts';
-import type { ServerView } from '../../../../shared/servers.ts';
-import { isAbort } from '../../api/client.ts';
-import { getFlows, getServers, getSessions } from '../../api/endpoints.ts';
-import { formatRelative } from '../../lib/format.ts';
+import { createEffect, createSignal, For, on, Show } from 'solid-js';
+import { createPaletteSources } from '../../data/palette-sources.ts';
 import { paletteResults, type PaletteEntry } from '../../lib/palette.ts';
 import { readOnly } from '../../stores/auth.ts';
 import { cycleTheme } from '../../stores/theme.ts';
@@ -34,13 +30,7 @@ export function Palette() {
   let input: HTMLInputElement | undefined;
   const [query, setQuery] = createSignal('');
   const [active, setActive] = createSignal(0);
-  const [servers, setServers] = createSignal<ServerView[]>([]);
-  const [flows, setFlows] = createSignal<FlowSummary[]>([]);
-  const [sessions, setSessions] = createSignal<PaletteEntry[]>([]);
-  const [searching, setSearching] = createSignal(false);
-  let listsAt = 0;
-  let search: AbortController | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const sources = createPaletteSources(open, query);
 
   const actions = (): PaletteEntry[] => [
     ...(readOnly()
@@ -62,47 +52,13 @@ export function Palette() {
       {
         pages: PAGES,
         actions: actions(),
-        servers: servers().map((s) => ({ id: `s-${s.name}`, group: 'Servers', label: s.name, detail: s.description ?? '', mono: true, to: `/servers/${encodeURIComponent(s.name)}` })),
+        servers: sources.servers().map((s) => ({ id: `s-${s.name}`, group: 'Servers', label: s.name, detail: s.description ?? '', mono: true, to: `/servers/${encodeURIComponent(s.name)}` })),
         // Versions in <name>.history/ are under their flow, not flows of their own.
-        flows: flows().filter((f) => !f.version_of).map((f) => ({ id: `f-${f.key}`, group: 'Flows', label: f.key, detail: f.error ? 'does not load' : `domain ${f.domain}`, mono: true, to: `/flows/${encodeURIComponent(f.key)}` })),
-        sessions: sessions(),
+        flows: sources.flows().filter((f) => !f.version_of).map((f) => ({ id: `f-${f.key}`, group: 'Flows', label: f.key, detail: f.error ? 'does not load' : `domain ${f.domain}`, mono: true, to: `/flows/${encodeURIComponent(f.key)}` })),
+        sessions: sources.sessions(),
       },
       query(),
     );
-
-  const loadLists = () => {
-    if (Date.now() - listsAt < 30_000) return;
-    listsAt = Date.now();
-    getServers().then((s) => setServers(s.items), () => {});
-    getFlows().then((f) => setFlows(f.items), () => {});
-  };
-
-  const runSearch = (q: string) => {
-    search?.abort();
-    const ctrl = new AbortController();
-    search = ctrl;
-    setSearching(true);
-    getSessions({ q: q.trim(), limit: q.trim() ? 8 : 4 }, { signal: ctrl.signal }).then(
-      (list) => {
-        if (search !== ctrl) return;
-        setSearching(false);
-        const now = Date.now();
-        setSessions(
-          list.items.map((s) => ({
-            id: `x-${s.key}`,
-            group: 'Sessions',
-            label: s.session_id,
-            detail: [s.domain ?? 'no domain', s.agent ?? 'unknown agent', formatRelative(s.started_unix_ms, now)].join(' · '),
-            mono: true,
-            to: `/sessions/${encodeURIComponent(s.key)}`,
-          })),
-        );
-      },
-      (e: unknown) => {
-        if (!isAbort(e) && search === ctrl) setSearching(false);
-      },
-    );
-  };
 
   createEffect(
     on(open, (isOpen) => {
@@ -112,26 +68,10 @@ export function Palette() {
         setActive(0);
         if (!dialog.open) dialog.showModal();
         input?.focus();
-        loadLists();
-        runSearch('');
       } else if (dialog.open) dialog.close();
     }),
   );
-  createEffect(
-    on(
-      query,
-      (q) => {
-        setActive(0);
-        clearTimeout(timer);
-        timer = setTimeout(() => runSearch(q), 140);
-      },
-      { defer: true },
-    ),
-  );
-  onCleanup(() => {
-    clearTimeout(timer);
-    search?.abort();
-  });
+  createEffect(on(query, () => setActive(0), { defer: true }));
 
   const choose = (e: PaletteEntry | undefined) => {
     if (!e) return;
@@ -184,40 +124,7 @@ export function Palette() {
         />
         <kbd>Esc</kbd>
       </div>
-      <ul id="palette-list" role="listbox" aria-label="Results" class="palette-list">
-        <For each={results()}>
-          {(e, i) => (
-            <>
-              <Show when={i() === 0 || results()[i() - 1]!.group !== e.group}>
-                <li role="presentation" class="palette-group">
-                  {e.group}
-                </li>
-              </Show>
-              <li
-                id={`palette-opt-${i()}`}
-                role="option"
-                aria-selected={i() === active()}
-                class="palette-option"
-                onMouseMove={() => setActive(i())}
-                onClick={() => choose(e)}
-              >
-                <span class={e.mono ? 'mono palette-label' : 'palette-label'}>{e.label}</span>
-                <Show when={e.detail}>
-                  <span class="palette-detail">{e.detail}</span>
-                </Show>
-                <Show when={i() === active()}>
-                  <Icon name="corner-down-left" class="palette-enter" />
-                </Show>
-              </li>
-            </>
-          )}
-        </For>
-        <Show when={results().length === 0}>
-          <li role="presentation" class="palette-empty">
-            {searching() ? 'Searching…' : `Nothing matches “${query()}”.`}
-          </li>
-        </Show>
-      </ul>
+      <PaletteList results={results()} active={active()} onActive={setActive} onChoose={choose} empty={sources.searching() ? 'Searching…' : `Nothing matches “${query()}”.`} />
       <div class="palette-foot" aria-hidden="true">
         <span>
           <kbd>↑</kbd> <kbd>↓</kbd> move
@@ -230,5 +137,45 @@ export function Palette() {
         </span>
       </div>
     </dialog>
+  );
+}
+
+/** The results, under their groups' headings; the active one is marked for Enter. */
+function PaletteList(props: { results: PaletteEntry[]; active: number; onActive: (i: number) => void; onChoose: (e: PaletteEntry) => void; empty: string }) {
+  return (
+    <ul id="palette-list" role="listbox" aria-label="Results" class="palette-list">
+      <For each={props.results}>
+        {(e, i) => (
+          <>
+            <Show when={i() === 0 || props.results[i() - 1]!.group !== e.group}>
+              <li role="presentation" class="palette-group">
+                {e.group}
+              </li>
+            </Show>
+            <li
+              id={`palette-opt-${i()}`}
+              role="option"
+              aria-selected={i() === props.active}
+              class="palette-option"
+              onMouseMove={() => props.onActive(i())}
+              onClick={() => props.onChoose(e)}
+            >
+              <span class={e.mono ? 'mono palette-label' : 'palette-label'}>{e.label}</span>
+              <Show when={e.detail}>
+                <span class="palette-detail">{e.detail}</span>
+              </Show>
+              <Show when={i() === props.active}>
+                <Icon name="corner-down-left" class="palette-enter" />
+              </Show>
+            </li>
+          </>
+        )}
+      </For>
+      <Show when={props.results.length === 0}>
+        <li role="presentation" class="palette-empty">
+          {props.empty}
+        </li>
+      </Show>
+    </ul>
   );
 }

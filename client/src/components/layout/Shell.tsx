@@ -32,7 +32,6 @@ const setCollapsed = (v: boolean) => {
 
 const [drawer, setDrawer] = createSignal(false);
 export const closeDrawer = () => setDrawer(false);
-export const drawerOpen = drawer;
 const [help, setHelp] = createSignal(false);
 export const openHelp = () => setHelp(true);
 

@@ -1,7 +1,7 @@
 // The 14-day activity chart: per day a stacked bar of the agent's tool calls (slate) and the flow's lookups
 // (accent), hand-drawn SVG with a nice y scale, a tooltip on hover or keyboard focus, and a table view one
 // click away. The plot is a focusable img whose label sums it up; arrows read each day.
-import { createSignal, For, onCleanup, onMount, Show } from 'solid-js';
+import { createSignal, For, type JSX, onCleanup, onMount, Show } from 'solid-js';
 import type { DayActivity } from '../../../../shared/overview.ts';
 import { barWidth, labelPlace, labelledDays, niceScale, stack, ticks } from '../../lib/chart.ts';
 import { formatCount, formatDay, plural } from '../../lib/format.ts';
@@ -33,21 +33,14 @@ export function ActivityChart(props: { days: DayActivity[] }) {
   const bw = () => Math.min(barWidth(band()), band() * 0.9);
   const y = (v: number) => M.top + plotH() - (v / scale().top) * plotH();
   const labels = () => labelledDays(props.days.length, band());
+  const geometry = (): Geometry => ({ band: band(), bw: bw(), width: width(), height: height(), plotH: plotH(), top: scale().top, y0: y(0) });
   const calls = () => props.days.reduce((s, d) => s + d.tool_calls, 0);
   const lookups = () => props.days.reduce((s, d) => s + d.flow_lookups, 0);
   const summary = () =>
     `Tool calls per day over the last ${props.days.length} days: ${formatCount(calls())} by the agent and ${formatCount(lookups())} read ahead by engine. Use the arrow keys to read each day.`;
   const key = (e: KeyboardEvent) => {
-    const n = props.days.length;
-    if (n === 0) return;
-    const a = active();
-    let next: number | null = a;
-    if (e.key === 'ArrowRight') next = a === null ? 0 : Math.min(n - 1, a + 1);
-    else if (e.key === 'ArrowLeft') next = a === null ? n - 1 : Math.max(0, a - 1);
-    else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = n - 1;
-    else if (e.key === 'Escape') next = null;
-    else return;
+    const next = dayAfterKey(e.key, active(), props.days.length);
+    if (next === undefined) return;
     e.preventDefault();
     setActive(next);
   };
@@ -79,39 +72,7 @@ export function ActivityChart(props: { days: DayActivity[] }) {
       </div>
       <Show
         when={!table()}
-        fallback={
-          <div class="table-wrap">
-            <table class="table">
-              <caption class="sr-only">{summary()}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col" class="n">
-                    Sessions
-                  </th>
-                  <th scope="col" class="n">
-                    Agent’s calls
-                  </th>
-                  <th scope="col" class="n">
-                    Read ahead by engine
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                <For each={[...props.days].reverse()}>
-                  {(d) => (
-                    <tr>
-                      <td>{formatDay(d.day, true)}</td>
-                      <td class="n">{formatCount(d.sessions)}</td>
-                      <td class="n">{formatCount(d.tool_calls)}</td>
-                      <td class="n">{formatCount(d.flow_lookups)}</td>
-                    </tr>
-                  )}
-                </For>
-              </tbody>
-            </table>
-          </div>
-        }
+        fallback={<ActivityTable days={props.days} summary={summary()} />}
       >
         <div class="chart-box" ref={box}>
           <svg
@@ -146,62 +107,115 @@ export function ActivityChart(props: { days: DayActivity[] }) {
               </text>
             </Show>
             <For each={props.days}>
-              {(d, i) => {
-                const x = () => M.left + band() * i() + (band() - bw()) / 2;
-                const s = () => stack(d.tool_calls, d.flow_lookups, scale().top, plotH());
-                const r = (h: number) => Math.min(4, h, bw() / 2);
-                const dim = () => active() !== null && active() !== i();
-                const topSeg = (yTop: number, h: number, cls: string) => {
-                  const rr = r(h);
-                  const x0 = x();
-                  const w = bw();
-                  return (
-                    <path
-                      class={cls}
-                      d={`M${x0},${yTop + h} V${yTop + rr} Q${x0},${yTop} ${x0 + rr},${yTop} H${x0 + w - rr} Q${x0 + w},${yTop} ${x0 + w},${yTop + rr} V${yTop + h} Z`}
-                    />
-                  );
-                };
-                return (
-                  <g class={dim() ? 'dim' : undefined}>
-                    <Show when={s().calls > 0}>
-                      {s().lookups > 0 ? (
-                        <rect class="bar-calls" x={x()} y={y(0) - s().calls} width={bw()} height={s().calls} />
-                      ) : (
-                        topSeg(y(0) - s().calls, s().calls, 'bar-calls')
-                      )}
-                    </Show>
-                    <Show when={s().lookups > 0}>{topSeg(y(0) - s().calls - s().gap - s().lookups, s().lookups, 'bar-lookups')}</Show>
-                    <Show when={labels().has(i())}>
-                      <text
-                        class="axis"
-                        x={labelPlace(M.left + band() * i() + band() / 2, width()).x}
-                        y={height() - 8}
-                        text-anchor={labelPlace(M.left + band() * i() + band() / 2, width()).anchor}
-                        data-testid="chart-day-label"
-                      >
-                        {formatDay(d.day)}
-                      </text>
-                    </Show>
-                    <rect x={M.left + band() * i()} y={M.top} width={band()} height={plotH()} fill="transparent" onMouseEnter={() => setActive(i())} />
-                  </g>
-                );
-              }}
+              {(d, i) => <DayBar day={d} index={i()} geometry={geometry()} active={active()} labelled={labels().has(i())} onEnter={() => setActive(i())} />}
             </For>
           </svg>
-          <Show when={tip()}>
-            {(t) => (
-              <div class="chart-tip" style={t().style} aria-live="polite">
-                <strong>{formatDay(t().d.day, true)}</strong>
-                <div>{formatCount(t().d.flow_lookups)} read ahead by engine</div>
-                <div>{formatCount(t().d.tool_calls)} agent’s calls</div>
-                <hr />
-                <div>{plural(t().d.sessions, 'session')}</div>
-              </div>
-            )}
-          </Show>
+          <Show when={tip()}>{(t) => <DayTip day={t().d} style={t().style} />}</Show>
         </div>
       </Show>
     </figure>
+  );
+}
+
+/** Where the arrow keys, Home, End and Escape move the day read out; undefined for any other key. */
+function dayAfterKey(key: string, active: number | null, n: number): number | null | undefined {
+  if (n === 0) return undefined;
+  if (key === 'ArrowRight') return active === null ? 0 : Math.min(n - 1, active + 1);
+  if (key === 'ArrowLeft') return active === null ? n - 1 : Math.max(0, active - 1);
+  if (key === 'Home') return 0;
+  if (key === 'End') return n - 1;
+  if (key === 'Escape') return null;
+  return undefined;
+}
+
+/** The chart as a table, newest day first. */
+function ActivityTable(props: { days: DayActivity[]; summary: string }) {
+  return (
+    <div class="table-wrap">
+      <table class="table">
+        <caption class="sr-only">{props.summary}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col" class="n">
+              Sessions
+            </th>
+            <th scope="col" class="n">
+              Agent’s calls
+            </th>
+            <th scope="col" class="n">
+              Read ahead by engine
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <For each={[...props.days].reverse()}>
+            {(d) => (
+              <tr>
+                <td>{formatDay(d.day, true)}</td>
+                <td class="n">{formatCount(d.sessions)}</td>
+                <td class="n">{formatCount(d.tool_calls)}</td>
+                <td class="n">{formatCount(d.flow_lookups)}</td>
+              </tr>
+            )}
+          </For>
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** What a day's bar needs of the plot's size and scale. */
+interface Geometry {
+  band: number;
+  bw: number;
+  width: number;
+  height: number;
+  plotH: number;
+  /** The y scale's top value, and the baseline's y. */
+  top: number;
+  y0: number;
+}
+
+/** A day's stacked bar (the agent's calls, then the lookups, rounded on top), its label, and its hover band. */
+function DayBar(props: { day: DayActivity; index: number; geometry: Geometry; active: number | null; labelled: boolean; onEnter: () => void }) {
+  const g = () => props.geometry;
+  const d = () => props.day;
+  const x = () => M.left + g().band * props.index + (g().band - g().bw) / 2;
+  const s = () => stack(d().tool_calls, d().flow_lookups, g().top, g().plotH);
+  const dim = () => props.active !== null && props.active !== props.index;
+  const topSeg = (yTop: number, h: number, cls: string) => {
+    const rr = Math.min(4, h, g().bw / 2);
+    const x0 = x();
+    const w = g().bw;
+    return <path class={cls} d={`M${x0},${yTop + h} V${yTop + rr} Q${x0},${yTop} ${x0 + rr},${yTop} H${x0 + w - rr} Q${x0 + w},${yTop} ${x0 + w},${yTop + rr} V${yTop + h} Z`} />;
+  };
+  const label = () => labelPlace(M.left + g().band * props.index + g().band / 2, g().width);
+  return (
+    <g class={dim() ? 'dim' : undefined}>
+      <Show when={s().calls > 0}>
+        {s().lookups > 0 ? <rect class="bar-calls" x={x()} y={g().y0 - s().calls} width={g().bw} height={s().calls} /> : topSeg(g().y0 - s().calls, s().calls, 'bar-calls')}
+      </Show>
+      <Show when={s().lookups > 0}>{topSeg(g().y0 - s().calls - s().gap - s().lookups, s().lookups, 'bar-lookups')}</Show>
+      <Show when={props.labelled}>
+        <text class="axis" x={label().x} y={g().height - 8} text-anchor={label().anchor} data-testid="chart-day-label">
+          {formatDay(d().day)}
+        </text>
+      </Show>
+      <rect x={M.left + g().band * props.index} y={M.top} width={g().band} height={g().plotH} fill="transparent" onMouseEnter={() => props.onEnter()} />
+    </g>
+  );
+}
+
+/** The tooltip of the day read out. */
+function DayTip(props: { day: DayActivity; style: JSX.CSSProperties }) {
+  return (
+    <div class="chart-tip" style={props.style} aria-live="polite">
+      <strong>{formatDay(props.day.day, true)}</strong>
+      <div>{formatCount(props.day.flow_lookups)} read ahead by engine</div>
+      <div>{formatCount(props.day.tool_calls)} agent’s calls</div>
+      <hr />
+      <div>{plural(props.day.sessions, 'session')}</div>
+    </div>
   );
 }

@@ -1,39 +1,18 @@
 // A call's arguments and answer, fetched when the call is opened (the outline carries none). An answer over
 // the display limit comes cut: its size shows, with "Show all" (the whole answer, fetched again) and the raw
-// download. Fetched payloads are kept in a small per-page cache, so rows scrolled away and back do not fetch
-// again, and the page never holds more than a few of them.
-import { createEffect, createSignal, For, Match, on, onCleanup, Show, Switch } from 'solid-js';
+// download. Payloads come through the timeline's PayloadCache (data/payload-cache.ts).
+import { createEffect, createSignal, For, Match, on, Show, Switch } from 'solid-js';
 import type { CallOutline, CallPayload } from '../../../../shared/session-views.ts';
-import { callResultUrl, getCallPayload } from '../../api/endpoints.ts';
+import { callResultUrl } from '../../api/endpoints.ts';
+import type { PayloadCache } from '../../data/payload-cache.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { JsonTree } from '../ui/JsonTree.tsx';
 import { Button, CopyButton, Skeleton } from '../ui/ui.tsx';
-import { errorText } from '../../../../shared/error-text.ts';
+import { createAction } from '../../data/createAction.ts';
 
-/** Payloads kept per page: enough for the rows on screen after "Expand all". */
-const CACHE_PAYLOADS = 24;
 /** Answers bigger than this open as a closed tree: a page of a thousand items is many nodes. */
 const BIG_TREE_BYTES = 64 * 1024;
-
-export class PayloadCache {
-  private readonly held = new Map<string, Promise<CallPayload>>();
-  constructor(private readonly sessionKey: string) {}
-  get(n: number, all: boolean): Promise<CallPayload> {
-    const id = `${n}:${all ? 1 : 0}`;
-    const hit = this.held.get(id);
-    if (hit) {
-      this.held.delete(id);
-      this.held.set(id, hit);
-      return hit;
-    }
-    const p = getCallPayload(this.sessionKey, n, all);
-    p.catch(() => this.held.delete(id));
-    this.held.set(id, p);
-    while (this.held.size > CACHE_PAYLOADS) this.held.delete(this.held.keys().next().value!);
-    return p;
-  }
-}
 
 /** Text with every case-insensitive occurrence of `q` marked. */
 export function Highlight(props: { text: string; q: string }) {
@@ -59,28 +38,8 @@ export function Highlight(props: { text: string; q: string }) {
 export function CallPayloadView(props: { call: CallOutline; sessionKey: string; cache: PayloadCache; q: string }) {
   const [all, setAll] = createSignal(false);
   const [payload, setPayload] = createSignal<CallPayload>();
-  const [error, setError] = createSignal<string>();
-  const [busy, setBusy] = createSignal(false);
-  let alive = true;
-  onCleanup(() => (alive = false));
-  createEffect(
-    on([() => props.call.n, all], ([n, whole]) => {
-      setBusy(true);
-      props.cache.get(n, whole).then(
-        (p) => {
-          if (!alive) return;
-          setPayload(p);
-          setError(undefined);
-          setBusy(false);
-        },
-        (e: unknown) => {
-          if (!alive) return;
-          setError(errorText(e));
-          setBusy(false);
-        },
-      );
-    }),
-  );
+  const load = createAction((n: number, whole: boolean) => props.cache.get(n, whole), { after: (p) => setPayload(p) });
+  createEffect(on([() => props.call.n, all], ([n, whole]) => void load.run(n, whole)));
   const r = () => payload()?.result ?? null;
   const isJson = () => r()?.json !== null && r()?.json !== undefined;
   // A find match inside the result shows in the text, marked (a tree would hide it in a closed node).
@@ -97,7 +56,7 @@ export function CallPayloadView(props: { call: CallOutline; sessionKey: string; 
   const label = () => (r()?.error ? 'Error result' : 'Result');
   return (
     <div class="call-body">
-      <Show when={!error()} fallback={<p class="danger-text" role="alert">Could not read this call from the log: {error()}</p>}>
+      <Show when={!load.error()} fallback={<p class="danger-text" role="alert">Could not read this call from the log: {load.error()}</p>}>
         <Show when={payload()} fallback={<Skeleton lines={3} label="Loading the call’s arguments and result" />}>
           <JsonTree value={payload()!.arguments} label="Arguments" depth={3} what="Arguments" />
           <Switch>
@@ -133,7 +92,7 @@ export function CallPayloadView(props: { call: CallOutline; sessionKey: string; 
               <span>
                 This answer is <strong>{formatBytes(r()!.bytes)}</strong>: the first {formatBytes(new TextEncoder().encode(r()!.text).length)} show here.
               </span>
-              <Button size="sm" loading={busy()} onClick={() => setAll(true)}>
+              <Button size="sm" loading={load.busy()} onClick={() => setAll(true)}>
                 Show all
               </Button>
               <Button size="sm" icon="download" href={callResultUrl(props.sessionKey, props.call.n)} download={`call-${props.call.id}.txt`}>

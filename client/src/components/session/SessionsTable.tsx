@@ -68,7 +68,7 @@ export function sortOrderFor(key: SessionSort): SortOrder {
   return key === 'session' || key === 'domain' || key === 'agent' || key === 'mode' ? 'asc' : 'desc';
 }
 
-export interface SortState {
+interface SortState {
   key: SessionSort;
   order: SortOrder;
   onSort: (key: SessionSort) => void;
@@ -91,7 +91,7 @@ function sortable(key: SessionSort, c: Column<SessionSummary>, sort: SortState):
 }
 
 /** Ticking sessions to compare two of them (the Sessions page). */
-export interface SessionTicks {
+interface SessionTicks {
   ticked: () => readonly string[];
   onTick: (key: string, on: boolean) => void;
 }

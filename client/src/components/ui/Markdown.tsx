@@ -1,10 +1,10 @@
 // Renders the CLI's Markdown (job reports, flow-show and flow reviews, flow-diff, the stage report) from the
-// tree lib/flow-markdown.ts reads: every piece of text is a text node (nothing reaches innerHTML), links are
+// tree lib/cli-markdown.ts reads: every piece of text is a text node (nothing reaches innerHTML), links are
 // web links only and open in a new tab (noopener noreferrer), tables scroll in their own frame so the page
 // never scrolls sideways.
 import { For, Match, Switch, createMemo, type JSX } from 'solid-js';
 import { Dynamic } from 'solid-js/web';
-import { parseMarkdown, type Block, type Inline } from '../../lib/flow-markdown.ts';
+import { parseMarkdown, type Block, type Inline } from '../../lib/cli-markdown.ts';
 
 function Inlines(props: { nodes: readonly Inline[] }): JSX.Element {
   return (

@@ -3,6 +3,7 @@
 // rendered is the list's padding, so the list keeps its full height and the scrollbar stays true. A row's
 // state must live outside it: rows come and go as the page scrolls.
 import { createEffect, createMemo, createSignal, For, type JSX, on, onCleanup, onMount, untrack } from 'solid-js';
+import { indicesFrom, rowAt, rowOffsets, visibleRange } from '../../lib/virtual.ts';
 
 export interface VirtualHandle {
   /** Scrolls so the row is in view (its top `margin` px below the viewport's top); `done` runs once it is rendered. */
@@ -32,62 +33,33 @@ export function VirtualList(props: {
   testid?: string;
 }) {
   let list: HTMLOListElement | undefined;
-  let heights: (number | undefined)[] = [];
-  const [version, setVersion] = createSignal(0);
+  const measured = createMeasuredHeights(() => props.epoch);
   const [range, setRange] = createSignal({ start: 0, end: 0 });
   const rendered = new Map<number, HTMLElement>();
 
   // Prefix sums of the rows' heights: offsets[i] is the top of row i, offsets[count] the total.
   const offsets = createMemo(() => {
-    version();
-    const n = props.count;
-    const out = new Float64Array(n + 1);
-    for (let i = 0; i < n; i++) out[i + 1] = out[i]! + (heights[i] ?? props.estimate(i));
-    return out;
+    const heights = measured.heights();
+    return rowOffsets(props.count, (i) => heights[i] ?? props.estimate(i));
   });
 
+  let lastTop = -1;
   const update = () => {
     if (!list) return;
     const top = list.getBoundingClientRect().top;
-    const from = -top - OVERSCAN_PX;
-    const to = -top + window.innerHeight + OVERSCAN_PX;
     const o = offsets();
-    const n = props.count;
-    // The first row whose bottom is below `from`, the first row whose top is below `to`.
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (o[mid + 1]! <= from) lo = mid + 1;
-      else hi = mid;
-    }
-    const start = lo;
-    hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (o[mid]! < to) lo = mid + 1;
-      else hi = mid;
-    }
-    const end = Math.min(Math.max(start, lo), start + MAX_ROWS);
+    const next = visibleRange(o, props.count, -top - OVERSCAN_PX, -top + window.innerHeight + OVERSCAN_PX, MAX_ROWS);
     const r = untrack(range);
-    if (r.start !== start || r.end !== end) setRange({ start, end });
+    if (r.start !== next.start || r.end !== next.end) setRange(next);
     if (props.onTop) {
       // A row scrolled to sits at the margin give or take a pixel or two: it counts as the top one.
-      const y = -top + (props.margin ?? 0) + 4;
-      let a = 0;
-      let b = Math.max(0, n - 1);
-      while (a < b) {
-        const mid = (a + b) >> 1;
-        if (o[mid + 1]! <= y) a = mid + 1;
-        else b = mid;
-      }
-      if (a !== lastTop) {
-        lastTop = a;
-        props.onTop(a);
+      const at = rowAt(o, props.count, -top + (props.margin ?? 0) + 4);
+      if (at !== lastTop) {
+        lastTop = at;
+        props.onTop(at);
       }
     }
   };
-  let lastTop = -1;
 
   let frame = 0;
   const schedule = () => {
@@ -98,30 +70,7 @@ export function VirtualList(props: {
     });
   };
 
-  createEffect(
-    on(
-      () => props.epoch,
-      () => {
-        heights = [];
-        setVersion((v) => v + 1);
-      },
-    ),
-  );
   createEffect(on([offsets, () => props.count], () => update()));
-
-  const observer = new ResizeObserver((items) => {
-    let changed = false;
-    for (const it of items) {
-      const el = it.target as HTMLElement;
-      const i = Number(el.dataset.row);
-      const h = el.getBoundingClientRect().height;
-      if (h > 0 && heights[i] !== h) {
-        heights[i] = h;
-        changed = true;
-      }
-    }
-    if (changed) setVersion((v) => v + 1);
-  });
 
   onMount(() => {
     window.addEventListener('scroll', schedule, { passive: true });
@@ -132,25 +81,13 @@ export function VirtualList(props: {
     window.removeEventListener('scroll', schedule);
     window.removeEventListener('resize', schedule);
     cancelAnimationFrame(frame);
-    observer.disconnect();
   });
 
-  const indices = createMemo(() => {
-    const { start, end } = range();
-    const out: number[] = [];
-    for (let i = start; i < Math.min(end, props.count); i++) out.push(i);
-    return out;
-  });
+  const indices = createMemo(() => indicesFrom(range().start, Math.min(range().end, props.count)));
 
   let scrolls = 0;
   // A person scrolling ends the holding of a row scrolled to.
-  const stop = () => scrolls++;
-  onMount(() => {
-    for (const ev of ['wheel', 'touchstart', 'mousedown'] as const) window.addEventListener(ev, stop, { passive: true });
-  });
-  onCleanup(() => {
-    for (const ev of ['wheel', 'touchstart', 'mousedown'] as const) window.removeEventListener(ev, stop);
-  });
+  onUserScroll(() => scrolls++);
   const handle: VirtualHandle = {
     element: (i) => rendered.get(i),
     scrollTo(index, done) {
@@ -158,37 +95,12 @@ export function VirtualList(props: {
       // A newer scrollTo takes over: the settling of this one stops.
       const mine = ++scrolls;
       const margin = props.margin ?? 0;
-      const go = () => window.scrollTo({ top: window.scrollY + list!.getBoundingClientRect().top + offsets()[index]! - margin });
-      go();
-      update();
-      // Rows measured on the way may move the target: settle over a few frames, then hand it over, and keep
-      // it in place a little longer while the rows around it are measured (a user's scroll ends that).
-      let tries = 0;
-      let held = 0;
-      let handed = false;
-      const settle = () => {
-        if (mine !== scrolls) return;
-        const el = rendered.get(index);
-        if (el) {
-          const off = el.getBoundingClientRect().top - margin;
-          if (Math.abs(off) > 2 && tries < 6 + held) {
-            window.scrollBy({ top: off });
-            tries++;
-          } else if (!handed) {
-            handed = true;
-            // A caller that places something inside the row takes over from here.
-            if (done) return done(el);
-          }
-          if (held++ < 20) requestAnimationFrame(settle);
-          return;
-        }
-        if (tries++ < 10) {
-          go();
-          update();
-          requestAnimationFrame(settle);
-        }
+      const go = () => {
+        window.scrollTo({ top: window.scrollY + list!.getBoundingClientRect().top + offsets()[index]! - margin });
+        update();
       };
-      requestAnimationFrame(settle);
+      go();
+      settleOn(() => rendered.get(index), margin, () => mine === scrolls, go, done);
     },
   };
   props.ref?.(handle);
@@ -206,9 +118,9 @@ export function VirtualList(props: {
             data-row={i}
             ref={(el) => {
               rendered.set(i, el);
-              observer.observe(el);
+              measured.observe(el);
               onCleanup(() => {
-                observer.unobserve(el);
+                measured.unobserve(el);
                 if (rendered.get(i) === el) rendered.delete(i);
               });
             }}
@@ -220,4 +132,85 @@ export function VirtualList(props: {
       </For>
     </ol>
   );
+}
+
+/**
+ * The rows' measured heights (by index), as a signal: a ResizeObserver measures each rendered row; a new
+ * epoch (new rows) forgets them. The array is mutated in place and announced by a fresh signal value.
+ */
+function createMeasuredHeights(epoch: () => unknown) {
+  let heights: (number | undefined)[] = [];
+  const [version, setVersion] = createSignal(0);
+  createEffect(
+    on(epoch, () => {
+      heights = [];
+      setVersion((v) => v + 1);
+    }),
+  );
+  const observer = new ResizeObserver((items) => {
+    let changed = false;
+    for (const it of items) {
+      const el = it.target as HTMLElement;
+      const i = Number(el.dataset.row);
+      const h = el.getBoundingClientRect().height;
+      if (h > 0 && heights[i] !== h) {
+        heights[i] = h;
+        changed = true;
+      }
+    }
+    if (changed) setVersion((v) => v + 1);
+  });
+  onCleanup(() => observer.disconnect());
+  return {
+    heights: (): readonly (number | undefined)[] => {
+      version();
+      return heights;
+    },
+    observe: (el: HTMLElement) => observer.observe(el),
+    unobserve: (el: HTMLElement) => observer.unobserve(el),
+  };
+}
+
+/** A wheel, a touch or a press anywhere: the person is scrolling. */
+function onUserScroll(handler: () => void) {
+  const events = ['wheel', 'touchstart', 'mousedown'] as const;
+  onMount(() => {
+    for (const ev of events) window.addEventListener(ev, handler, { passive: true });
+  });
+  onCleanup(() => {
+    for (const ev of events) window.removeEventListener(ev, handler);
+  });
+}
+
+/**
+ * After a scroll to a row: rows measured on the way may move it, so settle over a few frames, then hand it
+ * over (`done`), and keep it in place a little longer while the rows around it are measured. Stops as soon
+ * as `current()` says a newer scroll, or the person, took over.
+ */
+function settleOn(row: () => HTMLElement | undefined, margin: number, current: () => boolean, go: () => void, done?: (el: HTMLElement) => void) {
+  let tries = 0;
+  let held = 0;
+  let handed = false;
+  const settle = () => {
+    if (!current()) return;
+    const el = row();
+    if (el) {
+      const off = el.getBoundingClientRect().top - margin;
+      if (Math.abs(off) > 2 && tries < 6 + held) {
+        window.scrollBy({ top: off });
+        tries++;
+      } else if (!handed) {
+        handed = true;
+        // A caller that places something inside the row takes over from here.
+        if (done) return done(el);
+      }
+      if (held++ < 20) requestAnimationFrame(settle);
+      return;
+    }
+    if (tries++ < 10) {
+      go();
+      requestAnimationFrame(settle);
+    }
+  };
+  requestAnimationFrame(settle);
 }

@@ -3,12 +3,12 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inlineText, parseInline, parseMarkdown, safeHref, splitRow } from '../../client/src/lib/flow-markdown.ts';
+import { inlineText, parseInline, parseMarkdown, safeHref, splitRow } from '../../client/src/lib/cli-markdown.ts';
 import { fixturesDir } from '../support/fixtures.ts';
 
-const flowMarkdown = suite('flow-markdown');
+const cliMarkdown = suite('cli-markdown');
 
-flowMarkdown('inline code, bold and emphasis become nodes, underscores stay text', () => {
+cliMarkdown('inline code, bold and emphasis become nodes, underscores stay text', () => {
   assert.equal(parseInline('looks up `get_order_details` **now** and *then* a_b_c'), [
     { t: 'text', text: 'looks up ' },
     { t: 'code', text: 'get_order_details' },
@@ -20,23 +20,23 @@ flowMarkdown('inline code, bold and emphasis become nodes, underscores stay text
   ]);
 });
 
-flowMarkdown('raw HTML stays text', () => {
+cliMarkdown('raw HTML stays text', () => {
   const nodes = parseInline('<img src=x onerror=alert(1)> <script>x</script>');
   assert.equal(nodes, [{ t: 'text', text: '<img src=x onerror=alert(1)> <script>x</script>' }]);
 });
 
-flowMarkdown('only http and https links are links; javascript: keeps its label as text', () => {
+cliMarkdown('only http and https links are links; javascript: keeps its label as text', () => {
   assert.equal(parseInline('[a](https://example.com)'), [{ t: 'link', href: 'https://example.com', children: [{ t: 'text', text: 'a' }] }]);
   assert.equal(parseInline('[click](javascript:alert(1))'), [{ t: 'text', text: 'click' }, { t: 'text', text: ')' }]);
   assert.is(safeHref(' JavaScript:alert(1)'), null);
   assert.is(safeHref('data:text/html,x'), null);
 });
 
-flowMarkdown('table rows split on pipes outside code spans', () => {
+cliMarkdown('table rows split on pipes outside code spans', () => {
   assert.equal(splitRow('| `a|b` | c \\| d |'), ['`a|b`', 'c | d']);
 });
 
-flowMarkdown('a flow-show text reads as headings, paragraphs, lists, code and tables', () => {
+cliMarkdown('a flow-show text reads as headings, paragraphs, lists, code and tables', () => {
   const texts = JSON.parse(readFileSync(join(fixturesDir, 'cli-outputs/texts.json'), 'utf8')) as Record<string, unknown>;
   const review = texts['shop_review'];
   assert.type(review, 'string');
@@ -60,7 +60,7 @@ flowMarkdown('a flow-show text reads as headings, paragraphs, lists, code and ta
   assert.match(code.text, /^let prev = call;/);
 });
 
-flowMarkdown('a diff with a heading and a bullet list', () => {
+cliMarkdown('a diff with a heading and a bullet list', () => {
   const blocks = parseMarkdown('# Flow diff: shop\n\n**Needs review:**\n\n- one\n- two `x`\n\n## Promotion\n\n- none → 3 of 4\n');
   assert.equal(blocks.map((b) => b.t), ['heading', 'paragraph', 'list', 'heading', 'list']);
   const list = blocks[2]!;
@@ -68,7 +68,7 @@ flowMarkdown('a diff with a heading and a bullet list', () => {
   assert.equal(list.items.map(inlineText), ['one', 'two x']);
 });
 
-flowMarkdown('numbered lists, quotes and rules', () => {
+cliMarkdown('numbered lists, quotes and rules', () => {
   const blocks = parseMarkdown('1. a\n2. b\n\n> quoted\n\n---\n');
   assert.equal(blocks.map((b) => b.t), ['list', 'quote', 'rule']);
   const numbered = blocks[0]!;
@@ -76,4 +76,4 @@ flowMarkdown('numbered lists, quotes and rules', () => {
   assert.is(numbered.ordered, true);
 });
 
-flowMarkdown.run();
+cliMarkdown.run();

@@ -166,3 +166,8 @@ export const SessionLinesSchema = v.object({
 export type SessionLines = v.InferOutput<typeof SessionLinesSchema>;
 
 export const SessionLinesQuerySchema = SessionEventsQuerySchema;
+
+/** GET /api/sessions/:key/events/:i/line: the log line event `i` (from 0) came from; 404 when none matches. */
+export const EventParamsSchema = v.object({
+  i: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'event: a whole number, 0 or more (its index in the events list)'), v.transform(Number)),
+});

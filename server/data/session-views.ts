@@ -4,7 +4,7 @@
 // (the index is small: no payloads, a few hundred bytes a call). The parse itself, and
 // every read of a payload, runs in the worker pool, never on the event loop.
 import { readFile } from 'node:fs/promises';
-import type { FindMatch, SessionEvents, SessionLines } from '../../shared/session-views.ts';
+import type { FindMatch, LogLine, SessionEvents, SessionLines } from '../../shared/session-views.ts';
 import type { SessionIndex } from '../engine/session/views.ts';
 import type { State } from '../state.ts';
 import type { SessionFile } from './catalog.ts';
@@ -119,4 +119,22 @@ export async function sessionLinesPage(state: State, file: SessionFile, offset: 
   const r = await state.pool.run('sessionLinesTask', { path: file.path, offset, limit });
   if (!r.ok) throw new PayloadMoved(r.message);
   return { total: r.value.total, offset, items: r.value.items };
+}
+
+/** An event of the list does not exist (its index is past the end). */
+export class NoSuchEvent extends Error {}
+
+/**
+ * The log line event `i` came from, for the raw view of a big log (a small log's page matches them itself
+ * over the whole text). Null when no line matches. Throws NoSuchEvent, UnreadableSession.
+ */
+export async function eventLine(state: State, file: SessionFile, i: number): Promise<LogLine | null> {
+  const { events } = await sessionIndex(state, file);
+  const e = events[i];
+  if (!e) throw new NoSuchEvent(`no event ${i}: this session has ${events.length} (from 0)`);
+  let k = 0;
+  for (let j = 0; j < i; j++) if (events[j]!.t_ms === e.t_ms && events[j]!.from === e.from) k++;
+  const r = await state.pool.run('sessionEventLineTask', { path: file.path, t_ms: e.t_ms, from: e.from, k });
+  if (!r.ok) throw new PayloadMoved(r.message);
+  return r.value;
 }

@@ -11,7 +11,7 @@ import { SessionDetailSchema, SessionListSchema, type SessionMode, type SessionS
 import { ClosestSessionSchema, SessionComparisonSchema } from '../../../shared/compare.ts';
 import { FlowSitesSchema } from '../../../shared/flow-sites.ts';
 import { SavingsSchema } from '../../../shared/savings.ts';
-import { CallPayloadSchema, SessionEventsSchema, SessionFindSchema, SessionLinesSchema, SessionOutlineSchema } from '../../../shared/session-views.ts';
+import { CallPayloadSchema, LogLineSchema, SessionEventsSchema, SessionFindSchema, SessionLinesSchema, SessionOutlineSchema } from '../../../shared/session-views.ts';
 import { apiPath } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
 import { OverviewSchema } from '../../../shared/overview.ts';
@@ -60,6 +60,8 @@ export const findInSession = (key: string, q: string, o?: Opts) =>
   requestAs(SessionFindSchema, apiPath('sessions', key, 'find'), { ...quiet(o), query: { q } });
 export const getSessionLines = (key: string, offset: number, limit: number, o?: Opts) =>
   requestAs(SessionLinesSchema, apiPath('sessions', key, 'lines'), { ...quiet(o), query: { offset, limit } });
+export const getSessionEventLine = (key: string, i: number, o?: Opts) =>
+  requestAs(LogLineSchema, apiPath('sessions', key, 'events', String(i), 'line'), quiet(o));
 export const getSessionEvents = (key: string, offset: number, limit: number, o?: Opts) =>
   requestAs(SessionEventsSchema, apiPath('sessions', key, 'events'), { ...quiet(o), query: { offset, limit } });
 export const deleteSession = (key: string) => requestAs(OkSchema, apiPath('sessions', key), { method: 'DELETE', quiet: true });

@@ -268,3 +268,62 @@ export function logLines(path: string, offset: number, limit: number, show: numb
   }
   return { total, items };
 }
+
+/** A line's `t_ms` and `from`, read from its head: the proxy writes them first, as the client's matching expects. */
+const HEAD_T_MS = /"t_ms":(\d+)/;
+const HEAD_FROM = /"from":"([^"\\]*)"/;
+const HEAD_BYTES = 256;
+
+/**
+ * Which line of the log an event came from (0-based), matched as the page matches them when it holds the whole
+ * log (client lib/json.ts `eventLines`): the k-th line with the event's (t_ms, from), or the last such line
+ * when fewer (a batch line gives several events); null when none. One pass over the log that looks at the
+ * first bytes of each line only, so a 100 MB log is scanned, not parsed.
+ */
+export function eventLineIndex(path: string, tMs: number, from: string, k: number): number | null {
+  const fd = openSync(path, 'r');
+  let found: number | null = null;
+  let seen = 0;
+  try {
+    const chunk = Buffer.allocUnsafe(1 << 20);
+    let head: Buffer[] = [];
+    let kept = 0;
+    let line = 0;
+    let pos = 0;
+    const finish = () => {
+      const text = Buffer.concat(head, kept).toString('utf8');
+      const t = HEAD_T_MS.exec(text);
+      const f = HEAD_FROM.exec(text);
+      if (t && f && Number(t[1]) === tMs && f[1] === from) {
+        found = line;
+        seen++;
+      }
+      head = [];
+      kept = 0;
+      line++;
+    };
+    for (;;) {
+      const got = readSync(fd, chunk, 0, chunk.length, pos);
+      if (got === 0) break;
+      pos += got;
+      let at = 0;
+      while (at < got) {
+        const nl = chunk.indexOf(0x0a, at);
+        const end = nl === -1 || nl >= got ? got : nl;
+        if (kept < HEAD_BYTES) {
+          const take = Math.min(end - at, HEAD_BYTES - kept);
+          head.push(Buffer.from(chunk.subarray(at, at + take)));
+          kept += take;
+        }
+        if (end === got) break;
+        finish();
+        if (seen > k) return found;
+        at = end + 1;
+      }
+    }
+    if (kept > 0) finish();
+  } finally {
+    closeSync(fd);
+  }
+  return found;
+}

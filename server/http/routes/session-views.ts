@@ -6,6 +6,8 @@ import type { Context } from 'koa';
 import {
   CallParamsSchema,
   CallQuerySchema,
+  EventParamsSchema,
+  type LogLine,
   SessionEventsQuerySchema,
   SessionFindQuerySchema,
   SessionLinesQuerySchema,
@@ -15,7 +17,7 @@ import {
   type SessionOutline,
 } from '../../../shared/session-views.ts';
 import type { SessionFile } from '../../data/catalog.ts';
-import { callPayloadJson, callResultTextOf, findInSession, NoSuchCall, PayloadMoved, sessionEventsPage, sessionIndex, sessionLinesPage } from '../../data/session-views.ts';
+import { callPayloadJson, callResultTextOf, eventLine, findInSession, NoSuchCall, NoSuchEvent, PayloadMoved, sessionEventsPage, sessionIndex, sessionLinesPage } from '../../data/session-views.ts';
 import { UnreadableSession } from '../../data/sessions.ts';
 import type { State } from '../../state.ts';
 import { internal, notFound, unprocessable } from '../errors.ts';
@@ -36,7 +38,7 @@ export function sessionViewsRoutes(state: State): Router {
       return await work();
     } catch (err) {
       if (err instanceof UnreadableSession) throw unprocessable(`${file.rel} is not a session log engine can read: ${err.message}`);
-      if (err instanceof NoSuchCall) throw notFound(err.message);
+      if (err instanceof NoSuchCall || err instanceof NoSuchEvent) throw notFound(err.message);
       if (err instanceof PayloadMoved) throw internal(`reading ${file.rel}: ${err.message}`);
       throw err;
     }
@@ -78,5 +80,12 @@ export function sessionViewsRoutes(state: State): Router {
       const { offset, limit } = parseQuery(ctx, SessionEventsQuerySchema);
       const file = await find(ctx);
       ctx.body = (await answer(file, () => sessionEventsPage(state, file, offset, limit))) satisfies SessionEvents;
+    })
+    .get('/api/sessions/:key/events/:i/line', async (ctx) => {
+      const { i } = parseParams(ctx, EventParamsSchema);
+      const file = await find(ctx);
+      const line = await answer(file, () => eventLine(state, file, i));
+      if (line === null) throw notFound(`no line of ${file.rel} matches event ${i}`);
+      ctx.body = line satisfies LogLine;
     });
 }

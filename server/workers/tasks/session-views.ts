@@ -1,6 +1,6 @@
 // Worker tasks of the session page's light views: the outline pass over a whole log, one call's payload
 // and find over every payload. Each answers plain data, or why it could not ({ ok: false, message }).
-import { callPayload, callResultText, type CallPayloadInput, findInCalls, logLines, sessionIndex, type SessionIndex } from '../../engine/session/views.ts';
+import { callPayload, callResultText, type CallPayloadInput, eventLineIndex, findInCalls, logLines, sessionIndex, type SessionIndex } from '../../engine/session/views.ts';
 import type { CallPlace, SessionFiles } from '../../engine/sessions.ts';
 import type { CallPayload, FindField, LogLine } from '../../../shared/session-views.ts';
 import { SESSION_LINE_SHOW_BYTES } from '../../../shared/limits.ts';
@@ -28,4 +28,12 @@ export function sessionFindTask(input: { path: string; places: CallPlace[]; q: s
 /** A page of the log's lines, for the raw view of a big log. */
 export function sessionLinesTask(input: { path: string; offset: number; limit: number }): Result<{ total: number; items: LogLine[] }> {
   return attempt(() => logLines(input.path, input.offset, input.limit, SESSION_LINE_SHOW_BYTES));
+}
+
+/** The line an event came from (see eventLineIndex), as the raw view shows a line; null when none matches. */
+export function sessionEventLineTask(input: { path: string; t_ms: number; from: string; k: number }): Result<LogLine | null> {
+  return attempt(() => {
+    const index = eventLineIndex(input.path, input.t_ms, input.from, input.k);
+    return index === null ? null : (logLines(input.path, index, 1, SESSION_LINE_SHOW_BYTES).items[0] ?? null);
+  });
 }

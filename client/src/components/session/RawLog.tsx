@@ -6,6 +6,7 @@ import type { SessionDetail } from '../../../../shared/sessions.ts';
 import { RAW_WHOLE_MAX_BYTES } from '../../../../shared/limits.ts';
 import { sessionRawUrl } from '../../api/endpoints.ts';
 import type { ApiResource } from '../../data/createApiResource.ts';
+import type { EventLine, EventLines } from '../../data/session-log.ts';
 import { formatOffset } from '../../lib/format.ts';
 import { eventLines, jsonLines, pretty, type JsonLine } from '../../lib/json.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -35,14 +36,29 @@ export function RawLog(props: {
   /** The whole log's text, loaded while `wantRaw(true)`. */
   raw: ApiResource<{ text: string }>;
   wantRaw: (wanted: boolean) => void;
+  /** A big log's opened events' lines, each asked for alone. */
+  eventLines: EventLines;
 }) {
   const [view, setView] = createSignal<'events' | 'lines'>('events');
   // A big log's lines come a page at a time (PagedLines), never the whole file.
   const big = () => (props.sizeBytes ?? 0) > RAW_WHOLE_MAX_BYTES;
   // Events whose whole line is shown (by index): the log is fetched the first time one opens.
   const [openEvents, setOpenEvents] = createSignal<ReadonlySet<number>>(new Set());
-  createEffect(() => props.wantRaw((view() === 'lines' && !big()) || openEvents().size > 0));
+  createEffect(() => props.wantRaw(!big() && (view() === 'lines' || openEvents().size > 0)));
   const lines = () => jsonLines(props.raw.data()?.text ?? '');
+  const matched = () => eventLines(props.events, lines());
+  // A small log's events are matched over its whole text; a big log's opened events ask for their line.
+  const lineOf = (i: number): EventLine | undefined => {
+    if (big()) return props.eventLines.lineOf(i);
+    if (props.raw.data() === undefined) return undefined;
+    const l = matched()[i];
+    return l ? { line: { n: l.n, text: l.text, bytes: 0, cut: false } } : { line: null };
+  };
+  const toggle = (i: number) => {
+    const next = toggled(openEvents(), i);
+    if (big() && next.has(i)) props.eventLines.load(i);
+    setOpenEvents(next);
+  };
   return (
     <div class="stack" style={{ gap: '12px' }}>
       <div class="timeline-bar">
@@ -67,12 +83,7 @@ export function RawLog(props: {
       <Show
         when={view() === 'lines'}
         fallback={
-          <RawEvents
-            events={props.events}
-            open={openEvents()}
-            onToggle={(i) => setOpenEvents(toggled(openEvents(), i))}
-            lines={props.raw.data() === undefined ? undefined : lines()}
-          />
+          <RawEvents events={props.events} open={openEvents()} onToggle={toggle} lineOf={lineOf} />
         }
       >
         <Show when={!big()} fallback={<PagedLines sessionKey={props.sessionKey} />}>
@@ -105,8 +116,7 @@ const EVENT_COLUMNS: Column<TimelineEvent>[] = [
 ];
 
 /** The events table; each row opens to the whole line it came from (the summary is cut at 200 characters). */
-function RawEvents(props: { events: TimelineEvent[]; open: ReadonlySet<number>; onToggle: (i: number) => void; lines: JsonLine[] | undefined }) {
-  const matched = () => eventLines(props.events, props.lines ?? []);
+function RawEvents(props: { events: TimelineEvent[]; open: ReadonlySet<number>; onToggle: (i: number) => void; lineOf: (i: number) => EventLine | undefined }) {
   return (
     <div class="table-wrap card">
       <table class="table raw-events" data-testid="raw-events">
@@ -133,15 +143,8 @@ function RawEvents(props: { events: TimelineEvent[]; open: ReadonlySet<number>; 
                 <Show when={props.open.has(i())}>
                   <tr class="raw-event-open">
                     <td colSpan={EVENT_COLUMNS.length + 1}>
-                      <Show when={props.lines !== undefined} fallback={<Skeleton lines={2} />}>
-                        <Show when={matched()[i()]} fallback={<p class="muted">No line of the log matches this event.</p>}>
-                          {(l) => (
-                            <div class="raw-event-line">
-                              <span class="subtle">Line {l().n}</span>
-                              <pre class="mono" tabindex="0" aria-label={`Line ${l().n} of the log`} data-testid={`raw-event-line-${i()}`}>{pretty(l().value)}</pre>
-                            </div>
-                          )}
-                        </Show>
+                      <Show when={props.lineOf(i())} fallback={<Skeleton lines={2} />}>
+                        {(got) => <EventLineView got={got()} i={i()} />}
                       </Show>
                     </td>
                   </tr>
@@ -152,6 +155,37 @@ function RawEvents(props: { events: TimelineEvent[]; open: ReadonlySet<number>; 
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** An opened event's line: pretty when it is whole JSON, else as written (cut past 64 KiB, with its size). */
+function EventLineView(props: { got: EventLine; i: number }) {
+  const parsed = (text: string): { ok: true; value: unknown } | { ok: false } => {
+    try {
+      return { ok: true, value: JSON.parse(text) as unknown };
+    } catch {
+      return { ok: false };
+    }
+  };
+  return (
+    <Show when={!('error' in props.got)} fallback={<p class="muted">{'error' in props.got ? `This line could not be read: ${props.got.error}` : ''}</p>}>
+      <Show when={'line' in props.got && props.got.line} fallback={<p class="muted">No line of the log matches this event.</p>}>
+        {(l) => {
+          const p = parsed(l().text);
+          return (
+            <div class="raw-event-line">
+              <span class="subtle">
+                Line {l().n}
+                {l().cut ? ` (cut: ${l().bytes} bytes in all; download the log for the whole line)` : ''}
+              </span>
+              <pre class="mono" tabindex="0" aria-label={`Line ${l().n} of the log`} data-testid={`raw-event-line-${props.i}`}>
+                {p.ok && !l().cut ? pretty(p.value) : l().text}
+              </pre>
+            </div>
+          );
+        }}
+      </Show>
+    </Show>
   );
 }
 

@@ -11,8 +11,7 @@ import { sessionSummary } from '../../server/engine/sessions.ts';
 import {
   sessionDetailFileTask,
   sessionDetailTask,
-  sessionSummariesTask,
-  sessionSummaryTask,
+  indexSessionsTask,
 } from '../../server/workers/tasks/sessions.ts';
 import { tempDir } from '../support/fixtures.ts';
 import { fixtureSessions } from './session-files.ts';
@@ -130,17 +129,18 @@ tasks.before(() => {
 });
 tasks.after(() => temp.cleanup());
 
-tasks('the batch task answers one result per file, in order, a failure as a message', () => {
+tasks('the index task answers one result per file, in order, a failure as a message', () => {
   const bad = join(temp.dir, 'bad.jsonl');
   writeFileSync(bad, 'not a log\n');
-  const good = fixtureSessions()[0]!;
-  const badFiles = { key: 'bad', rel: 'bad.jsonl', path: bad, flowLog: null, confirmLog: null };
-  const out = sessionSummariesTask([good, badFiles, good]);
-  assert.equal(out.map((r) => r.ok), [true, false, true]);
-  const failed = out[1]!;
+  const good = { ...fixtureSessions()[0]!, known: null };
+  const badFiles = { key: 'bad', rel: 'bad.jsonl', path: bad, flowLog: null, confirmLog: null, known: null };
+  const out = indexSessionsTask([good, badFiles, good]);
+  const results = out.map((r) => ('result' in r ? r.result : null));
+  assert.equal(results.map((r) => r?.ok), [true, false, true]);
+  const failed = results[1]!;
   assert.ok(!failed.ok);
-  startsWith(failed.message, `parsing ${bad}: line 1: not an engine MCP log header`);
-  assert.equal(out[0], sessionSummaryTask(good));
+  if (!failed.ok) startsWith(failed.message, `parsing ${bad}: line 1: not an engine MCP log header`);
+  assert.equal(results[0], { ok: true, value: sessionSummary(good) });
   // Results cross a worker boundary: plain data only.
   assert.equal(structuredClone(out), out);
 });

@@ -9,11 +9,6 @@ import { compareSessions } from '../../engine/compare.ts';
 import { type IndexedSummary, type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
 import { type Result, attempt, failure, ok } from '../../result.ts';
 
-/** One session's summary (the list's item). */
-export function sessionSummaryTask(files: SessionFiles): Result<SessionSummary> {
-  return attempt(() => sessionSummary(files));
-}
-
 /** One session's full view. */
 export function sessionDetailTask(files: SessionFiles): Result<SessionDetail> {
   return attempt(() => sessionDetail(files));
@@ -50,11 +45,6 @@ export function sessionDetailFileTask(input: { files: SessionFiles; out: string 
     }
     return bytes;
   });
-}
-
-/** Summaries of many sessions, one result per file in the same order (a cold index split across threads). */
-export function sessionSummariesTask(files: SessionFiles[]): Result<SessionSummary>[] {
-  return files.map((f) => sessionSummaryTask(f));
 }
 
 /** Two sessions lined up (engine/compare.ts); an unreadable log answers which side it is and why. */

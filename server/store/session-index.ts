@@ -107,7 +107,9 @@ class Interner {
 
   upstream(u: UpstreamView | null): UpstreamView | null {
     if (u === null) return null;
-    const id = JSON.stringify(u);
+    // Each word prefixed by its length: unambiguous whatever the words hold, and cheaper than JSON.stringify
+    // (this runs once per summary indexed).
+    const id = u.kind === 'http' ? `h${u.url}` : `s${u.command.map((w) => `${w.length}:${w}`).join('')}`;
     const hit = this.upstreams.get(id);
     if (hit) return hit;
     this.upstreams.set(id, u);

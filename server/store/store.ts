@@ -48,7 +48,7 @@ const BIG_LOG_BYTES = 8 * 1024 * 1024;
 const BIG_OUTLINE_BYTES = 128 * 1024 * 1024;
 /** Logs given their entries per turn of the event loop while the first walk is listed. */
 const LIST_SLICE = 1_000;
-const BATCH = 400;
+const BATCH = 1_000;
 /** A growing log is read again at most this often per byte: 10 MB a second, at most every 10 s. */
 const REREAD_BYTES_PER_MS = 10_000;
 const REREAD_MAX_MS = 10_000;

@@ -24,6 +24,21 @@ function hex4(line: string, at: number): number {
   return /^[0-9a-fA-F]{4}$/.test(h) ? parseInt(h, 16) : -1;
 }
 
+/**
+ * A `\\uXXXX` escape at `slash`: how many bytes it saves against the UTF-8 it stands for, and where the walk
+ * goes on (a surrogate pair is one character of four bytes); null when malformed. The text and the byte
+ * walks below read their input through `hexAt` and `escapeUAt`.
+ */
+function unicodeEscape(slash: number, hexAt: (at: number) => number, escapeUAt: (at: number) => boolean): { saved: number; pos: number } | null {
+  const u = hexAt(slash + 2);
+  if (u === -1) return null;
+  if (u >= 0xd800 && u <= 0xdbff && escapeUAt(slash + 6)) {
+    const low = hexAt(slash + 8);
+    if (low >= 0xdc00 && low <= 0xdfff) return { saved: 12 - 4, pos: slash + 12 };
+  }
+  return { saved: 6 - (u < 0x80 ? 1 : u < 0x800 ? 2 : 3), pos: slash + 6 };
+}
+
 /** The answer of `line`, whose `"result":` ends at `from`; null when the line is not of a plain shape. */
 export function plainAnswer(line: string, from: number): PlainAnswer | null {
   for (const [start, end] of SHAPES) {
@@ -45,18 +60,10 @@ export function plainAnswer(line: string, from: number): PlainAnswer | null {
       if (quote !== -1 && quote < slash) return null;
       const c = line.charCodeAt(slash + 1);
       if (c === 0x75 /* u */) {
-        const u = hex4(line, slash + 2);
-        if (u === -1) return null;
-        if (u >= 0xd800 && u <= 0xdbff && line.startsWith('\\u', slash + 6)) {
-          const low = hex4(line, slash + 8);
-          if (low >= 0xdc00 && low <= 0xdfff) {
-            saved += 12 - 4;
-            pos = slash + 12;
-            continue;
-          }
-        }
-        saved += 6 - (u < 0x80 ? 1 : u < 0x800 ? 2 : 3);
-        pos = slash + 6;
+        const step = unicodeEscape(slash, (at) => hex4(line, at), (at) => line.startsWith('\\u', at));
+        if (step === null) return null;
+        saved += step.saved;
+        pos = step.pos;
       } else if ('"\\/bfnrt'.includes(line[slash + 1] ?? '')) {
         saved += 1;
         pos = slash + 2;
@@ -103,22 +110,10 @@ export function plainAnswerBytes(bytes: Buffer, from: number): PlainAnswer | nul
       if (quote !== -1 && quote < slash) return null;
       const c = bytes[slash + 1];
       if (c === 0x75 /* u */) {
-        const hex = (at: number) => {
-          const h = bytes.toString('latin1', at, at + 4);
-          return /^[0-9a-fA-F]{4}$/.test(h) ? parseInt(h, 16) : -1;
-        };
-        const u = hex(slash + 2);
-        if (u === -1) return null;
-        if (u >= 0xd800 && u <= 0xdbff && bytes[slash + 6] === 0x5c && bytes[slash + 7] === 0x75) {
-          const low = hex(slash + 8);
-          if (low >= 0xdc00 && low <= 0xdfff) {
-            saved += 12 - 4;
-            pos = slash + 12;
-            continue;
-          }
-        }
-        saved += 6 - (u < 0x80 ? 1 : u < 0x800 ? 2 : 3);
-        pos = slash + 6;
+        const step = unicodeEscape(slash, (at) => hex4(bytes.toString('latin1', at, at + 4), 0), (at) => bytes[at] === 0x5c && bytes[at + 1] === 0x75);
+        if (step === null) return null;
+        saved += step.saved;
+        pos = step.pos;
       } else if (c !== undefined && '"\\/bfnrt'.includes(String.fromCharCode(c))) {
         saved += 1;
         pos = slash + 2;

@@ -84,7 +84,9 @@ export function flowsRoutes(state: State): Router {
       const file = await find(keyOf(ctx));
       const flow = await unreadableAs422(async () => loadedOrThrow(await loadFlowEntry(state, file)));
       const sites = { key: file.key, domain: flow.domain, sites: siteKeys(flow).map(siteName) };
-      ctx.body = flowSiteEvidence(sites, await indexedSessions(state), limit) satisfies FlowSites;
+      const sessions = await indexedSessions(state);
+      // Once per version of the index and per flow content (its sites), not per request: one pass over 100k.
+      ctx.body = state.store.derived(`flowSites:${JSON.stringify([sites, limit])}`, () => flowSiteEvidence(sites, sessions, limit)) satisfies FlowSites;
     })
     .get('/api/flows/:key/raw', async (ctx) => {
       const file = await find(keyOf(ctx));

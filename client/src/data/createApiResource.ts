@@ -87,7 +87,9 @@ export function createApiResource<S, T>(
   createEffect(
     on(source, (s) => {
       if (s === false || s === null || s === undefined) {
+        // Nothing to follow now; the same source coming back is a new start (it loads, and events reach it).
         current = null;
+        lastSource = Symbol('none');
         return;
       }
       if (sameSource(s, lastSource)) return;

@@ -81,6 +81,25 @@ resource('no source loads nothing; the same source again does not reload', async
   assert.equal(loads.map((l) => l.source), ['a']);
 });
 
+resource('a source that goes away and comes back loads again and follows its events again', async () => {
+  const es = live();
+  const { r, setSource } = make('a', { topics: ['sessions'] });
+  loads[0]!.resolve('v1');
+  await settled();
+  setSource(null);
+  es.send('changed', { what: 'sessions', keys: [] });
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 1, 'no source: events load nothing');
+  setSource('a');
+  assert.equal(loads.map((l) => l.source), ['a', 'a'], 'back: it loads again');
+  loads[1]!.resolve('v2');
+  await settled();
+  assert.is(r.data(), 'v2');
+  es.send('changed', { what: 'sessions', keys: [] });
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 3, 'and its events refresh it again');
+});
+
 resource('a new source aborts the load in flight, and its late answer is dropped', async () => {
   const { r, setSource } = make('a');
   setSource('b');

@@ -7,6 +7,9 @@ import { UnixMsSchema } from './common.ts';
 import { DeciderNameSchema as FlowDeciderNameSchema } from './flows.ts';
 
 export const JOB_KINDS = ['learn', 'promote', 'audit', 'stage', 'redact', 'doctor'] as const;
+
+/** A job's domain, as the CLI's check_domain takes it: ASCII letters, digits, `-`, `_`, `.`; not first `.` or `-`. */
+export const JOB_DOMAIN = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 export const JobKindSchema = v.picklist(JOB_KINDS);
 export type JobKind = v.InferOutput<typeof JobKindSchema>;
 

@@ -5,7 +5,7 @@
 // directory of a learn/promote output (`fresh`), as the original does.
 import { mkdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
-import type { ArtifactKind, JobKind, JobRequest } from '../../shared/jobs.ts';
+import { type ArtifactKind, JOB_DOMAIN, type JobKind, type JobRequest } from '../../shared/jobs.ts';
 import { FLOW_THRESHOLD_DEFAULT, STAGE_WINDOW_DEFAULT } from '../../shared/limits.ts';
 import { resolveRequestPath, shown as shownPath } from '../data/paths.ts';
 import { debugString, display } from '../engine/format.ts';
@@ -65,10 +65,8 @@ function reportPath(dataDir: string, id: string, suffix: string): string {
   return join(dataDir, 'console', 'jobs', `${id}.${suffix}`);
 }
 
-const DOMAIN = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
-
 function checkDomain(domain: string): void {
-  if (!DOMAIN.test(domain)) {
+  if (!JOB_DOMAIN.test(domain)) {
     throw new PlanError(
       400,
       `--domain ${debugString(domain)}: the domain names the server, a directory and a flow's file, so use letters, digits, \`-\`, \`_\` and \`.\``,

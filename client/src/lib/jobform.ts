@@ -1,8 +1,7 @@
 // The new-job form as data: the fields of each kind, their defaults, the checks the form makes before it
 // sends anything (ui.md §7.5.2), the request body, and the equivalent command line ("Runs"). Pure.
 import type { DeciderName } from '../../../shared/flows.ts';
-import type { JobKind, JobRequest } from '../../../shared/jobs.ts';
-import { REGISTRY_NAME_MAX } from '../../../shared/limits.ts';
+import { JOB_DOMAIN, type JobKind, type JobRequest } from '../../../shared/jobs.ts';
 
 export interface JobFields {
   domain: string;
@@ -58,9 +57,9 @@ export type FieldErrors = Partial<Record<keyof JobFields, string>>;
 
 export function domainError(d: string): string | null {
   if (d === '') return 'Name the domain.';
-  if (d.length > REGISTRY_NAME_MAX) return `Keep the name to ${REGISTRY_NAME_MAX} characters.`;
-  if (!/^[a-z0-9_-]+$/.test(d)) return 'Use lowercase letters, digits, - and _.';
-  if (d.startsWith('-')) return 'Start with a letter, a digit or _.';
+  // The CLI's own rule (shared/jobs.ts): the server answers 400 past it, so the form says so first.
+  if (!/^[A-Za-z0-9._-]+$/.test(d)) return 'Use letters, digits, -, _ and .';
+  if (!JOB_DOMAIN.test(d)) return 'Start with a letter, a digit or _.';
   return null;
 }
 

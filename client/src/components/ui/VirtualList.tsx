@@ -88,6 +88,10 @@ export function VirtualList(props: {
   let scrolls = 0;
   // A person scrolling ends the holding of a row scrolled to.
   onUserScroll(() => scrolls++);
+  // So does this list going away: a list made anew (its page reloaded its data) scrolls on its own, and a
+  // settle loop left running here would keep moving the window to a row of the old one (the minimap test
+  // once saw the page jump back to the end after Home).
+  onCleanup(() => scrolls++);
   const handle: VirtualHandle = {
     element: (i) => rendered.get(i),
     scrollTo(index, done) {

@@ -2,20 +2,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { SavingsDomain } from '../../shared/savings.ts';
+import { SHOP_SAVINGS } from '../support/savings-shop.ts';
 import { barPercent, longestBar, perSession, savingsSentence, servedDays } from '../../client/src/lib/savings.ts';
 
-const shop: SavingsDomain = {
-  domain: 'shop',
-  served_sessions: 2,
-  lookups: 6,
-  calls: 3,
-  llm_turns: 6,
-  hand_backs: 3,
-  recorded_sessions: 6,
-  with_flow: { calls: 1.5, llm_turns: 3 },
-  without_flow: { calls: 28 / 6, llm_turns: 38 / 6 },
-  saved: { calls: 28 / 6 - 1.5, llm_turns: 38 / 6 - 3 },
-};
+const shop: SavingsDomain = SHOP_SAVINGS;
 
 const s = suite('client savings');
 

@@ -5,6 +5,7 @@ import { savings } from '../../server/engine/savings.ts';
 import { sessionSummary } from '../../server/engine/sessions.ts';
 import type { SessionSummary } from '../../shared/sessions.ts';
 import { fixtureSessions } from './session-files.ts';
+import { SHOP_SAVINGS } from '../support/savings-shop.ts';
 
 /** Noon, three days after the fixture sessions (all on 2026-09-28 UTC). */
 const NOW = Date.UTC(2026, 9, 1, 12);
@@ -28,18 +29,7 @@ s('over the fixture days: shop served twice, its six recorded sessions the basel
       without_flow: { calls: 5, llm_turns: 7 },
       saved: { calls: null, llm_turns: null },
     },
-    {
-      domain: 'shop',
-      served_sessions: 2,
-      lookups: 6,
-      calls: 3,
-      llm_turns: 6,
-      hand_backs: 3,
-      recorded_sessions: 6,
-      with_flow: { calls: 1.5, llm_turns: 3 },
-      without_flow: { calls: 28 / 6, llm_turns: 38 / 6 },
-      saved: { calls: 28 / 6 - 1.5, llm_turns: 38 / 6 - 3 },
-    },
+    SHOP_SAVINGS,
   ]);
   // The totals leave out retail's recorded session: it was never served, so it is no baseline.
   assert.equal({ ...r.totals, domain: 'shop' }, r.domains[1]);

@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import Router from '@koa/router';
+import { sendJson } from '../json.ts';
 import type { Context } from 'koa';
 import type { Ok } from '../../../shared/common.ts';
 import {
@@ -61,7 +62,7 @@ export function flowsRoutes(state: State): Router {
 
   return new Router()
     .get('/api/flows', async (ctx) => {
-      ctx.body = { items: await flowSummaries(state) } satisfies FlowList;
+      sendJson(ctx, { items: await flowSummaries(state) } satisfies FlowList);
     })
     .get('/api/flows/diff', async (ctx) => {
       const query = parseQuery(ctx, FlowDiffQuerySchema);
@@ -72,12 +73,12 @@ export function flowsRoutes(state: State): Router {
       }
       const from = { key: query.from, file: await find(query.from) };
       const to = { key: query.to, file: await find(query.to) };
-      ctx.body = (await unreadableAs422(() => flowDiffView(state, from, to, threshold, tolerance))) satisfies FlowDiffView;
+      sendJson(ctx, (await unreadableAs422(() => flowDiffView(state, from, to, threshold, tolerance))) satisfies FlowDiffView);
     })
     .get('/api/flows/:key', async (ctx) => {
       const threshold = checkThreshold(parseQuery(ctx, FlowDetailQuerySchema).threshold);
       const file = await find(keyOf(ctx));
-      ctx.body = (await unreadableAs422(() => flowDetail(state, file, threshold))) satisfies FlowDetail;
+      sendJson(ctx, (await unreadableAs422(() => flowDetail(state, file, threshold))) satisfies FlowDetail);
     })
     .get('/api/flows/:key/sites', async (ctx) => {
       const { limit } = parseQuery(ctx, FlowSitesQuerySchema);
@@ -86,7 +87,7 @@ export function flowsRoutes(state: State): Router {
       const sites = { key: file.key, domain: flow.domain, sites: siteKeys(flow).map(siteName) };
       const sessions = await indexedSessions(state);
       // Once per version of the index and per flow content (its sites), not per request: one pass over 100k.
-      ctx.body = state.store.derived(`flowSites:${JSON.stringify([sites, limit])}`, () => flowSiteEvidence(sites, sessions, limit)) satisfies FlowSites;
+      sendJson(ctx, state.store.derived(`flowSites:${JSON.stringify([sites, limit])}`, () => flowSiteEvidence(sites, sessions, limit)) satisfies FlowSites);
     })
     .get('/api/flows/:key/raw', async (ctx) => {
       const file = await find(keyOf(ctx));
@@ -111,6 +112,6 @@ export function flowsRoutes(state: State): Router {
         const mapped = trashFailure(err);
         throw mapped instanceof ApiError ? mapped : internal(errorText(err));
       }
-      ctx.body = { ok: true } satisfies Ok;
+      sendJson(ctx, { ok: true } satisfies Ok);
     });
 }

@@ -2,6 +2,7 @@
 // (202, after every check of the planner), cancel (404 unknown, 409 ended), and the files a job wrote. The
 // guard has already refused writes in read-only mode (403).
 import Router from '@koa/router';
+import { sendJson } from '../json.ts';
 import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { ArtifactParamsSchema, JobParamsSchema, JobRequestSchema, type Job, type JobList } from '../../../shared/jobs.ts';
@@ -27,7 +28,7 @@ export function jobsRoutes(state: State): Router {
   const router = new Router();
 
   router.get('/api/jobs', async (ctx) => {
-    ctx.body = { items: await state.jobs.list() } satisfies JobList;
+    sendJson(ctx, { items: await state.jobs.list() } satisfies JobList);
   });
 
   router.post('/api/jobs', async (ctx) => {
@@ -42,21 +43,21 @@ export function jobsRoutes(state: State): Router {
       throw err;
     }
     ctx.status = 202;
-    ctx.body = state.jobs.submit(id, plan) satisfies Job;
+    sendJson(ctx, state.jobs.submit(id, plan) satisfies Job);
   });
 
   router.get('/api/jobs/:id', async (ctx) => {
     const { id } = parseParams(ctx, JobParamsSchema);
     const job = await state.jobs.get(id);
     if (!job) throw noJob(id);
-    ctx.body = job satisfies Job;
+    sendJson(ctx, job satisfies Job);
   });
 
   router.post('/api/jobs/:id/cancel', async (ctx) => {
     const { id } = parseParams(ctx, JobParamsSchema);
     const result = await state.jobs.cancel(id);
     if (result.ok) {
-      ctx.body = result.job satisfies Job;
+      sendJson(ctx, result.job satisfies Job);
       return;
     }
     if (result.reason === 'unknown') throw noJob(id);

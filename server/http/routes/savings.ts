@@ -1,5 +1,6 @@
 // GET /api/savings (shared/savings.ts): what serving a flow changed, per UTC day and domain, from the index.
 import Router from '@koa/router';
+import { sendJson } from '../json.ts';
 import { SavingsQuerySchema, type Savings } from '../../../shared/savings.ts';
 import { sessionSummaries } from '../../data/sessions.ts';
 import { savings } from '../../engine/savings.ts';
@@ -9,6 +10,6 @@ import { parseQuery } from '../parse.ts';
 export function savingsRoutes(state: State): Router {
   return new Router().get('/api/savings', async (ctx) => {
     const query = parseQuery(ctx, SavingsQuerySchema);
-    ctx.body = savings((await sessionSummaries(state)).readable, { ...query, now: state.config.now() }) satisfies Savings;
+    sendJson(ctx, savings((await sessionSummaries(state)).readable, { ...query, now: state.config.now() }) satisfies Savings);
   });
 }

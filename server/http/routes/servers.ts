@@ -2,6 +2,7 @@
 // an entry, the host configuration `engine init` prints, and the live connection test. The guard already
 // refused writes under --read-only (the probe included). Registry load failures are 500 with their message.
 import Router from '@koa/router';
+import { sendJson } from '../json.ts';
 import type { Context } from 'koa';
 import type { Ok } from '../../../shared/common.ts';
 import {
@@ -117,26 +118,26 @@ export function serversRoutes(state: State): Router {
 
   return new Router()
     .get('/api/servers', async (ctx) => {
-      ctx.body = (await registry(() => serverList(state))) satisfies ServerList;
+      sendJson(ctx, (await registry(() => serverList(state))) satisfies ServerList);
     })
     .post('/api/servers', async (ctx) => {
       const input = parseBody(ctx, ServerInputSchema);
       const change = await registry(() => addServer(input, changeContext()));
       if (!change.ok) throw refused(change);
-      ctx.body = (await oneServerView(state, change.entry)) satisfies ServerView;
+      sendJson(ctx, (await oneServerView(state, change.entry)) satisfies ServerView);
     })
     .put('/api/servers/:name', async (ctx) => {
       const { name } = parseParams(ctx, ServerParamsSchema);
       const input = parseBody(ctx, ServerInputSchema);
       const change = await registry(() => replaceServer(name, input, changeContext()));
       if (!change.ok) throw refused(change);
-      ctx.body = (await oneServerView(state, change.entry)) satisfies ServerView;
+      sendJson(ctx, (await oneServerView(state, change.entry)) satisfies ServerView);
     })
     .delete('/api/servers/:name', async (ctx) => {
       const { name } = parseParams(ctx, ServerParamsSchema);
       const removed = await registry(() => removeServer(name, changeContext()));
       if (!removed.ok) throw notFound(removed.message);
-      ctx.body = { ok: true } satisfies Ok;
+      sendJson(ctx, { ok: true } satisfies Ok);
     })
     .get('/api/servers/:name/config', async (ctx) => {
       // The host is checked before the lookup.
@@ -145,7 +146,7 @@ export function serversRoutes(state: State): Router {
         throw badRequest(`host ${debugString(host)}: expected claude-code, claude-desktop, cursor or vscode`);
       }
       const entry = await find(ctx);
-      ctx.body = (await hostConfig(entry, host as Host, serverViewContext(state))) satisfies HostConfig;
+      sendJson(ctx, (await hostConfig(entry, host as Host, serverViewContext(state))) satisfies HostConfig);
     })
     .post('/api/servers/:name/probe', async (ctx) => {
       const entry = await find(ctx);
@@ -153,6 +154,6 @@ export function serversRoutes(state: State): Router {
       const result = await probe(entry.upstream, { version: state.config.version, env: probeEnv(entry, oneOff) });
       const flow_warnings = result.ok ? await probeFlowWarnings(state, entry, result.tools) : [];
       const { stderr_tail, ...answer } = result;
-      ctx.body = { ...answer, flow_warnings, ...(stderr_tail === undefined ? {} : { stderr_tail }) } satisfies ProbeResult;
+      sendJson(ctx, { ...answer, flow_warnings, ...(stderr_tail === undefined ? {} : { stderr_tail }) } satisfies ProbeResult);
     });
 }

@@ -2,6 +2,7 @@
 // its raw download, find inside the session, and the raw log's events and lines a page at a time. GET
 // /api/sessions/:key itself stays as the spec defines it (routes/sessions.ts).
 import Router from '@koa/router';
+import { sendJson } from '../json.ts';
 import type { Context } from 'koa';
 import {
   CallParamsSchema,
@@ -47,7 +48,7 @@ export function sessionViewsRoutes(state: State): Router {
   return new Router()
     .get('/api/sessions/:key/outline', async (ctx) => {
       const file = await find(ctx);
-      ctx.body = (await answer(file, async () => (await sessionIndex(state, file)).outline)) satisfies SessionOutline;
+      sendJson(ctx, (await answer(file, async () => (await sessionIndex(state, file)).outline)) satisfies SessionOutline);
     })
     .get('/api/sessions/:key/calls/:n', async (ctx) => {
       const { n } = parseParams(ctx, CallParamsSchema);
@@ -69,23 +70,23 @@ export function sessionViewsRoutes(state: State): Router {
     .get('/api/sessions/:key/find', async (ctx) => {
       const { q } = parseQuery(ctx, SessionFindQuerySchema);
       const file = await find(ctx);
-      ctx.body = { q, matches: await answer(file, () => findInSession(state, file, q)) } satisfies SessionFind;
+      sendJson(ctx, { q, matches: await answer(file, () => findInSession(state, file, q)) } satisfies SessionFind);
     })
     .get('/api/sessions/:key/lines', async (ctx) => {
       const { offset, limit } = parseQuery(ctx, SessionLinesQuerySchema);
       const file = await find(ctx);
-      ctx.body = (await answer(file, () => sessionLinesPage(state, file, offset, limit))) satisfies SessionLines;
+      sendJson(ctx, (await answer(file, () => sessionLinesPage(state, file, offset, limit))) satisfies SessionLines);
     })
     .get('/api/sessions/:key/events', async (ctx) => {
       const { offset, limit } = parseQuery(ctx, SessionEventsQuerySchema);
       const file = await find(ctx);
-      ctx.body = (await answer(file, () => sessionEventsPage(state, file, offset, limit))) satisfies SessionEvents;
+      sendJson(ctx, (await answer(file, () => sessionEventsPage(state, file, offset, limit))) satisfies SessionEvents);
     })
     .get('/api/sessions/:key/events/:i/line', async (ctx) => {
       const { i } = parseParams(ctx, EventParamsSchema);
       const file = await find(ctx);
       const line = await answer(file, () => eventLine(state, file, i));
       if (line === null) throw notFound(`no line of ${file.rel} matches event ${i}`);
-      ctx.body = line satisfies LogLine;
+      sendJson(ctx, line satisfies LogLine);
     });
 }

@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import Router from '@koa/router';
+import { sendJson } from '../json.ts';
 import type { Context } from 'koa';
 import type { Ok } from '../../../shared/common.ts';
 import { CompareQuerySchema, type ClosestSession, type SessionComparison } from '../../../shared/compare.ts';
@@ -38,7 +39,7 @@ export function sessionsRoutes(state: State): Router {
   return new Router()
     .get('/api/sessions', async (ctx) => {
       const query = parseQuery(ctx, SessionsQuerySchema);
-      ctx.body = (await sessionsPage(state, query)) satisfies SessionList;
+      sendJson(ctx, (await sessionsPage(state, query)) satisfies SessionList);
     })
     // A literal path before /api/sessions/:key: a log whose stem is `compare` gets a hashed key (catalog.ts).
     .get('/api/sessions/compare', async (ctx) => {
@@ -53,7 +54,7 @@ export function sessionsRoutes(state: State): Router {
         const file = r.side === 'a' ? a : b;
         throw unprocessable(`${file.rel} is not a session log engine can read: ${r.message}`);
       }
-      ctx.body = r.value satisfies SessionComparison;
+      sendJson(ctx, r.value satisfies SessionComparison);
     })
     .get('/api/sessions/:key', async (ctx) => {
       const file = await find(ctx);
@@ -72,7 +73,7 @@ export function sessionsRoutes(state: State): Router {
       const all = await indexedSessions(state);
       const target = all.find((s) => s.summary.key === file.key);
       if (!target) throw unprocessable(`${file.rel} is not a session log engine can read`);
-      ctx.body = closestRecorded(target, all) satisfies ClosestSession;
+      sendJson(ctx, closestRecorded(target, all) satisfies ClosestSession);
     })
     .get('/api/sessions/:key/raw', async (ctx) => {
       const file = await find(ctx);
@@ -97,6 +98,6 @@ export function sessionsRoutes(state: State): Router {
       } catch (err) {
         throw trashFailure(err);
       }
-      ctx.body = { ok: true } satisfies Ok;
+      sendJson(ctx, { ok: true } satisfies Ok);
     });
 }

@@ -1,6 +1,7 @@
 // GET /api/settings (console-api.md §4.4): the data directory's size by kind (walked in the pool), the four
 // binaries, whether the key is set (never its value) and the retention note.
 import Router from '@koa/router';
+import { sendJson } from '../json.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { RETENTION_NOTE } from '../../engine/disk.ts';
 import type { State } from '../../state.ts';
@@ -35,7 +36,7 @@ export async function settings(state: State): Promise<Settings> {
 export function settingsRoutes(state: State): Router {
   const router = new Router();
   router.get('/api/settings', async (ctx) => {
-    ctx.body = (await settings(state)) satisfies Settings;
+    sendJson(ctx, (await settings(state)) satisfies Settings);
   });
   return router;
 }

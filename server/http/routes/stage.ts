@@ -2,6 +2,7 @@
 // rollback. `:key` names the committed flow or the staged one; both answer for the pair. The work is in
 // data/stage.ts.
 import Router from '@koa/router';
+import { sendJson } from '../json.ts';
 import { FlowKeyParamsSchema } from '../../../shared/flows.ts';
 import { CommitRequestSchema, RollbackRequestSchema, type StageView, type VersionView } from '../../../shared/stage.ts';
 import { commitStaged, NoSuchFlow, NotADeployment, rollBack, StageRefused, stageView } from '../../data/stage.ts';
@@ -25,16 +26,16 @@ export function stageRoutes(state: State): Router {
   return new Router()
     .get('/api/flows/:key/stage', async (ctx) => {
       const { key } = parseParams(ctx, FlowKeyParamsSchema);
-      ctx.body = (await mapped(() => stageView(state, key))) satisfies StageView;
+      sendJson(ctx, (await mapped(() => stageView(state, key))) satisfies StageView);
     })
     .post('/api/flows/:key/commit', async (ctx) => {
       const request = parseBody(ctx, CommitRequestSchema);
       const { key } = parseParams(ctx, FlowKeyParamsSchema);
-      ctx.body = (await mapped(() => commitStaged(state, key, request.note))) satisfies VersionView;
+      sendJson(ctx, (await mapped(() => commitStaged(state, key, request.note))) satisfies VersionView);
     })
     .post('/api/flows/:key/rollback', async (ctx) => {
       const request = parseBody(ctx, RollbackRequestSchema);
       const { key } = parseParams(ctx, FlowKeyParamsSchema);
-      ctx.body = (await mapped(() => rollBack(state, key, request.to, request.note))) satisfies VersionView;
+      sendJson(ctx, (await mapped(() => rollBack(state, key, request.to, request.note))) satisfies VersionView);
     });
 }

@@ -1,6 +1,7 @@
 // The trash (issue 15; not in the spec): the list, restoring one folder (409 when an original path is taken
 // again) and emptying it. The guard already refuses changes without X-Engine-Console and under --read-only.
 import Router from '@koa/router';
+import { sendJson } from '../json.ts';
 import { TrashParamsSchema, type TrashEmptied, type TrashList, type TrashRestored } from '../../../shared/trash.ts';
 import { TrashError } from '../../data/trash.ts';
 import { emptyTrash, listTrash, restoreFromTrash, TrashConflict, TrashMissing } from '../../data/trash-box.ts';
@@ -24,19 +25,19 @@ export function trashRoutes(state: State): Router {
   const dataDir = state.config.dataDir;
   return new Router()
     .get('/api/trash', async (ctx) => {
-      ctx.body = (await listTrash(dataDir)) satisfies TrashList;
+      sendJson(ctx, (await listTrash(dataDir)) satisfies TrashList);
     })
     .post('/api/trash/:id/restore', async (ctx) => {
       const { id } = parseParams(ctx, TrashParamsSchema);
       try {
-        ctx.body = { ok: true, restored: await restoreFromTrash(dataDir, id) } satisfies TrashRestored;
+        sendJson(ctx, { ok: true, restored: await restoreFromTrash(dataDir, id) } satisfies TrashRestored);
       } catch (err) {
         throw mapped(err);
       }
     })
     .delete('/api/trash', async (ctx) => {
       try {
-        ctx.body = { ok: true, removed: await emptyTrash(dataDir) } satisfies TrashEmptied;
+        sendJson(ctx, { ok: true, removed: await emptyTrash(dataDir) } satisfies TrashEmptied);
       } catch (err) {
         throw mapped(err);
       }

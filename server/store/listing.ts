@@ -24,52 +24,79 @@ export const dirStampOf = (path: string): string | null => {
   return st ? `${st.mtimeNs}:${st.ctimeNs}:${st.ino}` : null;
 };
 
-/** Read a directory of the tree rooted at `root`: null when it cannot be read. */
-export function listDir(path: string, root: string, consoleDir: string): Listing | null {
+/** One directory's kept entries: names by code unit, the directories among them, the links among them. */
+interface SortedDir {
+  names: string[];
+  dirs: Set<string>;
+  links: string[];
+}
+
+// Sorted by code unit, as the scan orders (the default sort, natively: a 50k-entry directory is common).
+// Directories and links are few, so only they are kept apart; every other name kept is a regular file.
+function readSorted(path: string, root: string, consoleDir: string): SortedDir | null {
   let dirents;
   try {
     dirents = readdirSync(path, { withFileTypes: true });
   } catch {
     return null;
   }
-  const entries = new Map<string, EntryKind>();
-  const links = new Set<string>();
-  // By code unit, as the scan orders (the default sort, natively: a 50k-entry directory is common).
-  const byName = new Map(dirents.map((d) => [d.name, d]));
-  const names = [...byName.keys()].sort();
-  for (const name of names) {
-    const d = byName.get(name)!;
+  const names: string[] = [];
+  const dirs = new Set<string>();
+  const links: string[] = [];
+  for (const d of dirents) {
+    const name = d.name;
     if (name === 'console' && join(path, name) === consoleDir) continue;
-    if (d.isSymbolicLink()) {
-      const full = join(path, name);
-      links.add(name);
-      try {
-        if (!insideDir(realpathSync(full), root)) continue;
-        const st = statSync(full);
-        if (st.isDirectory()) entries.set(name, 'dir');
-        else if (st.isFile()) entries.set(name, 'file');
-      } catch {
-        // dangling or unreadable: not in reach
-      }
-    } else if (d.isDirectory()) entries.set(name, 'dir');
-    else if (d.isFile()) entries.set(name, 'file');
+    if (d.isFile()) {
+      names.push(name);
+    } else if (d.isDirectory()) {
+      names.push(name);
+      dirs.add(name);
+    } else if (d.isSymbolicLink()) {
+      links.push(name);
+      const kind = linkKind(join(path, name), root);
+      if (kind === null) continue;
+      names.push(name);
+      if (kind === 'dir') dirs.add(name);
+    }
   }
-  return { entries, links };
+  names.sort();
+  return { names, dirs, links };
+}
+
+/** What a link leads to, when it stays inside `root`: null when it leaves, dangles or leads elsewhere. */
+function linkKind(full: string, root: string): EntryKind | null {
+  try {
+    if (!insideDir(realpathSync(full), root)) return null;
+    const st = statSync(full);
+    return st.isDirectory() ? 'dir' : st.isFile() ? 'file' : null;
+  } catch {
+    return null; // dangling or unreadable: not in reach
+  }
+}
+
+/** Read a directory of the tree rooted at `root`: null when it cannot be read. */
+export function listDir(path: string, root: string, consoleDir: string): Listing | null {
+  const sorted = readSorted(path, root, consoleDir);
+  if (sorted === null) return null;
+  const entries = new Map<string, EntryKind>();
+  for (const name of sorted.names) entries.set(name, sorted.dirs.has(name) ? 'dir' : 'file');
+  return { entries, links: new Set(sorted.links) };
 }
 
 /** Whether the walk goes into a directory entry found at `depth`. */
 export const entersDir = (depth: number, name: string): boolean => depth < SCAN_DEPTH && name !== 'oracle-cache';
 
 /**
- * One directory as the first walk found it, in a form that crosses from a worker cheaply: its entries' names
- * joined by NUL (a byte no file name holds) and one letter per entry (`d`/`f`), not 160k small objects.
+ * One directory as the first walk found it, in a form that crosses from a worker cheaply: its kept entries'
+ * names, by code unit, joined by NUL (a byte no file name holds), and which of them are directories the scan
+ * enters, not 160k small objects.
  */
 export interface WalkedDir {
   path: string;
   rel: string;
   depth: number;
   names: string;
-  kinds: string;
+  dirs: string[];
   links: string[];
   /** The directory's stamp and inode when it was listed: the tree compares them once its watch is set. */
   stamp: string | null;
@@ -80,28 +107,24 @@ export const NAME_SEP = '\u0000';
 
 /**
  * Walk the tree depth-first (a parent before its children, entries by name), as the scan does. `visit` sees
- * each directory's listing as it is read (the first walk picks the session logs out of it).
+ * each directory's sorted names and the directories among them as it is read, with the index its entry
+ * will have in the answer (the first walk picks the session logs out of them).
  */
-export function walkTree(root: string, visit?: (dir: { path: string; rel: string }, entries: ReadonlyMap<string, EntryKind>) => void): WalkedDir[] {
+export function walkTree(root: string, visit?: (dir: { path: string; rel: string; index: number }, names: readonly string[], dirs: ReadonlySet<string>) => void): WalkedDir[] {
   const consoleDir = join(root, 'console');
   const out: WalkedDir[] = [];
   const walk = (path: string, rel: string, depth: number) => {
     const stamp = dirStampOf(path);
-    const listing = listDir(path, root, consoleDir);
+    const listing = readSorted(path, root, consoleDir);
     if (listing === null) return;
-    visit?.({ path, rel }, listing.entries);
-    const names: string[] = [];
-    let kinds = '';
-    const children: string[] = [];
-    for (const [name, kind] of listing.entries) {
-      if (kind === 'dir') {
-        if (!entersDir(depth, name)) continue;
-        children.push(name);
-      }
-      names.push(name);
-      kinds += kind === 'dir' ? 'd' : 'f';
-    }
-    out.push({ path, rel, depth, names: names.join(NAME_SEP), kinds, links: [...listing.links], stamp, ino: inoOf(path) });
+    const { names, dirs, links } = listing;
+    // A directory out of the scan's reach is not kept at all.
+    const skipped = [...dirs].filter((name) => !entersDir(depth, name));
+    for (const name of skipped) dirs.delete(name);
+    const kept = skipped.length === 0 ? names : names.filter((name) => !skipped.includes(name));
+    visit?.({ path, rel, index: out.length }, kept, dirs);
+    const children = [...dirs].sort();
+    out.push({ path, rel, depth, names: kept.join(NAME_SEP), dirs: children, links, stamp, ino: inoOf(path) });
     for (const name of children) walk(join(path, name), rel ? `${rel}/${name}` : name, depth + 1);
   };
   walk(root, '', 1);

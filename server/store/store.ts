@@ -2,10 +2,11 @@
 // session's summary, and the figures derived from them. Built at start, kept current by one watcher, read by
 // every route and by the event stream, so a list never disagrees with the event that announced it.
 //
-// - Start: the tree is walked and its logs stamped once, in the worker pool (the event loop keeps answering);
-//   the logs then get their entries newest first, a slice per turn of the loop, and are summarized in that
-//   order in batches, so the first page of the list answers while the rest is indexed behind it
-//   (`progress()`). `opened` resolves with the first slice, `listed` with the last.
+// - Start: the newest logs are found from their names (head-scan.ts) and summarized first, while the tree is
+//   walked once in the worker pool (the event loop keeps answering); the walk's logs then get their entries
+//   newest first, a slice per turn of the loop, and are summarized in that order in batches, so the first
+//   page of the list answers while the rest is indexed behind it (`progress()`). `opened` resolves with the
+//   head (or the walk's first slice), `listed` with the last.
 // - Changes: the tree's notifications (tree.ts) say which directories and files moved. `sync()` applies
 //   them at once (a request calls it, so what was written before the request is seen by it); the 1-second
 //   tick applies them too, re-summarizes what changed in the pool, and publishes one `changed` event per
@@ -15,20 +16,22 @@
 // - Derived figures (the overview's totals, days and domains; the servers' session counts) are computed
 //   from the index once per version of it, not per request.
 import { realpathSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { deserialize } from 'node:v8';
 import { StampCache } from '../data/cache.ts';
 import { KeyedQueue } from '../data/keyed-queue.ts';
 import type { Catalog, FlowFile } from '../data/catalog.ts';
 import type { ListedTools } from '../data/flows.ts';
 import type { LoadedFlow } from '../workers/tasks/flows.ts';
 import type { SessionIndex as SessionOutlineIndex } from '../engine/session/views.ts';
-import { assignKeys, keyBase, RESERVED_FLOW_KEYS } from '../engine/keys.ts';
+import { assignKeys, RESERVED_FLOW_KEYS } from '../engine/keys.ts';
 import type { Hub } from '../events/hub.ts';
 import type { Pool } from '../workers/pool.ts';
 import type { IndexItem } from '../workers/tasks/sessions.ts';
-import { type FirstWalk, HAS_CONFIRM_LOG, HAS_FLOW_LOG, walkTreeTask } from '../workers/tasks/tree.ts';
-import { NAME_SEP } from './listing.ts';
+import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesOf } from './first-walk.ts';
 import { DetailCache } from './detail-cache.ts';
 import { Spool } from './spool.ts';
+import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { indexBatch } from './index-batch.ts';
 import { compareRel, type NewLog, type SessionEntry, SessionIndex } from './session-index.ts';
 import { DataTree, type TreeChanges, type TreeFile } from './tree.ts';
@@ -39,6 +42,8 @@ const TICK_MS = 1_000;
 const SWEEP_PER_TICK = 400;
 /** Batches of the cold index: small first (the first page sooner), then larger (less overhead). */
 const FIRST_BATCH = 64;
+/** Logs found from their names before the walk is in (head-scan.ts): the first page and a batch or two. */
+const HEAD_LOGS = 256;
 /**
  * A log this big is summarized alone, one at a time, while the other threads go on with small batches: a
  * 100 MB log takes a worker half a second, and the first page must not wait behind it.
@@ -154,34 +159,39 @@ export class Store {
   });
 
   /**
-   * The first walk, in the pool; then the logs get their entries newest first, a slice per turn of the event
-   * loop, each slice queued for indexing as it comes, so the first page is read while the rest is listed and
-   * the tree is adopted. Resolves when every log is listed (indexing goes on).
+   * The newest logs are found from their names (head-scan.ts) and queued at once, while the first walk runs in
+   * the pool; then the walk's logs get their entries newest first, a slice per turn of the event loop, each
+   * slice queued for indexing as it comes, so the first page is read while the rest is listed and the tree is
+   * adopted. Resolves when every log is listed (indexing goes on).
    */
   async open(): Promise<void> {
     try {
       if (this.closed) return;
-      let walk: FirstWalk;
-      try {
-        walk = await this.pool.run('walkTreeTask', this.tree.root);
-      } catch {
-        // The pool could not walk (it failed to start): walk here rather than show nothing.
-        walk = walkTreeTask(this.tree.root);
-      }
+      // The newest logs by name first, then the walk while they are read: the two cores go to what the first
+      // page needs first.
+      const head = await this.pool.run('newestLogsTask', { root: this.tree.root, count: HEAD_LOGS }).catch(() => null);
       if (this.closed) return;
-      const logs = walk.logs === '' ? [] : walk.logs.split(NAME_SEP);
-      this.expected = logs.length;
-      const slices = this.slicesOf(logs, walk.companions);
-      // The first slice goes to the pool before anything else, then the tree is taken in, then the rest.
-      this.listSlice(slices.next().value ?? []);
+      if (head) {
+        this.expected = head.found;
+        this.listSlice(head.logs);
+        this.markOpened();
+      }
+      const walk = await this.walk();
+      if (this.closed) return;
+      this.expected = walk.flags.length;
+      const names = namesOf(walk);
+      const slices = this.slicesOf(walk, names);
+      // Without a head, the walk's first slice goes to the pool before anything else.
+      if (!head) this.listSlice(slices.next().value ?? []);
       this.markOpened();
-      await this.tree.adopt(walk.dirs);
+      await this.tree.adopt(walk.dirs, names);
       this.rebuildFlows();
       for (const slice of slices) {
         if (this.closed) return;
         await new Promise<void>((resolve) => setImmediate(resolve));
         this.listSlice(slice);
       }
+      if (head) this.reconcileHead(head.logs);
       this.sessions.clearChanged(); // the first index announces nothing
       this.walked = true;
       // What changed since the walk (its directories' stamps moved) is seen from here on.
@@ -198,34 +208,51 @@ export class Store {
     }
   }
 
+  /** The first walk, in the pool, read back from the spool; walked here if the pool cannot run it. */
+  private async walk(): Promise<FirstWalk> {
+    const out = this.spool.file('walk');
+    try {
+      await this.pool.run('walkTreeTask', { root: this.tree.root, out });
+      return deserialize(await readFile(out)) as FirstWalk;
+    } catch {
+      return firstWalk(this.tree.root);
+    } finally {
+      this.spool.remove(out);
+    }
+  }
+
   /**
-   * The walked logs (newest first) in slices of about LIST_SLICE. A log comes with every log of its key
-   * group, so a key once shown never changes when an older log of the same stem is listed after it.
+   * The head was read before the walk: a log the walk did not find went in between, and a companion may have
+   * come or gone; from here on the tree's notifications see to such changes.
    */
-  private *slicesOf(rels: readonly string[], companions: Uint8Array): Generator<NewLog[]> {
-    const baseOf = (rel: string) => keyBase(rel.slice(rel.lastIndexOf('/') + 1, -'.jsonl'.length));
-    const groups = new Map<string, number[]>();
-    rels.forEach((rel, i) => {
-      const base = baseOf(rel);
-      const g = groups.get(base);
-      if (g) g.push(i);
-      else groups.set(base, [i]);
-    });
-    let slice: NewLog[] = [];
-    for (let i = 0; i < rels.length; i++) {
-      const base = baseOf(rels[i]!);
-      const group = groups.get(base);
-      if (!group) continue; // listed with its group
-      groups.delete(base);
-      for (const j of group) {
-        const rel = rels[j]!;
-        const c = companions[j] ?? 0;
-        slice.push({ rel, name: rel.slice(rel.lastIndexOf('/') + 1), flowLog: (c & HAS_FLOW_LOG) !== 0, confirmLog: (c & HAS_CONFIRM_LOG) !== 0 });
+  private reconcileHead(head: readonly NewLog[]): void {
+    this.removeFiles(head.filter((log) => !this.tree.files.has(log.rel)).map((log) => ({ rel: log.rel, name: log.name, kind: 'session' as const })));
+    for (const log of head) {
+      const e = this.sessions.byRel.get(log.rel);
+      if (!e) continue;
+      const stem = log.rel.slice(0, -JSONL.length);
+      for (const [which, suffix] of [['hasFlowLog', FLOW_LOG], ['hasConfirmLog', CONFIRM_LOG]] as const) {
+        const there = this.tree.files.has(stem + suffix);
+        if (e[which] === there) continue;
+        this.sessions.setCompanion(log.rel, which, there);
+        if (e.stamp !== null) this.enqueue(e, false);
       }
-      if (slice.length >= this.listSliceSize) {
+    }
+  }
+
+  /**
+   * The walked logs in slices of about LIST_SLICE, cut between key groups (the walk puts a group's logs
+   * together), so a key once shown never changes when an older log of the same stem is listed after it.
+   */
+  private *slicesOf(walk: FirstWalk, names: readonly (readonly string[])[]): Generator<NewLog[]> {
+    let slice: NewLog[] = [];
+    for (let i = 0; i < walk.flags.length; i++) {
+      const f = walk.flags[i]!;
+      if (f & GROUP_START && slice.length >= this.listSliceSize) {
         yield slice;
         slice = [];
       }
+      slice.push({ ...logAt(walk, names, i), flowLog: (f & HAS_FLOW_LOG) !== 0, confirmLog: (f & HAS_CONFIRM_LOG) !== 0 });
     }
     if (slice.length) yield slice;
   }

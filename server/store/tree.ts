@@ -92,19 +92,19 @@ export class DataTree {
    * Take the first scan from a walk made elsewhere (listing.ts `walkTree`, in the pool), `slice` files per
    * turn of the event loop (a 100k-session directory holds 160k files). Each directory is watched from then
    * on; one whose stamp moved since the walk listed it is listed again on the next refresh, so nothing written
-   * between the walk and the watch is missed. The owner must not refresh before this resolves.
+   * between the walk and the watch is missed. The owner must not refresh before this resolves. `names`: each
+   * walked directory's names, split.
    */
-  async adopt(walked: readonly WalkedDir[], slice = 4_000): Promise<void> {
+  async adopt(walked: readonly WalkedDir[], names: readonly (readonly string[])[], slice = 4_000): Promise<void> {
     let budget = slice;
-    for (const w of walked) {
+    for (const [i, w] of walked.entries()) {
       if (this.closed) return;
       const node: DirNode = { path: w.path, rel: w.rel, depth: w.depth, entries: new Map(), links: new Set(w.links), watcher: null, stamp: w.stamp, ino: w.ino };
       this.dirs.set(w.path, node);
       this.watchDir(node);
-      const names = w.names === '' ? [] : w.names.split(NAME_SEP);
-      for (let i = 0; i < names.length; i++) {
-        const name = names[i]!;
-        if (w.kinds.charCodeAt(i) === 100 /* d */) {
+      const dirs = new Set(w.dirs);
+      for (const name of names[i] ?? []) {
+        if (dirs.has(name)) {
           node.entries.set(name, 'dir');
           continue;
         }

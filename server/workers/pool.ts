@@ -40,6 +40,7 @@ export interface Pool {
   run<K extends TaskName>(name: K, input: TaskInput<K>): Promise<TaskOutput<K>>;
   /** How many threads the pool may use: callers split batch work by it. */
   readonly threads: number;
+
   destroy(): Promise<void>;
 }
 

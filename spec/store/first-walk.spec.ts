@@ -1,17 +1,22 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hub } from '../../server/events/hub.ts';
+import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesOf } from '../../server/store/first-walk.ts';
 import { walkTree } from '../../server/store/listing.ts';
 import { Store } from '../../server/store/store.ts';
 import { DataTree } from '../../server/store/tree.ts';
 import { createPool, type Pool } from '../../server/workers/pool.ts';
 import { indexSessionsTask } from '../../server/workers/tasks/sessions.ts';
-import { walkTreeTask } from '../../server/workers/tasks/tree.ts';
 import { copyHome, repoRoot } from '../support/fixtures.ts';
 
 const test = suite('store: first walk');
+
+const logsOf = (walk: FirstWalk) => {
+  const names = namesOf(walk);
+  return [...walk.flags].map((_, i) => logAt(walk, names, i).rel);
+};
 
 let pool: Pool;
 test.before(() => {
@@ -33,15 +38,57 @@ test('the walk orders logs by the start time in their names, newest first, and n
   copyFileSync(src, join(home.dir, 'logs/zz/20991231T235959.999Z-1.jsonl'));
   copyFileSync(src, join(home.dir, 'logs/zz/20000101T000000.000Z-1.jsonl'));
   writeFileSync(join(home.dir, 'logs/zz/20991231T235959.999Z-1.flow.jsonl'), '');
-  const walk = walkTreeTask(home.dir);
-  const logs = walk.logs.split('\u0000');
+  const walk = firstWalk(home.dir);
+  const logs = logsOf(walk);
   assert.is(logs[0], 'logs/zz/20991231T235959.999Z-1.jsonl');
   assert.is(logs.at(-1), 'logs/zz/20000101T000000.000Z-1.jsonl');
-  assert.is(walk.companions[0], 1);
+  assert.is(walk.flags[0], HAS_FLOW_LOG | GROUP_START);
+  assert.is(walk.flags.at(-1), GROUP_START);
   // Every session log of the tree, once.
   const tree = new DataTree(home.dir, false);
   const found = tree.open().filter((f) => f.kind === 'session').map((f) => f.rel).sort();
   assert.equal([...logs].sort(), found);
+});
+
+test('a log\'s companions are its own .flow.jsonl and .confirm.jsonl, whatever sorts between them', () => {
+  const home = copyHome();
+  const d = join(home.dir, 'logs/cc');
+  mkdirSync(d, { recursive: true });
+  const names = ['s.jsonl', 's.confirm.jsonl', 's.b.jsonl', 's.e.flow.jsonl', 's.flow.jsonl.bak', 's.d', 's.flow.jsonl', 't.jsonl', 't.xflow.jsonl', 's-.confirm.jsonl', 's-.jsonl'];
+  for (const n of names) writeFileSync(join(d, n), '');
+  const walk = firstWalk(home.dir);
+  const logs = logsOf(walk);
+  const flagsOf = (name: string) => (walk.flags[logs.indexOf(`logs/cc/${name}`)] ?? -1) & ~GROUP_START;
+  assert.is(flagsOf('s.jsonl'), HAS_FLOW_LOG | HAS_CONFIRM_LOG);
+  assert.is(flagsOf('s.b.jsonl'), 0);
+  assert.is(flagsOf('t.jsonl'), 0);
+  assert.is(flagsOf('s-.jsonl'), HAS_CONFIRM_LOG);
+  // Companions and files that are not logs are not logs.
+  assert.equal(logs.filter((l) => l.startsWith('logs/cc/')).sort(), ['logs/cc/s-.jsonl', 'logs/cc/s.b.jsonl', 'logs/cc/s.jsonl', 'logs/cc/t.jsonl', 'logs/cc/t.xflow.jsonl']);
+});
+
+test('a key group sits at the place of its newest log, its logs together', () => {
+  const home = copyHome();
+  const src = aLog(home.dir);
+  for (const d of ['logs/a', 'logs/b']) mkdirSync(join(home.dir, d), { recursive: true });
+  // Named otherwise than by session id: placed by modification time. "x y" and "x_y" share the key base x_y.
+  const at = (name: string, s: number) => {
+    copyFileSync(src, join(home.dir, name));
+    utimesSync(join(home.dir, name), s, s);
+  };
+  at('logs/a/x y.jsonl', 4_000_000_000);
+  at('logs/b/mid.jsonl', 3_000_000_000);
+  at('logs/b/x_y.jsonl', 2_000_000_000);
+  const walk = firstWalk(home.dir);
+  const logs = logsOf(walk);
+  assert.equal(logs.slice(0, 3), ['logs/a/x y.jsonl', 'logs/b/x_y.jsonl', 'logs/b/mid.jsonl']);
+  assert.equal([...walk.flags.slice(0, 3)].map((f) => f & GROUP_START), [GROUP_START, 0, GROUP_START]);
+
+  // Named by the same session id in two directories, with another log of the same start between them.
+  for (const name of ['logs/a/20991231T235959.999Z-1.jsonl', 'logs/a/20991231T235959.999Z-2.jsonl', 'logs/b/20991231T235959.999Z-1.jsonl']) copyFileSync(src, join(home.dir, name));
+  const again = firstWalk(home.dir);
+  assert.equal(logsOf(again).slice(0, 3), ['logs/a/20991231T235959.999Z-1.jsonl', 'logs/b/20991231T235959.999Z-1.jsonl', 'logs/a/20991231T235959.999Z-2.jsonl']);
+  assert.equal([...again.flags.slice(0, 3)].map((f) => f & GROUP_START), [GROUP_START, 0, GROUP_START]);
 });
 
 test('a tree adopted from a walk finds what was written between the walk and the watch', async () => {
@@ -51,7 +98,7 @@ test('a tree adopted from a walk finds what was written between the walk and the
   const late = join(home.dir, 'logs/shop/20991231T000000.000Z-7.jsonl');
   copyFileSync(src, late);
   const tree = new DataTree(home.dir, false);
-  await tree.adopt(walked, 3);
+  await tree.adopt(walked, walked.map((d) => (d.names === '' ? [] : d.names.split('\u0000'))), 3);
   const here = new DataTree(home.dir, false);
   const direct = [...here.open()].map((f) => f.rel).sort();
   const changes = tree.refresh(false, false);

@@ -1,0 +1,141 @@
+// The first walk of the data directory, as the store takes it in at start: the tree's directories, and the
+// session logs in the order they are indexed. Runs in the pool (workers/tasks/tree.ts): at 100k sessions it
+// lists some 160k files, which the event loop must not spend its time on, and the ordering and grouping
+// below are done there too, so the store can list the first slice as soon as the walk is in.
+import { statSync } from 'node:fs';
+import { keyBase } from '../engine/keys.ts';
+import { NAME_SEP, type WalkedDir, walkTree } from './listing.ts';
+import { CONFIRM_LOG, FLOW_LOG, idStart, isSessionId, JSONL } from './log-names.ts';
+
+export interface FirstWalk {
+  dirs: WalkedDir[];
+  /**
+   * The session logs, as places in `dirs` (the directory's index, the name's index in its names): newest start
+   * first, each with the other logs of its key group right after it (store.ts lists a group at once, so a key
+   * never changes). Places, not paths: 100k paths would be built here, sent, and split again there.
+   */
+  logDir: Uint32Array;
+  logName: Uint32Array;
+  /** Per log: HAS_FLOW_LOG, HAS_CONFIRM_LOG (console-api.md §3.2 companions), GROUP_START. */
+  flags: Uint8Array;
+}
+
+export const HAS_FLOW_LOG = 1;
+export const HAS_CONFIRM_LOG = 2;
+/** The log begins a key group (the logs up to the next such one share its key base). */
+export const GROUP_START = 4;
+
+/** The logs of one walk, in the order met, as parallel arrays (160k small objects would cost more). */
+class Found {
+  dir: number[] = [];
+  name: number[] = [];
+  start: number[] = [];
+  companions: number[] = [];
+  /** Whether the log is named by a session id (else it is placed by its modification time). */
+  byId: boolean[] = [];
+
+  get size(): number {
+    return this.dir.length;
+  }
+
+  /**
+   * The session logs of one directory, by its sorted names. A log's companions sort before it (`.confirm.`
+   * and `.flow.` before `.jsonl`), so they are noted as they pass and claimed when their log comes: the
+   * pending ones are few, where a set of the directory's names would hold 50k.
+   */
+  addDir(dir: { path: string; index: number }, names: readonly string[], subdirs: ReadonlySet<string>): void {
+    const pending = new Map<string, number>();
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      if (!name.endsWith(JSONL) || subdirs.has(name)) continue;
+      const companion = name.endsWith(FLOW_LOG) ? HAS_FLOW_LOG : name.endsWith(CONFIRM_LOG) ? HAS_CONFIRM_LOG : 0;
+      if (companion !== 0) {
+        const stem = name.slice(0, -(companion === HAS_FLOW_LOG ? FLOW_LOG : CONFIRM_LOG).length);
+        pending.set(stem, (pending.get(stem) ?? 0) | companion);
+        continue;
+      }
+      let companions = 0;
+      if (pending.size > 0) {
+        const stem = name.slice(0, -JSONL.length);
+        companions = pending.get(stem) ?? 0;
+        pending.delete(stem);
+      }
+      const byId = isSessionId(name);
+      this.dir.push(dir.index);
+      this.name.push(i);
+      this.byId.push(byId);
+      this.start.push(byId ? idStart(name) : (statSync(`${dir.path}/${name}`, { throwIfNoEntry: false })?.mtimeMs ?? 0));
+      this.companions.push(companions);
+    }
+  }
+}
+
+/**
+ * Which logs share a key group, by log (-1: a group of its own). Keys clash rarely, so only the logs that can
+ * clash are given their key base: two logs named by session ids can share a base only if they share the id,
+ * and so the start (the id's characters are all kept by keyBase, which writes `_` for others); a log named
+ * otherwise can share one only with another such log. So: logs whose start another log has, and logs not
+ * named by ids.
+ */
+function groupsOf(found: Found, order: readonly number[], names: readonly (readonly string[])[]): { group: Int32Array; count: number } {
+  const group = new Int32Array(found.size).fill(-1);
+  const ids = new Map<string, number>();
+  order.forEach((i, k) => {
+    const tied = found.start[order[k - 1] ?? -1] === found.start[i] || found.start[order[k + 1] ?? -1] === found.start[i];
+    if (!tied && found.byId[i]) return;
+    const name = names[found.dir[i]!]![found.name[i]!]!;
+    const base = keyBase(name.slice(0, -JSONL.length));
+    let id = ids.get(base);
+    if (id === undefined) ids.set(base, (id = ids.size));
+    group[i] = id;
+  });
+  return { group, count: ids.size };
+}
+
+export function firstWalk(root: string): FirstWalk {
+  const found = new Found();
+  const listed: (readonly string[])[] = [];
+  const dirs = walkTree(root, (dir, names, subdirs) => {
+    listed[dir.index] = names;
+    found.addDir(dir, names, subdirs);
+  });
+  const n = found.size;
+  // Newest first; a tie keeps the walk's order.
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => found.start[b]! - found.start[a]! || a - b);
+  const { group: groupOf, count: groups } = groupsOf(found, order, listed);
+  // The logs of each shared group, newest first, chained from the group's newest log.
+  const head = new Int32Array(groups).fill(-1);
+  const tail = new Int32Array(groups);
+  const next = new Int32Array(n).fill(-1);
+  for (const i of order) {
+    const g = groupOf[i]!;
+    if (g === -1) continue;
+    if (head[g] === -1) head[g] = i;
+    else next[tail[g]!] = i;
+    tail[g] = i;
+  }
+  const walk: FirstWalk = { dirs, logDir: new Uint32Array(n), logName: new Uint32Array(n), flags: new Uint8Array(n) };
+  let at = 0;
+  for (const first of order) {
+    const g = groupOf[first]!;
+    if (g !== -1 && head[g] !== first) continue;
+    for (let i = first; i !== -1; i = g === -1 ? -1 : next[i]!) {
+      walk.logDir[at] = found.dir[i]!;
+      walk.logName[at] = found.name[i]!;
+      walk.flags[at] = found.companions[i]! | (i === first ? GROUP_START : 0);
+      at++;
+    }
+  }
+  return walk;
+}
+
+/** Each walked directory's names, split (the walk joins them to cross from the worker as one string). */
+export const namesOf = (walk: FirstWalk): string[][] => walk.dirs.map((d) => (d.names === '' ? [] : d.names.split(NAME_SEP)));
+
+/** The `i`th log of the walk: its name and its path relative to the data directory. */
+export function logAt(walk: FirstWalk, names: readonly (readonly string[])[], i: number): { name: string; rel: string } {
+  const d = walk.logDir[i]!;
+  const name = names[d]![walk.logName[i]!]!;
+  const dir = walk.dirs[d]!.rel;
+  return { name, rel: dir ? `${dir}/${name}` : name };
+}

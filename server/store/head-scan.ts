@@ -1,0 +1,172 @@
+// The newest session logs of the data directory, found before the first walk is in, so that the first page
+// of the list can be read while the walk (first-walk.ts, some 160k files at 100k sessions) goes on. The walk
+// lists, sorts and stamps every entry; the first page needs only the newest logs, and a log's name says when
+// it started (log-names.ts). So this reads each directory's names (at the last level, names only: no entry
+// becomes an object), keeps each directory's newest few, and checks only the ones it answers: at 100k
+// sessions some 150–250 ms in a worker that has just started, against 500–800 ms for the walk. It runs in
+// the pool (workers/tasks/tree.ts), before the walk, so that the two do not share the cores then.
+//
+// It answers the logs the walk will put first, closed under key groups: logs that could share a key (the
+// same session id, so the same start, or named otherwise) are all in, so a key shown from the head never
+// changes when the rest is listed. It gives up (null) where that would cost more than waiting for the walk:
+// many logs not named by session ids, each of which needs a stat to be placed.
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { keyBase } from '../engine/keys.ts';
+import { insideDir } from '../engine/scan.ts';
+import { SCAN_DEPTH } from '../../shared/limits.ts';
+import { entersDir } from './listing.ts';
+import { CONFIRM_LOG, FLOW_LOG, idStart, isLogName, isSessionId, JSONL } from './log-names.ts';
+import type { NewLog } from './session-index.ts';
+
+/** Logs named otherwise than by session id that the head will stat to place; past this, the walk decides. */
+const MAX_UNNAMED = 2_000;
+
+export interface Head {
+  /** The newest logs, newest first, each key group whole. */
+  logs: NewLog[];
+  /** How many logs the directories seem to hold (names only: the walk's count is the true one). */
+  found: number;
+}
+
+interface Candidate {
+  dir: string;
+  rel: string;
+  name: string;
+  start: number;
+  byId: boolean;
+}
+
+interface DirNames {
+  path: string;
+  rel: string;
+  /** The newest `keep` logs named by session id, newest first. */
+  newest: string[];
+  /** Logs named otherwise. */
+  unnamed: string[];
+  companions: Set<string>;
+  logs: number;
+}
+
+export function newestLogs(root: string, count: number): Head | null {
+  const dirs: DirNames[] = [];
+  scanDir(root, root, '', 1, count * 2, dirs);
+  const unnamed = dirs.reduce((n, d) => n + d.unnamed.length, 0);
+  if (unnamed > MAX_UNNAMED) return null;
+  const candidates: Candidate[] = [];
+  for (const d of dirs) {
+    for (const name of d.newest) candidates.push({ dir: d.path, rel: relOf(d, name), name, start: idStart(name), byId: true });
+    for (const name of d.unnamed) {
+      const start = statSync(join(d.path, name), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+      candidates.push({ dir: d.path, rel: relOf(d, name), name, start, byId: false });
+    }
+  }
+  candidates.sort((a, b) => b.start - a.start || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  const chosen = choose(candidates, count, root);
+  const companionsOf = new Map(dirs.map((d) => [d.path, d.companions]));
+  return {
+    logs: chosen.map((c) => {
+      const stem = c.name.slice(0, -JSONL.length);
+      const companions = companionsOf.get(c.dir);
+      return { rel: c.rel, name: c.name, flowLog: companions?.has(stem + FLOW_LOG) ?? false, confirmLog: companions?.has(stem + CONFIRM_LOG) ?? false };
+    }),
+    found: dirs.reduce((n, d) => n + d.logs, 0),
+  };
+}
+
+const relOf = (d: { rel: string }, name: string) => (d.rel ? `${d.rel}/${name}` : name);
+
+/**
+ * The first `count` candidates that are log files in reach, then every candidate that starts when the last
+ * of them does (a log of the same session id elsewhere shares its key base) and every log named otherwise
+ * whose key base one of them has.
+ */
+function choose(sorted: readonly Candidate[], count: number, root: string): Candidate[] {
+  const out: Candidate[] = [];
+  for (const c of sorted) {
+    if (out.length >= count && c.start !== out.at(-1)?.start) break;
+    if (isLogFile(join(c.dir, c.name), root)) out.push(c);
+  }
+  const bases = new Set(out.filter((c) => !c.byId).map((c) => keyBase(c.name.slice(0, -JSONL.length))));
+  if (bases.size === 0) return out;
+  const chosen = new Set(out);
+  for (const c of sorted) {
+    if (!c.byId && !chosen.has(c) && bases.has(keyBase(c.name.slice(0, -JSONL.length))) && isLogFile(join(c.dir, c.name), root)) out.push(c);
+  }
+  return out;
+}
+
+/** A regular file, or a link that stays inside the data directory and leads to one (listing.ts's rule). */
+function isLogFile(path: string, root: string): boolean {
+  try {
+    const st = lstatSync(path);
+    if (st.isFile()) return true;
+    if (!st.isSymbolicLink()) return false;
+    return insideDir(realpathSync(path), root) && statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One directory: above the scan's last level its entries' kinds are read (to find the directories to go
+ * into); at the last level, only names (nothing there is gone into, and a name that is not a file is
+ * found out when it is checked).
+ */
+function scanDir(root: string, path: string, rel: string, depth: number, keep: number, out: DirNames[]): void {
+  let names: string[];
+  const subdirs: string[] = [];
+  try {
+    if (depth < SCAN_DEPTH) {
+      names = [];
+      for (const d of readdirSync(path, { withFileTypes: true })) {
+        if (d.name === 'console' && depth === 1) continue;
+        if (d.isDirectory() || (d.isSymbolicLink() && isDirInside(join(path, d.name), root))) {
+          if (entersDir(depth, d.name)) subdirs.push(d.name);
+        } else names.push(d.name);
+      }
+    } else names = readdirSync(path);
+  } catch {
+    return;
+  }
+  out.push(pickNewest(path, rel, names, keep));
+  for (const name of subdirs) scanDir(root, join(path, name), relOf({ rel }, name), depth + 1, keep, out);
+}
+
+function isDirInside(path: string, root: string): boolean {
+  try {
+    return insideDir(realpathSync(path), root) && statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** One pass over a directory's names: its newest `keep` logs by session id, the others, its companions. */
+function pickNewest(path: string, rel: string, names: readonly string[], keep: number): DirNames {
+  const dir: DirNames = { path, rel, newest: [], unnamed: [], companions: new Set(), logs: 0 };
+  const newest = dir.newest;
+  for (const name of names) {
+    if (!name.endsWith(JSONL)) continue;
+    if (!isLogName(name)) {
+      dir.companions.add(name);
+      continue;
+    }
+    dir.logs++;
+    if (!isSessionId(name)) {
+      dir.unnamed.push(name);
+      continue;
+    }
+    // Kept sorted, newest (greatest) first: names come in no order, and few of them displace a kept one.
+    if (newest.length >= keep && name <= newest[newest.length - 1]!) continue;
+    let lo = 0;
+    let hi = newest.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (newest[mid]! > name) lo = mid + 1;
+      else hi = mid;
+    }
+    newest.splice(lo, 0, name);
+    if (newest.length > keep) newest.pop();
+  }
+  return dir;
+}

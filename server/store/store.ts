@@ -12,11 +12,12 @@
 //   tick applies them too, re-summarizes what changed in the pool, and publishes one `changed` event per
 //   kind of thing. A log that keeps growing is re-read at most every `size / 10 MB/s` (at most 10 s).
 // - A sweep re-stamps a few hundred logs per tick (the whole directory every few minutes at 100k), for
-//   changes a notification missed (an overflowed inotify queue; a network mount); it costs ~1 ms a tick.
+//   changes a notification missed (an overflowed inotify queue; a network mount); its stats run on libuv's
+//   threads, so it holds the event loop ~1 ms a tick.
 // - Derived figures (the overview's totals, days and domains; the servers' session counts) are computed
 //   from the index once per version of it, not per request.
 import { realpathSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { deserialize } from 'node:v8';
 import { StampCache } from '../data/cache.ts';
 import { KeyedQueue } from '../data/keyed-queue.ts';
@@ -127,7 +128,10 @@ export class Store {
   /** Waiting for the cold index (or for enough of it): each answers whether it is done waiting. */
   private coldWaiters: (() => boolean)[] = [];
   private timer: NodeJS.Timeout | null = null;
+  /** The sweep's snapshot of the entries, its place in it, and whether a part of it is being stamped. */
+  private sweepList: SessionEntry[] = [];
   private sweepAt = 0;
+  private sweeping = false;
   private flowsChanged = new Set<string>();
   private catalogMemo: { version: number; flowsVersion: number; catalog: Catalog } | null = null;
   private flowsVersion = 0;
@@ -399,19 +403,31 @@ export class Store {
   }
 
   /** Re-stamp a slice of the logs on the main thread (cheap stats), and queue those that moved. */
+  /**
+   * Re-stamp the next SWEEP_PER_TICK logs, off the event loop (the stats run on libuv's threads: done here
+   * they held it some 20 ms a tick at 100k), one sweep at a time, over a snapshot of the entries taken when
+   * the last one ended.
+   */
   private sweep(): void {
-    if (!this.coldDone) return;
-    const entries = this.sessions.byRel;
-    if (entries.size === 0) return;
-    let i = 0;
-    const start = this.sweepAt % entries.size;
-    const end = start + Math.min(SWEEP_PER_TICK, entries.size);
-    for (const e of entries.values()) {
-      if (i >= end) break;
-      if (i++ < start) continue;
-      if (e.stamp !== null && !this.queued.has(e) && stampNow(e) !== e.stamp) this.enqueue(e, false);
+    if (!this.coldDone || this.sweeping) return;
+    if (this.sweepAt >= this.sweepList.length) {
+      this.sweepList = [...this.sessions.byRel.values()];
+      this.sweepAt = 0;
     }
-    this.sweepAt = end >= entries.size ? 0 : end;
+    const part = this.sweepList.slice(this.sweepAt, this.sweepAt + SWEEP_PER_TICK);
+    this.sweepAt += part.length;
+    if (part.length === 0) return;
+    this.sweeping = true;
+    void Promise.all(part.map(async (e) => ((await stampLater(e)) === e.stamp ? null : e)))
+      .then((moved) => {
+        for (const e of moved) {
+          if (e && e.stamp !== null && !this.closed && this.sessions.byRel.get(e.rel) === e) this.enqueue(e, false);
+        }
+        this.pump();
+      })
+      .finally(() => {
+        this.sweeping = false;
+      });
   }
 
   private applyTree(changes: TreeChanges): void {
@@ -623,6 +639,18 @@ function stampOne(path: string | null): string {
   if (path === null) return '-';
   const st = statSync(path, { throwIfNoEntry: false });
   return st ? `${st.size}:${st.mtimeMs}` : '-';
+}
+
+async function stampOneLater(path: string | null): Promise<string> {
+  if (path === null) return '-';
+  const st = await stat(path).catch(() => null);
+  return st ? `${st.size}:${st.mtimeMs}` : '-';
+}
+
+/** stampNow, with the stats made on libuv's threads. */
+async function stampLater(e: SessionEntry): Promise<string> {
+  const [log, flow, confirm] = await Promise.all([stampOneLater(e.path), stampOneLater(e.flowLog), stampOneLater(e.confirmLog)]);
+  return `${log}|${flow}|${confirm}`;
 }
 
 /** A log's stamps as the index task writes them (`log|flow log|confirm log`). */

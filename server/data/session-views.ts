@@ -9,7 +9,7 @@ import type { SessionIndex } from '../engine/session/views.ts';
 import type { State } from '../state.ts';
 import type { SessionFile } from './catalog.ts';
 import { filesOf, UnreadableSession } from './sessions.ts';
-import { stampNow } from '../store/store.ts';
+import { stampNow } from '../store/stamp.ts';
 
 /** How many sessions' indexes the memo keeps: the pages open now, not the whole directory. */
 const MEMO_SESSIONS = 4;

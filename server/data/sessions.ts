@@ -1,11 +1,9 @@
 // Sessions as the console serves them, read from the store (store/store.ts): the summaries it keeps
 // current, and details made in the worker pool and kept in its byte-bounded cache.
-import type { Readable } from 'node:stream';
-import { createReadStream } from 'node:fs';
 import type { SessionDetail, SessionList, SessionsQuery, SessionSummary } from '../../shared/sessions.ts';
 import type { State } from '../state.ts';
 import type { ReadableEntry } from '../store/session-index.ts';
-import { stampNow } from '../store/store.ts';
+import { stampNow } from '../store/stamp.ts';
 import type { SessionFile } from './catalog.ts';
 import type { DomainSessions } from './registry.ts';
 
@@ -80,15 +78,13 @@ export async function sessionsPage(state: State, query: SessionsQuery): Promise<
 
 /**
  * One session as the JSON bytes the API sends, made in the worker and cached by the files' stamps: a big
- * log's view is tens of MB, and building or encoding it here would stall every other request. The chunks
- * are at most 1 MiB, so other answers interleave with a big one. Throws UnreadableSession.
+ * log's view is tens of MB, and building or encoding it here would stall every other request. Answers the
+ * file open (the caller sends it and closes it) and its length. Throws UnreadableSession.
  */
-export async function sessionDetailJson(state: State, file: SessionFile): Promise<Readable> {
+export async function sessionDetailFile(state: State, file: SessionFile): Promise<{ fd: number; bytes: number }> {
   const r = await state.store.details.get(filesOf(file), stampNow(file));
   if (!r.ok) throw new UnreadableSession(r.message);
-  // Read in 1 MiB pieces: other answers interleave with a big one. The stream closes the descriptor when it
-  // ends or when the client goes away (Koa destroys the body then).
-  return createReadStream('', { fd: r.fd, start: 0, highWaterMark: 1024 * 1024 });
+  return { fd: r.fd, bytes: r.bytes };
 }
 
 /** One session, parsed fresh in the pool. Throws UnreadableSession when it is not a session log. */

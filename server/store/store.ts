@@ -12,12 +12,12 @@
 //   tick applies them too, re-summarizes what changed in the pool, and publishes one `changed` event per
 //   kind of thing. A log that keeps growing is re-read at most every `size / 10 MB/s` (at most 10 s).
 // - A sweep re-stamps a few hundred logs per tick (the whole directory every few minutes at 100k), for
-//   changes a notification missed (an overflowed inotify queue; a network mount); its stats run on libuv's
-//   threads, so it holds the event loop ~1 ms a tick.
+//   changes a notification missed (an overflowed inotify queue; a network mount); its stats run in the pool,
+//   so it holds the event loop ~1 ms a tick.
 // - Derived figures (the overview's totals, days and domains; the servers' session counts) are computed
 //   from the index once per version of it, not per request.
-import { realpathSync, statSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { deserialize } from 'node:v8';
 import { StampCache } from '../data/cache.ts';
 import { KeyedQueue } from '../data/keyed-queue.ts';
@@ -32,6 +32,7 @@ import type { IndexItem } from '../workers/tasks/sessions.ts';
 import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesOf } from './first-walk.ts';
 import { DetailCache } from './detail-cache.ts';
 import { Spool } from './spool.ts';
+import { stampNow } from './stamp.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { indexBatch } from './index-batch.ts';
 import { compareRel, type NewLog, type SessionEntry, SessionIndex } from './session-index.ts';
@@ -404,9 +405,8 @@ export class Store {
 
   /** Re-stamp a slice of the logs on the main thread (cheap stats), and queue those that moved. */
   /**
-   * Re-stamp the next SWEEP_PER_TICK logs, off the event loop (the stats run on libuv's threads: done here
-   * they held it some 20 ms a tick at 100k), one sweep at a time, over a snapshot of the entries taken when
-   * the last one ended.
+   * Re-stamp the next SWEEP_PER_TICK logs in the pool (done here, their stats held the event loop some 20 ms
+   * a tick at 100k), one part at a time, over a snapshot of the entries taken when the last one ended.
    */
   private sweep(): void {
     if (!this.coldDone || this.sweeping) return;
@@ -418,13 +418,15 @@ export class Store {
     this.sweepAt += part.length;
     if (part.length === 0) return;
     this.sweeping = true;
-    void Promise.all(part.map(async (e) => ((await stampLater(e)) === e.stamp ? null : e)))
-      .then((moved) => {
-        for (const e of moved) {
-          if (e && e.stamp !== null && !this.closed && this.sessions.byRel.get(e.rel) === e) this.enqueue(e, false);
-        }
+    void this.pool
+      .run('stampTask', part.map((e) => ({ path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog })))
+      .then((stamps) => {
+        part.forEach((e, i) => {
+          if (stamps[i] !== e.stamp && e.stamp !== null && !this.closed && this.sessions.byRel.get(e.rel) === e) this.enqueue(e, false);
+        });
         this.pump();
       })
+      .catch(() => {})
       .finally(() => {
         this.sweeping = false;
       });
@@ -633,29 +635,6 @@ function ownerRel(f: TreeFile): string {
 
 function rereadDelay(e: SessionEntry): number {
   return Math.min(REREAD_MAX_MS, (e.summary?.size_bytes ?? 0) / REREAD_BYTES_PER_MS);
-}
-
-function stampOne(path: string | null): string {
-  if (path === null) return '-';
-  const st = statSync(path, { throwIfNoEntry: false });
-  return st ? `${st.size}:${st.mtimeMs}` : '-';
-}
-
-async function stampOneLater(path: string | null): Promise<string> {
-  if (path === null) return '-';
-  const st = await stat(path).catch(() => null);
-  return st ? `${st.size}:${st.mtimeMs}` : '-';
-}
-
-/** stampNow, with the stats made on libuv's threads. */
-async function stampLater(e: SessionEntry): Promise<string> {
-  const [log, flow, confirm] = await Promise.all([stampOneLater(e.path), stampOneLater(e.flowLog), stampOneLater(e.confirmLog)]);
-  return `${log}|${flow}|${confirm}`;
-}
-
-/** A log's stamps as the index task writes them (`log|flow log|confirm log`). */
-export function stampNow(e: { path: string; flowLog: string | null; confirmLog: string | null }): string {
-  return `${stampOne(e.path)}|${stampOne(e.flowLog)}|${stampOne(e.confirmLog)}`;
 }
 
 function canonicalOf(path: string): string | null {

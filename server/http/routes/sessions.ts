@@ -5,13 +5,14 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import Router from '@koa/router';
 import { sendJson } from '../json.ts';
+import { sendFile } from '../send-file.ts';
 import type { Context } from 'koa';
 import type { Ok } from '../../../shared/common.ts';
 import { CompareQuerySchema, type ClosestSession, type SessionComparison } from '../../../shared/compare.ts';
 import { SessionsQuerySchema, type SessionList } from '../../../shared/sessions.ts';
 import { closestRecorded } from '../../engine/compare.ts';
 import type { SessionFile } from '../../data/catalog.ts';
-import { filesOf, sessionDetailJson, sessionsPage, UnreadableSession } from '../../data/sessions.ts';
+import { filesOf, sessionDetailFile, sessionsPage, UnreadableSession } from '../../data/sessions.ts';
 import { indexedSessions } from '../../data/summaries.ts';
 import { moveToTrash } from '../../data/trash.ts';
 import type { State } from '../../state.ts';
@@ -60,8 +61,8 @@ export function sessionsRoutes(state: State): Router {
       const file = await find(ctx);
       try {
         // Already JSON (a SessionDetail), serialized off the event loop.
-        ctx.type = 'application/json';
-        ctx.body = await sessionDetailJson(state, file);
+        const detail = await sessionDetailFile(state, file);
+        sendFile(ctx, detail.fd, detail.bytes, 'application/json');
       } catch (err) {
         if (err instanceof UnreadableSession) throw unprocessable(`${file.rel} is not a session log engine can read: ${err.message}`);
         if (err instanceof WorkerDied) throw unprocessable(`${file.rel} cannot be shown: ${err.message}`);

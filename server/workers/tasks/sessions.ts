@@ -1,7 +1,8 @@
 // Worker tasks of the sessions area: reading and parsing a whole session log (with its flow and
 // confirmation logs) runs here, off the event loop. Each answers plain data: the view, or why the file is
 // not a session log this engine can read.
-import { closeSync, openSync, statSync, writeFileSync, writeSync, writevSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync, writeSync, writevSync } from 'node:fs';
+import { fileStamp } from '../../store/stamp.ts';
 import { sessionIndex } from '../../engine/session/views.ts';
 import type { SessionComparison } from '../../../shared/compare.ts';
 import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts';
@@ -77,20 +78,14 @@ export type IndexResult =
   | { stamp: string; mtimeMs: number; unchanged: false; big: true }
   | { stamp: string; mtimeMs: number; unchanged: false; result: Result<IndexedSummary>; outlineBytes?: number };
 
-function stampOf(path: string | null): { stamp: string; mtimeMs: number; size: number } {
-  if (path === null) return { stamp: '-', mtimeMs: 0, size: 0 };
-  const st = statSync(path, { throwIfNoEntry: false });
-  return st ? { stamp: `${st.size}:${st.mtimeMs}`, mtimeMs: st.mtimeMs, size: st.size } : { stamp: '-', mtimeMs: 0, size: 0 };
-}
-
 /**
  * Stamp and summarize logs for the index. The stamps are taken before the files are read, so a log that
  * changes while it is read is read again on the next change notice or sweep, never missed.
  */
 export function indexSessionsTask(items: IndexItem[]): IndexResult[] {
   return items.map((item) => {
-    const log = stampOf(item.path);
-    const stamp = `${log.stamp}|${stampOf(item.flowLog).stamp}|${stampOf(item.confirmLog).stamp}`;
+    const log = fileStamp(item.path);
+    const stamp = `${log.stamp}|${fileStamp(item.flowLog).stamp}|${fileStamp(item.confirmLog).stamp}`;
     if (stamp === item.known) return { stamp, mtimeMs: log.mtimeMs, unchanged: true };
     if (log.stamp === '-') return { stamp, mtimeMs: 0, unchanged: false, result: failure('the log is gone') };
     if (item.bigFrom !== undefined && log.size >= item.bigFrom) return { stamp, mtimeMs: log.mtimeMs, unchanged: false, big: true };

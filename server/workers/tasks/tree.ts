@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { serialize } from 'node:v8';
 import { firstWalk } from '../../store/first-walk.ts';
+import { stampNow } from '../../store/stamp.ts';
 import { type Head, newestLogs } from '../../store/head-scan.ts';
 
 /** Writes the walk to `out` (a new file in the spool); answers how many logs it found. */
@@ -18,4 +19,9 @@ export function walkTreeTask(input: { root: string; out: string }): number {
 /** The newest `count` logs by their names, or null where the walk must decide (head-scan.ts). */
 export function newestLogsTask(input: { root: string; count: number }): Head | null {
   return newestLogs(input.root, input.count);
+}
+
+/** The stamps of these logs now (the store's sweep compares them with the ones it holds). */
+export function stampTask(logs: { path: string; flowLog: string | null; confirmLog: string | null }[]): string[] {
+  return logs.map(stampNow);
 }

@@ -99,6 +99,9 @@ export async function openUi(options: LaunchOptions & { engine?: boolean } = {})
     async check(name) {
       for (const theme of ['light', 'dark'] as const) {
         await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+        // Judge the theme once it is painted: two frames after the switch (a page holding a 1 MB <pre> takes
+        // more than a fixed pause to restyle on a loaded machine; axe once read it half switched).
+        await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
         await page.waitForTimeout(50);
         // A list reloading after a live event is dimmed for a moment: judge the page as it rests (a loaded
         // machine can take seconds to answer the reload).

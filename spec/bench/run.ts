@@ -245,16 +245,22 @@ async function main(): Promise<void> {
         }
       })();
       await sleep(1500);
-      const c0 = cpuMs(pid);
-      const w0 = performance.now();
-      await sleep(SSE_SECONDS * 1000);
-      const c1 = cpuMs(pid);
-      const w1 = performance.now();
+      // Three windows, the median reported: V8's background collections (the memory reducer's, seconds
+      // apart) land in one window or another and are not the poll's cost; all three are printed.
+      const windows: number[] = [];
+      for (let w = 0; w < 3; w++) {
+        const c0 = cpuMs(pid);
+        const w0 = performance.now();
+        await sleep((SSE_SECONDS * 1000) / 2);
+        const c1 = cpuMs(pid);
+        if (c0 === null || c1 === null) break;
+        windows.push(((c1 - c0) / (performance.now() - w0)) * 100);
+      }
       abort.abort();
       await pump;
-      if (c0 === null || c1 === null) return report(null, 'poll CPU: /proc is not readable here, not measured');
-      const pct = ((c1 - c0) / (w1 - w0)) * 100;
-      report(pct <= 5, `1 s poll with an SSE client for ${SSE_SECONDS} s: ${pct.toFixed(2)} % of one core (${fmt(c1 - c0)} ms CPU; idle with no listener: ${idle === null ? '?' : idle.toFixed(2)} %, measured after ${fmt(settled)} ms of settling) over ${home.sessions.length + home.big.length} sessions — target ≤ 5 %`);
+      if (windows.length < 3) return report(null, 'poll CPU: /proc is not readable here, not measured');
+      const pct = median(windows);
+      report(pct <= 5, `1 s poll with an SSE client: ${pct.toFixed(2)} % of one core, median of three ${SSE_SECONDS / 2} s windows (${windows.map((x) => x.toFixed(2)).join(', ')} %; idle with no listener: ${idle === null ? '?' : idle.toFixed(2)} %, measured after ${fmt(settled)} ms of settling) over ${home.sessions.length + home.big.length} sessions — target ≤ 5 %`);
     });
 
     // 6b. Twenty clients at once for 30 s over the pages a person opens (big sessions among them).

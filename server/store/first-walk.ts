@@ -130,7 +130,7 @@ export function firstWalk(root: string): FirstWalk {
 }
 
 /** Each walked directory's names, split (the walk joins them to cross from the worker as one string). */
-export const namesOf = (walk: FirstWalk): string[][] => walk.dirs.map((d) => (d.names === '' ? [] : d.names.split(NAME_SEP)));
+export const namesOf = (walk: { dirs: readonly WalkedDir[] }): string[][] => walk.dirs.map((d) => (d.names === '' ? [] : d.names.split(NAME_SEP)));
 
 /** The `i`th log of the walk: its name and its path relative to the data directory. */
 export function logAt(walk: FirstWalk, names: readonly (readonly string[])[], i: number): { name: string; rel: string } {

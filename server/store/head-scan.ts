@@ -10,12 +10,11 @@
 // same session id, so the same start, or named otherwise) are all in, so a key shown from the head never
 // changes when the rest is listed. It gives up (null) where that would cost more than waiting for the walk:
 // many logs not named by session ids, each of which needs a stat to be placed.
-import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { keyBase } from '../engine/keys.ts';
-import { insideDir } from '../engine/scan.ts';
 import { SCAN_DEPTH } from '../../shared/limits.ts';
-import { entersDir } from './listing.ts';
+import { entersDir, linkKind } from './listing.ts';
 import { CONFIRM_LOG, FLOW_LOG, idStart, isLogName, isSessionId, JSONL } from './log-names.ts';
 import type { NewLog } from './session-index.ts';
 
@@ -100,11 +99,9 @@ function choose(sorted: readonly Candidate[], count: number, root: string): Cand
 function isLogFile(path: string, root: string): boolean {
   try {
     const st = lstatSync(path);
-    if (st.isFile()) return true;
-    if (!st.isSymbolicLink()) return false;
-    return insideDir(realpathSync(path), root) && statSync(path).isFile();
+    return st.isFile() || (st.isSymbolicLink() && linkKind(path, root) === 'file');
   } catch {
-    return false;
+    return false; // gone, or not to be read
   }
 }
 
@@ -121,7 +118,7 @@ function scanDir(root: string, path: string, rel: string, depth: number, keep: n
       names = [];
       for (const d of readdirSync(path, { withFileTypes: true })) {
         if (d.name === 'console' && depth === 1) continue;
-        if (d.isDirectory() || (d.isSymbolicLink() && isDirInside(join(path, d.name), root))) {
+        if (d.isDirectory() || (d.isSymbolicLink() && linkKind(join(path, d.name), root) === 'dir')) {
           if (entersDir(depth, d.name)) subdirs.push(d.name);
         } else names.push(d.name);
       }
@@ -131,14 +128,6 @@ function scanDir(root: string, path: string, rel: string, depth: number, keep: n
   }
   out.push(pickNewest(path, rel, names, keep));
   for (const name of subdirs) scanDir(root, join(path, name), relOf({ rel }, name), depth + 1, keep, out);
-}
-
-function isDirInside(path: string, root: string): boolean {
-  try {
-    return insideDir(realpathSync(path), root) && statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** One pass over a directory's names: its newest `keep` logs by session id, the others, its companions. */

@@ -64,7 +64,7 @@ function readSorted(path: string, root: string, consoleDir: string): SortedDir |
 }
 
 /** What a link leads to, when it stays inside `root`: null when it leaves, dangles or leads elsewhere. */
-function linkKind(full: string, root: string): EntryKind | null {
+export function linkKind(full: string, root: string): EntryKind | null {
   try {
     if (!insideDir(realpathSync(full), root)) return null;
     const st = statSync(full);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The engine-console launcher: argv and env → Config, the refusals, the two stderr lines, --open, a clean stop
 // on Ctrl-C or SIGTERM; and `healthcheck`, which asks a running console for /api/health (exit 0 or 1).
-import './memory.ts';
+import { settleHeap } from './memory.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
 import { request } from 'node:http';
@@ -172,6 +172,10 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
     for (const line of warnings.splice(0)) process.stderr.write(`${line}\n`);
     throw new FatalError(`listening on ${address}: ${e.code === 'EADDRINUSE' ? 'the address is already in use' : e.message}`);
   }
+  // Once the cold index is in, the heap is kept near what is live (memory.ts).
+  void started.state.store.indexed.then(() => {
+    if (!stopping) settleHeap();
+  });
   const bound = formatAddress({ host: options.listen.host, port: config.port });
   const url = `http://${urlHost(options.listen.host)}:${config.port}/`;
   say(`${dataDir} on ${bound}${config.readOnly ? ', read-only' : ''}`);

@@ -162,6 +162,11 @@ export class Store {
   readonly listed = new Promise<void>((resolve) => {
     this.markListed = resolve;
   });
+  private markIndexed: () => void = () => {};
+  /** Resolves once the cold index is done (every log found at start summarized), or the store is closed. */
+  readonly indexed = new Promise<void>((resolve) => {
+    this.markIndexed = resolve;
+  });
 
   /**
    * The newest logs are found from their names (head-scan.ts) and queued at once, while the first walk runs in
@@ -624,6 +629,7 @@ export class Store {
     this.sessions.clearChanged();
     if (this.announcedIndexed > 0) this.hub.publish('changed', { what: 'sessions', keys: [] });
     for (const w of this.coldWaiters.splice(0)) w();
+    this.markIndexed();
   }
 }
 

@@ -3,17 +3,18 @@
 // log at a time, and only that log is unreadable (with why).
 import { type Pool, WorkerDied } from '../workers/pool.ts';
 import type { IndexItem, IndexResult } from '../workers/tasks/sessions.ts';
+import { unpackIndex } from './index-wire.ts';
 
 export async function indexBatch(pool: Pool, items: IndexItem[], stampNow: (item: IndexItem) => string): Promise<IndexResult[]> {
   try {
-    return await pool.run('indexSessionsTask', items);
+    return unpackIndex(await pool.run('indexSessionsPackedTask', items));
   } catch (err) {
     if (!(err instanceof WorkerDied)) throw err;
   }
   return Promise.all(
     items.map(async (item): Promise<IndexResult> => {
       try {
-        const [r] = await pool.run('indexSessionsTask', [item]);
+        const [r] = unpackIndex(await pool.run('indexSessionsPackedTask', [item]));
         if (r) return r;
         throw new Error('the worker gave no answer');
       } catch (err) {

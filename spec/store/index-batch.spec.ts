@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { indexBatch } from '../../server/store/index-batch.ts';
 import { type Pool, WorkerDied } from '../../server/workers/pool.ts';
 import type { IndexItem } from '../../server/workers/tasks/sessions.ts';
+import { packIndex } from '../../server/store/index-wire.ts';
 
 const batch = suite('index batch');
 
@@ -18,7 +19,7 @@ function fakePool(deadly: string, calls: string[][]): Pool {
     run: (async (_name: string, items: IndexItem[]) => {
       calls.push(items.map((i) => i.key));
       if (items.some((i) => i.key === deadly)) throw new WorkerDied('reading it needs more than the heap');
-      return items.map((i) => ({ stamp: `s:${i.key}`, mtimeMs: 1, unchanged: false, result: { ok: false, message: `fake ${i.key}` } }));
+      return packIndex(items.map((i) => ({ stamp: `s:${i.key}`, mtimeMs: 1, unchanged: false, result: { ok: false, message: `fake ${i.key}` } })));
     }) as Pool['run'],
   };
 }

@@ -8,6 +8,7 @@ import type { FlowDecision, FlowRun, FlowSite, SessionSiteCount } from '../../..
 import { SESSION_LINE_MAX_BYTES } from '../../../shared/limits.ts';
 import { byCodePoint, has, idString, isObject, sortKeys } from './json.ts';
 import { LineTooBig, lineText } from './shrink.ts';
+import { scratchBuffer } from './scratch.ts';
 
 const CHUNK_BYTES = 1 << 20;
 
@@ -34,10 +35,11 @@ function* textLines(path: string, tally?: CutTally): Generator<string> {
     // A small file (most are) is read, checked and decoded in one go when it is UTF-8 throughout (a
     // character never spans a newline, so then every line is); otherwise it is read line by line below.
     if (size < CHUNK_BYTES) {
-      const whole = Buffer.allocUnsafe(size + 1);
+      // Decoded before the first line is handed on: the shared scratch buffer (scratch.ts) is free again by then.
+      const whole = scratchBuffer(size + 1);
       let got = 0;
-      while (got < whole.length) {
-        const r = readSync(fd, whole, got, whole.length - got, got);
+      while (got < size + 1) {
+        const r = readSync(fd, whole, got, size + 1 - got, got);
         if (r === 0) break;
         got += r;
       }

@@ -6,6 +6,7 @@
 // cheap look at it; where each line lies in the file is given so that it can be read again later.
 import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { scratchBuffer } from './scratch.ts';
 import { SESSION_LINE_MAX_BYTES } from '../../../shared/limits.ts';
 import { duplicateOf, escapesLoneSurrogate, isBlank, isIntegerToken, isObject, objectFields } from './json.ts';
 import { HeapGuard } from './heap-guard.ts';
@@ -284,7 +285,8 @@ class LogReader {
     private readonly peek: Peek | undefined,
     private readonly offsets: boolean,
   ) {
-    this.buf = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(size, 1)));
+    // A small file is read whole and decoded at once (readWhole): into the shared scratch buffer.
+    this.buf = size <= CHUNK_BYTES ? scratchBuffer(Math.max(size, 1)) : Buffer.allocUnsafe(CHUNK_BYTES);
   }
 
   read(): LogRead {
@@ -389,6 +391,8 @@ class LogReader {
     const bytes = buf.subarray(0, got);
     if (!isUtf8(bytes)) throw new Error(`reading ${path}: stream did not contain valid UTF-8`);
     const text = bytes.toString('utf8');
+    // The scratch buffer is not read again below: a reader called from a line's handler may reuse it.
+    this.lastByte = got > 0 ? (buf[got - 1] ?? -1) : -1;
     // The detail and the outline give every line its byte offset, so a call's payload can be read again
     // later; the summary's hot path does not pay for it.
     const exact = this.offsets;
@@ -409,7 +413,6 @@ class LogReader {
     }
     this.base = 0;
     this.filled = got;
-    this.lastByte = got > 0 ? (buf[got - 1] ?? -1) : -1;
     this.eof = true;
     this.pos = got;
   }

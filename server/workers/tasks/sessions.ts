@@ -9,6 +9,7 @@ import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts'
 import { compareSessions } from '../../engine/compare.ts';
 import { type IndexedSummary, type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
 import { type Result, attempt, failure, ok } from '../../result.ts';
+import { type PackedIndex, packIndex } from '../../store/index-wire.ts';
 
 /** One session's full view. */
 export function sessionDetailTask(files: SessionFiles): Result<SessionDetail> {
@@ -95,4 +96,9 @@ export function indexSessionsTask(items: IndexItem[]): IndexResult[] {
     const outline = attempt(() => writeOutline(item, item.outlineTo!));
     return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result, ...(outline.ok ? { outlineBytes: outline.value } : {}) };
   });
+}
+
+/** indexSessionsTask's answers in columns, as the store takes them (store/index-wire.ts). */
+export function indexSessionsPackedTask(items: IndexItem[]): PackedIndex {
+  return packIndex(indexSessionsTask(items));
 }

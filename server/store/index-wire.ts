@@ -1,0 +1,208 @@
+// How a batch of indexing answers crosses from the pool: in columns, not as 1,000 nested objects. Sent as
+// objects, each summary came out of the worker's channel as a dozen objects and as many strings (the same
+// domain, agent, mode, tool names and upstream words over and over), all of it garbage once the index had
+// taken its copy: at 100k sessions the event loop spent seconds decoding and collecting it. In columns a batch
+// is a few typed arrays, the strings each log has of its own, and one copy of each string the batch repeats.
+import type { SessionSiteCount, UpstreamView } from '../../shared/sessions.ts';
+import type { IndexedSummary } from '../engine/sessions.ts';
+import type { IndexResult } from '../workers/tasks/sessions.ts';
+
+const UNCHANGED = 0;
+const BIG = 1;
+const SUMMARY = 2;
+const UNREADABLE = 3;
+
+/** The numbers of one log, in this order. */
+const NUMS = [
+  'mtimeMs',
+  'outlineBytes',
+  'started_unix_ms',
+  'duration_ms',
+  'tool_calls',
+  'llm_turns',
+  'errors',
+  'flow_lookups',
+  'hand_backs',
+  'shadow_lookups',
+  'writes',
+  'size_bytes',
+  'shadow_decisions',
+  'flags',
+] as const;
+const N = NUMS.length;
+const [MTIME, OUTLINE, STARTED, DURATION, TOOL_CALLS, LLM_TURNS, ERRORS, FLOW_LOOKUPS, HAND_BACKS, SHADOW_LOOKUPS, WRITES, SIZE, SHADOW_DECISIONS, FLAGS] =
+  NUMS.map((_, i) => i) as number[] as [number, number, number, number, number, number, number, number, number, number, number, number, number, number];
+/** `surprised` is a later version's field: absent, false or true. */
+const SURPRISED = 1;
+const SURPRISED_SAID = 2;
+const HAS_FLOW_LOG = 4;
+const HAS_CONFIRM_LOG = 8;
+
+/** Per summary, indexes into the batch's shared values (-1 for null): domain, agent, mode in `table`, then `upstreams`, `toolSets`. */
+const R = 5;
+
+export interface PackedIndex {
+  /** Per log: UNCHANGED, BIG, SUMMARY or UNREADABLE. */
+  kind: Uint8Array;
+  /** Per log, N numbers (NUMS); a summary's only when it has one. */
+  nums: Float64Array;
+  /** Per log, R references (R). */
+  refs: Int32Array;
+  /** Per log: its stamp, then its session id (SUMMARY) or why it is unreadable (UNREADABLE). */
+  text: string[];
+  /** Strings the batch repeats: domains, agents, modes, tool names. */
+  table: string[];
+  upstreams: UpstreamView[];
+  /** Sets of tools called, as indexes into `table`. */
+  toolSets: number[][];
+  /** What the flow log shows per site, by log index (few logs have one). */
+  sites: [number, SessionSiteCount[]][];
+}
+
+/** In the worker: a batch's answers in columns. */
+export function packIndex(results: readonly IndexResult[]): PackedIndex {
+  const n = results.length;
+  const out: PackedIndex = {
+    kind: new Uint8Array(n),
+    nums: new Float64Array(n * N),
+    refs: new Int32Array(n * R).fill(-1),
+    text: [],
+    table: [],
+    upstreams: [],
+    toolSets: [],
+    sites: [],
+  };
+  const strings = new Map<string, number>();
+  const upstreams = new Map<string, number>();
+  const toolSets = new Map<string, number>();
+  const ref = (s: string | null): number => {
+    if (s === null) return -1;
+    let i = strings.get(s);
+    if (i === undefined) {
+      i = out.table.push(s) - 1;
+      strings.set(s, i);
+    }
+    return i;
+  };
+  results.forEach((r, i) => {
+    const nums = i * N;
+    out.nums[nums + MTIME] = r.mtimeMs;
+    out.text.push(r.stamp);
+    if (r.unchanged) {
+      out.kind[i] = UNCHANGED;
+      return;
+    }
+    if ('big' in r) {
+      out.kind[i] = BIG;
+      return;
+    }
+    out.nums[nums + OUTLINE] = r.outlineBytes ?? -1;
+    if (!r.result.ok) {
+      out.kind[i] = UNREADABLE;
+      out.text.push(r.result.message);
+      return;
+    }
+    const s = r.result.value;
+    out.kind[i] = SUMMARY;
+    out.text.push(s.session_id);
+    out.nums[nums + STARTED] = s.started_unix_ms;
+    out.nums[nums + DURATION] = s.duration_ms;
+    out.nums[nums + TOOL_CALLS] = s.tool_calls;
+    out.nums[nums + LLM_TURNS] = s.llm_turns;
+    out.nums[nums + ERRORS] = s.errors;
+    out.nums[nums + FLOW_LOOKUPS] = s.flow_lookups;
+    out.nums[nums + HAND_BACKS] = s.hand_backs;
+    out.nums[nums + SHADOW_LOOKUPS] = s.shadow_lookups;
+    out.nums[nums + WRITES] = s.writes;
+    out.nums[nums + SIZE] = s.size_bytes;
+    out.nums[nums + SHADOW_DECISIONS] = s.shadow_decisions;
+    out.nums[nums + FLAGS] = (s.surprised === undefined ? 0 : SURPRISED_SAID | (s.surprised ? SURPRISED : 0)) | (s.has_flow_log ? HAS_FLOW_LOG : 0) | (s.has_confirm_log ? HAS_CONFIRM_LOG : 0);
+    const refs = i * R;
+    out.refs[refs] = ref(s.domain);
+    out.refs[refs + 1] = ref(s.agent);
+    out.refs[refs + 2] = ref(s.mode);
+    if (s.upstream !== null) {
+      const id = JSON.stringify(s.upstream);
+      let u = upstreams.get(id);
+      if (u === undefined) {
+        u = out.upstreams.push(s.upstream) - 1;
+        upstreams.set(id, u);
+      }
+      out.refs[refs + 3] = u;
+    }
+    const tools = s.tools_called.map(ref);
+    const id = tools.join(',');
+    let t = toolSets.get(id);
+    if (t === undefined) {
+      t = out.toolSets.push(tools) - 1;
+      toolSets.set(id, t);
+    }
+    out.refs[refs + 4] = t;
+    if (s.flow_sites !== undefined) out.sites.push([i, s.flow_sites]);
+  });
+  return out;
+}
+
+/**
+ * On the event loop: the answers as the index takes them. Their strings and structures are the batch's shared
+ * copies (the index keeps one of each anyway), so each log costs its summary object and little else.
+ */
+export function unpackIndex(p: PackedIndex): IndexResult[] {
+  const { kind, nums, refs, text, table, upstreams } = p;
+  const str = (i: number): string | null => (i === -1 ? null : (table[i] as string));
+  const toolSets = p.toolSets.map((set) => set.map((i) => table[i] as string));
+  const sites = new Map(p.sites);
+  const out: IndexResult[] = [];
+  let t = 0;
+  for (let i = 0; i < kind.length; i++) {
+    const at = i * N;
+    const stamp = text[t++] as string;
+    const mtimeMs = nums[at + MTIME] as number;
+    const k = kind[i];
+    if (k === UNCHANGED) {
+      out.push({ stamp, mtimeMs, unchanged: true });
+      continue;
+    }
+    if (k === BIG) {
+      out.push({ stamp, mtimeMs, unchanged: false, big: true });
+      continue;
+    }
+    const outline = nums[at + OUTLINE] as number;
+    const extra = outline >= 0 ? { outlineBytes: outline } : {};
+    if (k === UNREADABLE) {
+      out.push({ stamp, mtimeMs, unchanged: false, result: { ok: false, message: text[t++] as string }, ...extra });
+      continue;
+    }
+    const r = i * R;
+    const flags = nums[at + FLAGS] as number;
+    const flowSites = sites.get(i);
+    const upstream = refs[r + 3] as number;
+    const summary: IndexedSummary = {
+      key: '',
+      path: '',
+      session_id: text[t++] as string,
+      domain: str(refs[r] as number),
+      agent: str(refs[r + 1] as number),
+      started_unix_ms: nums[at + STARTED] as number,
+      duration_ms: nums[at + DURATION] as number,
+      mode: str(refs[r + 2] as number) as IndexedSummary['mode'],
+      tool_calls: nums[at + TOOL_CALLS] as number,
+      llm_turns: nums[at + LLM_TURNS] as number,
+      errors: nums[at + ERRORS] as number,
+      flow_lookups: nums[at + FLOW_LOOKUPS] as number,
+      hand_backs: nums[at + HAND_BACKS] as number,
+      shadow_lookups: nums[at + SHADOW_LOOKUPS] as number,
+      ...(flags & SURPRISED_SAID ? { surprised: (flags & SURPRISED) !== 0 } : {}),
+      writes: nums[at + WRITES] as number,
+      upstream: upstream === -1 ? null : (upstreams[upstream] as UpstreamView),
+      size_bytes: nums[at + SIZE] as number,
+      has_flow_log: (flags & HAS_FLOW_LOG) !== 0,
+      has_confirm_log: (flags & HAS_CONFIRM_LOG) !== 0,
+      tools_called: toolSets[refs[r + 4] as number] as string[],
+      shadow_decisions: nums[at + SHADOW_DECISIONS] as number,
+      ...(flowSites ? { flow_sites: flowSites } : {}),
+    };
+    out.push({ stamp, mtimeMs, unchanged: false, result: { ok: true, value: summary }, ...extra });
+  }
+  return out;
+}

@@ -1,0 +1,46 @@
+// A batch of indexing answers crosses the pool in columns (store/index-wire.ts): what comes out is what went
+// in, for every kind of answer and every summary of the fixture home, and a string the batch repeats is sent once.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { packIndex, unpackIndex } from '../../server/store/index-wire.ts';
+import { sessionSummary } from '../../server/engine/sessions.ts';
+import type { IndexResult } from '../../server/workers/tasks/sessions.ts';
+import { fixtureSessions } from '../engine/session-files.ts';
+
+const wire = suite('index wire');
+
+/** The answers as the index reads them: the summary's key and path are the entry's own, not sent. */
+const asIndexed = (results: IndexResult[]): IndexResult[] =>
+  results.map((r) => ('result' in r && r.result.ok ? { ...r, result: { ok: true, value: { ...r.result.value, key: '', path: '' } } } : r));
+
+wire('every kind of answer and every fixture summary comes out as it went in', () => {
+  const summaries = fixtureSessions().map(sessionSummary);
+  assert.ok(summaries.some((s) => s.flow_sites !== undefined), 'the fixtures have a summary with flow sites');
+  assert.ok(summaries.some((s) => s.upstream !== null), 'the fixtures have a summary with an upstream');
+  const results: IndexResult[] = [
+    { stamp: '1:2|-|-', mtimeMs: 2, unchanged: true },
+    { stamp: '9:3|-|-', mtimeMs: 3, unchanged: false, big: true },
+    { stamp: '5:4|-|-', mtimeMs: 4, unchanged: false, result: { ok: false, message: 'parsing x: line 1: not a header\u0000with a NUL' } },
+    ...summaries.map((value, i): IndexResult => ({ stamp: `${i}:${i}|-|-`, mtimeMs: 1_700_000_000_000 + i, unchanged: false, result: { ok: true, value } })),
+    { stamp: '7:7|-|-', mtimeMs: 7, unchanged: false, result: { ok: true, value: { ...summaries[0]!, surprised: true, agent: null, domain: null, upstream: null } }, outlineBytes: 1234 },
+    { stamp: '8:8|-|-', mtimeMs: 8, unchanged: false, result: { ok: true, value: { ...summaries[0]!, surprised: false } }, outlineBytes: 0 },
+  ];
+  const packed = packIndex(results);
+  // It crosses a process boundary: plain data only.
+  assert.equal(unpackIndex(structuredClone(packed)), asIndexed(results));
+});
+
+wire('a string the batch repeats is sent once, and so is a set of tools or an upstream', () => {
+  const s = sessionSummary(fixtureSessions()[0]!);
+  const one = (i: number): IndexResult => ({ stamp: `${i}`, mtimeMs: i, unchanged: false, result: { ok: true, value: { ...s, session_id: `id-${i}` } } });
+  const packed = packIndex([one(1), one(2), one(3)]);
+  assert.is(new Set(packed.table).size, packed.table.length);
+  assert.is(packed.toolSets.length, 1);
+  assert.is(packed.upstreams.length, s.upstream === null ? 0 : 1);
+  const out = unpackIndex(packed);
+  const values = out.map((r) => ('result' in r && r.result.ok ? r.result.value : null));
+  assert.ok(values[0]!.tools_called === values[2]!.tools_called, 'one array for the batch');
+  assert.equal(values.map((v) => v!.session_id), ['id-1', 'id-2', 'id-3']);
+});
+
+wire.run();

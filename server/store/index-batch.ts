@@ -3,18 +3,18 @@
 // log at a time, and only that log is unreadable (with why).
 import { type Pool, WorkerDied } from '../workers/pool.ts';
 import type { IndexItem, IndexResult } from '../workers/tasks/sessions.ts';
-import { unpackIndex } from './index-wire.ts';
+import { packItems, unpackResults } from './index-wire.ts';
 
 export async function indexBatch(pool: Pool, items: IndexItem[], stampNow: (item: IndexItem) => string): Promise<IndexResult[]> {
   try {
-    return unpackIndex(await pool.run('indexSessionsPackedTask', items));
+    return unpackResults(await pool.run('indexSessionsPackedTask', packItems(items)));
   } catch (err) {
     if (!(err instanceof WorkerDied)) throw err;
   }
   return Promise.all(
     items.map(async (item): Promise<IndexResult> => {
       try {
-        const [r] = unpackIndex(await pool.run('indexSessionsPackedTask', [item]));
+        const [r] = unpackResults(await pool.run('indexSessionsPackedTask', packItems([item])));
         if (r) return r;
         throw new Error('the worker gave no answer');
       } catch (err) {

@@ -1,11 +1,82 @@
-// How a batch of indexing answers crosses from the pool: in columns, not as 1,000 nested objects. Sent as
-// objects, each summary came out of the worker's channel as a dozen objects and as many strings (the same
-// domain, agent, mode, tool names and upstream words over and over), all of it garbage once the index had
-// taken its copy: at 100k sessions the event loop spent seconds decoding and collecting it. In columns a batch
-// is a few typed arrays, the strings each log has of its own, and one copy of each string the batch repeats.
+// How a batch of logs to index crosses to the pool, and its answers back: as one serialized buffer each, the
+// answers in columns. Sent as objects, each summary came out of the worker's channel as a dozen objects and as
+// many strings (the same domain, agent, mode, tool names and upstream words over and over), all of it garbage
+// once the index had taken its copy; and Tinypool's child processes pass each message through a MessagePort
+// on the event loop too (cloned twice more there). At 100k sessions the event loop spent seconds on it. Now a
+// batch is a few typed arrays, the strings each log has of its own, and one copy of each string the batch
+// repeats, in one buffer that every hop copies as bytes; it is decoded once.
+import { deserialize, serialize } from 'node:v8';
 import type { SessionSiteCount, UpstreamView } from '../../shared/sessions.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
-import type { IndexResult } from '../workers/tasks/sessions.ts';
+import type { IndexItem, IndexResult } from '../workers/tasks/sessions.ts';
+
+/** Paths hold no NUL (POSIX), nor do stamps: NUL joins them. */
+const SEP = '\u0000';
+const ITEM_FLOW_LOG = 1;
+const ITEM_CONFIRM_LOG = 2;
+const ITEM_KNOWN = 4;
+
+interface PackedItems {
+  /** The logs' absolute paths. A log's companions are beside it (`<stem>.flow.jsonl`, `<stem>.confirm.jsonl`). */
+  paths: string;
+  /** Per log: ITEM_FLOW_LOG, ITEM_CONFIRM_LOG, ITEM_KNOWN. */
+  flags: Uint8Array;
+  /** The stamps the index holds, for the logs with ITEM_KNOWN. */
+  known: string;
+  bigFrom: number | null;
+  outlineTo: string | null;
+}
+
+const stemOf = (path: string) => path.slice(0, -'.jsonl'.length);
+
+/**
+ * On the event loop: logs to index, as one buffer. The batch shares one `bigFrom` and one `outlineTo` (the
+ * store reads small logs in batches and a big one alone). The summaries' `key` and `path` are the entries'
+ * own and are not sent.
+ */
+export function packItems(items: readonly IndexItem[]): Uint8Array {
+  const flags = new Uint8Array(items.length);
+  const known: string[] = [];
+  items.forEach((item, i) => {
+    const stem = stemOf(item.path);
+    if (item.flowLog !== null && item.flowLog !== `${stem}.flow.jsonl`) throw new Error(`${item.flowLog} is not beside ${item.path}`);
+    if (item.confirmLog !== null && item.confirmLog !== `${stem}.confirm.jsonl`) throw new Error(`${item.confirmLog} is not beside ${item.path}`);
+    flags[i] = (item.flowLog !== null ? ITEM_FLOW_LOG : 0) | (item.confirmLog !== null ? ITEM_CONFIRM_LOG : 0) | (item.known !== null ? ITEM_KNOWN : 0);
+    if (item.known !== null) known.push(item.known);
+  });
+  const first = items[0];
+  const packed: PackedItems = {
+    paths: items.map((i) => i.path).join(SEP),
+    flags,
+    known: known.join(SEP),
+    bigFrom: first?.bigFrom ?? null,
+    outlineTo: first?.outlineTo ?? null,
+  };
+  return serialize(packed);
+}
+
+/** In the worker: the logs of a batch. */
+export function unpackItems(bytes: Uint8Array): IndexItem[] {
+  const p = deserialize(bytes) as PackedItems;
+  if (p.flags.length === 0) return [];
+  const paths = p.paths.split(SEP);
+  const known = p.known.split(SEP);
+  let k = 0;
+  return paths.map((path, i): IndexItem => {
+    const f = p.flags[i] as number;
+    const stem = stemOf(path);
+    return {
+      key: '',
+      rel: '',
+      path,
+      flowLog: f & ITEM_FLOW_LOG ? `${stem}.flow.jsonl` : null,
+      confirmLog: f & ITEM_CONFIRM_LOG ? `${stem}.confirm.jsonl` : null,
+      known: f & ITEM_KNOWN ? (known[k++] as string) : null,
+      ...(p.bigFrom !== null ? { bigFrom: p.bigFrom } : {}),
+      ...(p.outlineTo !== null ? { outlineTo: p.outlineTo } : {}),
+    };
+  });
+}
 
 const UNCHANGED = 0;
 const BIG = 1;
@@ -59,7 +130,16 @@ export interface PackedIndex {
   sites: [number, SessionSiteCount[]][];
 }
 
-/** In the worker: a batch's answers in columns. */
+/** In the worker: a batch's answers in columns, as one buffer. */
+export function packResults(results: readonly IndexResult[]): Uint8Array {
+  return serialize(packIndex(results));
+}
+
+/** On the event loop: the answers of a batch. */
+export function unpackResults(bytes: Uint8Array): IndexResult[] {
+  return unpackIndex(deserialize(bytes) as PackedIndex);
+}
+
 export function packIndex(results: readonly IndexResult[]): PackedIndex {
   const n = results.length;
   const out: PackedIndex = {

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { indexBatch } from '../../server/store/index-batch.ts';
 import { type Pool, WorkerDied } from '../../server/workers/pool.ts';
 import type { IndexItem } from '../../server/workers/tasks/sessions.ts';
-import { packIndex } from '../../server/store/index-wire.ts';
+import { packResults, unpackItems } from '../../server/store/index-wire.ts';
 
 const batch = suite('index batch');
 
@@ -16,10 +16,11 @@ function fakePool(deadly: string, calls: string[][]): Pool {
   return {
     threads: 2,
     destroy: async () => undefined,
-    run: (async (_name: string, items: IndexItem[]) => {
+    run: (async (_name: string, packed: Uint8Array) => {
+      const items = unpackItems(packed).map((i) => ({ ...i, key: i.path.slice('/d/'.length, -'.jsonl'.length) }));
       calls.push(items.map((i) => i.key));
       if (items.some((i) => i.key === deadly)) throw new WorkerDied('reading it needs more than the heap');
-      return packIndex(items.map((i) => ({ stamp: `s:${i.key}`, mtimeMs: 1, unchanged: false, result: { ok: false, message: `fake ${i.key}` } })));
+      return packResults(items.map((i) => ({ stamp: `s:${i.key}`, mtimeMs: 1, unchanged: false, result: { ok: false, message: `fake ${i.key}` } })));
     }) as Pool['run'],
   };
 }

@@ -2,9 +2,9 @@
 // in, for every kind of answer and every summary of the fixture home, and a string the batch repeats is sent once.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { packIndex, unpackIndex } from '../../server/store/index-wire.ts';
+import { packIndex, packItems, packResults, unpackIndex, unpackItems, unpackResults } from '../../server/store/index-wire.ts';
 import { sessionSummary } from '../../server/engine/sessions.ts';
-import type { IndexResult } from '../../server/workers/tasks/sessions.ts';
+import type { IndexItem, IndexResult } from '../../server/workers/tasks/sessions.ts';
 import { fixtureSessions } from '../engine/session-files.ts';
 
 const wire = suite('index wire');
@@ -41,6 +41,27 @@ wire('a string the batch repeats is sent once, and so is a set of tools or an up
   const values = out.map((r) => ('result' in r && r.result.ok ? r.result.value : null));
   assert.ok(values[0]!.tools_called === values[2]!.tools_called, 'one array for the batch');
   assert.equal(values.map((v) => v!.session_id), ['id-1', 'id-2', 'id-3']);
+});
+
+wire('a batch of logs crosses as it went in (less the key and rel the worker does not need)', () => {
+  const stem = '/home/ü ser/.engine/logs/shop/2026 x';
+  const items: IndexItem[] = [
+    { key: 'a', rel: 'logs/a.jsonl', path: `${stem}.jsonl`, flowLog: `${stem}.flow.jsonl`, confirmLog: `${stem}.confirm.jsonl`, known: '1:2|3:4|5:6', bigFrom: 99, outlineTo: '/spool/o' },
+    { key: 'b', rel: 'b.jsonl', path: '/d/b.jsonl', flowLog: null, confirmLog: null, known: null, bigFrom: 99, outlineTo: '/spool/o' },
+    { key: 'c', rel: 'c.jsonl', path: '/d/c.jsonl', flowLog: null, confirmLog: '/d/c.confirm.jsonl', known: '7:8|-|9:1', bigFrom: 99, outlineTo: '/spool/o' },
+  ];
+  assert.equal(unpackItems(structuredClone(packItems(items))), items.map((i) => ({ ...i, key: '', rel: '' })));
+  const plain = items.map(({ bigFrom: _b, outlineTo: _o, ...rest }) => rest);
+  assert.equal(unpackItems(packItems(plain)), plain.map((i) => ({ ...i, key: '', rel: '' })));
+  assert.equal(unpackItems(packItems([])), []);
+  assert.throws(() => packItems([{ ...items[1]!, flowLog: '/elsewhere/b.flow.jsonl' }]), /not beside/);
+});
+
+wire('answers cross as one buffer', () => {
+  const results: IndexResult[] = [{ stamp: '1:2|-|-', mtimeMs: 2, unchanged: true }, { stamp: '-|-|-', mtimeMs: 0, unchanged: false, result: { ok: false, message: 'the log is gone' } }];
+  const bytes = packResults(results);
+  assert.instance(bytes, Uint8Array);
+  assert.equal(unpackResults(structuredClone(bytes)), results);
 });
 
 wire.run();

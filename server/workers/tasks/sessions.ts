@@ -9,7 +9,7 @@ import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts'
 import { compareSessions } from '../../engine/compare.ts';
 import { type IndexedSummary, type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
 import { type Result, attempt, failure, ok } from '../../result.ts';
-import { type PackedIndex, packIndex } from '../../store/index-wire.ts';
+import { packResults, unpackItems } from '../../store/index-wire.ts';
 
 /** One session's full view. */
 export function sessionDetailTask(files: SessionFiles): Result<SessionDetail> {
@@ -98,7 +98,7 @@ export function indexSessionsTask(items: IndexItem[]): IndexResult[] {
   });
 }
 
-/** indexSessionsTask's answers in columns, as the store takes them (store/index-wire.ts). */
-export function indexSessionsPackedTask(items: IndexItem[]): PackedIndex {
-  return packIndex(indexSessionsTask(items));
+/** indexSessionsTask over a batch packed by the store, its answers packed (store/index-wire.ts). */
+export function indexSessionsPackedTask(items: Uint8Array): Uint8Array {
+  return packResults(indexSessionsTask(unpackItems(items)));
 }

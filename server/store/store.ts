@@ -116,6 +116,9 @@ export class Store {
   private readonly queued = new Set<SessionEntry>();
   /** Big logs waiting to be read alone (BIG_LOG_BYTES). */
   private readonly bigQueue: SessionEntry[] = [];
+  /** Big logs the cold index read without their outline: it is written once the index is done. */
+  private readonly outlineLater: SessionEntry[] = [];
+  private outlining: Promise<void> = Promise.resolve();
   private bigInFlight = false;
   /** Growing logs waiting for their next read. */
   private readonly deferred = new Set<SessionEntry>();
@@ -539,11 +542,12 @@ export class Store {
   }
 
   /**
-   * Summarize queued logs in the pool, at most one batch per thread at a time: small logs in batches, a big
-   * one alone while another thread takes the small ones.
+   * Summarize queued logs in the pool, at most two batches per thread at a time (so a thread that ends one
+   * starts the next at once, while this loop takes in the answers): small logs in batches, a big one alone
+   * while another thread takes the small ones.
    */
   private pump(): void {
-    while (!this.closed && this.inFlight < this.pool.threads) {
+    while (!this.closed && this.inFlight < this.pool.threads * 2) {
       const bigReady = this.bigQueue.length > 0 && !this.bigInFlight;
       if (bigReady && (this.queue.length === 0 || this.inFlight > 0)) {
         this.bigInFlight = true;
@@ -559,7 +563,9 @@ export class Store {
     for (const e of batch) this.queued.delete(e);
     this.inFlight++;
     const alone = bigFrom === undefined;
-    const outlineTo = alone ? this.spool.file('outline.json') : undefined;
+    // During the cold index a big log's outline waits (writeOutlines): the list comes first.
+    const outlineTo = alone && this.coldDone ? this.spool.file('outline.json') : undefined;
+    if (alone && !this.coldDone) this.outlineLater.push(...batch);
     const items: IndexItem[] = batch.map((e) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: e.stamp, bigFrom, outlineTo }));
     indexBatch(this.pool, items, stampNow)
       .then(
@@ -630,6 +636,26 @@ export class Store {
     if (this.announcedIndexed > 0) this.hub.publish('changed', { what: 'sessions', keys: [] });
     for (const w of this.coldWaiters.splice(0)) w();
     this.markIndexed();
+    this.outlining = this.writeOutlines();
+  }
+
+  /** Resolves once the cold index is done and the outlines it put off are written. */
+  async outlined(): Promise<void> {
+    await this.indexed;
+    await this.outlining;
+  }
+
+  /** The outlines of the big logs the cold index read, one at a time (a 100 MB log's takes a worker ~1 s). */
+  private async writeOutlines(): Promise<void> {
+    for (const e of this.outlineLater.splice(0)) {
+      if (this.closed) return;
+      if (this.sessions.byRel.get(e.rel) !== e || e.summary === null || this.bigOutlines.get(e.path)?.stamp === e.stamp) continue;
+      const out = this.spool.file('outline.json');
+      const r = await this.pool.run('sessionOutlineFileTask', { files: { key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog }, out }).catch(() => null);
+      // Kept only if the log is still as it was indexed: a later read writes its own.
+      if (r?.ok && !this.closed && r.value.stamp === e.stamp && this.sessions.byRel.get(e.rel) === e) this.keepOutline(e.path, e.stamp, out, r.value.bytes);
+      else this.spool.remove(out);
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { sessionIndex } from '../../server/engine/session/views.ts';
 import { Hub } from '../../server/events/hub.ts';
@@ -18,7 +18,7 @@ test.after(async () => {
   await pool.destroy();
 });
 
-test('a big log is summarized alone and its page outline is made with it, in the spool, removed at close', async () => {
+test('a big log is summarized alone and its page outline is made once the cold index is done, in the spool, removed at close', async () => {
   const home = copyHome();
   // Every log counts as big here.
   const s = new Store({ dataDir: home.dir, pool, hub: new Hub(), watch: false, bigLogBytes: 1 });
@@ -26,6 +26,7 @@ test('a big log is summarized alone and its page outline is made with it, in the
     await s.open();
     await s.warm(30_000);
     assert.is(s.progress(), null);
+    await s.outlined();
     const readable = s.sessions.readable;
     assert.ok(readable.length > 0);
     assert.is(s.bigOutlines.size, readable.length);
@@ -36,6 +37,18 @@ test('a big log is summarized alone and its page outline is made with it, in the
       assert.is(statSync(held!.file).mode & 0o777, 0o600);
       assert.equal(JSON.parse(readFileSync(held!.file, 'utf8')), JSON.parse(JSON.stringify(sessionIndex(e))), e.rel);
     }
+    // A big log that changes later is read alone again, its outline with it.
+    const e = readable[0]!;
+    const before = e.stamp;
+    appendFileSync(e.path, '\n');
+    utimesSync(e.path, new Date(), new Date(Date.now() + 5_000));
+    for (let i = 0; i < 100 && e.stamp === before; i++) {
+      s.touched();
+      await s.sync();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.is.not(e.stamp, before);
+    assert.is(s.bigOutlines.get(e.path)?.stamp, e.stamp);
     const files = [...s.bigOutlines.values()].map((h) => h.file);
     s.close();
     for (const f of files) assert.not.ok(existsSync(f), `${f} is removed with the spool`);

@@ -2,7 +2,7 @@
 // confirmation logs) runs here, off the event loop. Each answers plain data: the view, or why the file is
 // not a session log this engine can read.
 import { closeSync, openSync, writeFileSync, writeSync, writevSync } from 'node:fs';
-import { fileStamp } from '../../store/stamp.ts';
+import { fileStamp, stampNow } from '../../store/stamp.ts';
 import { sessionIndex } from '../../engine/session/views.ts';
 import type { SessionComparison } from '../../../shared/compare.ts';
 import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts';
@@ -20,6 +20,17 @@ function writeOutline(files: SessionFiles, out: string): number {
   const text = Buffer.from(JSON.stringify(sessionIndex(files)), 'utf8');
   writeFileSync(out, text, { mode: 0o600, flag: 'wx' });
   return text.byteLength;
+}
+
+/**
+ * The session page's outline of a big log, written to `out` (a new file in the spool), with the stamp it was
+ * made from (taken first, so a log that changes meanwhile is seen to), and its size.
+ */
+export function sessionOutlineFileTask(input: { files: SessionFiles; out: string }): Result<{ stamp: string; bytes: number }> {
+  return attempt(() => {
+    const stamp = stampNow(input.files);
+    return { stamp, bytes: writeOutline(input.files, input.out) };
+  });
 }
 
 /**

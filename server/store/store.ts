@@ -174,8 +174,8 @@ export class Store {
   /**
    * The newest logs are found from their names (head-scan.ts) and queued at once, while the first walk runs in
    * the pool; then the walk's logs get their entries newest first, a slice per turn of the event loop, each
-   * slice queued for indexing as it comes, so the first page is read while the rest is listed and the tree is
-   * adopted. Resolves when every log is listed (indexing goes on).
+   * slice queued for indexing as it comes, so the first page is read while the rest is listed; then the tree
+   * is adopted. Resolves when every log is listed (indexing goes on).
    */
   async open(): Promise<void> {
     try {
@@ -197,13 +197,15 @@ export class Store {
       // Without a head, the walk's first slice goes to the pool before anything else.
       if (!head) this.listSlice(slices.next().value ?? []);
       this.markOpened();
-      await this.tree.adopt(walk.dirs, names);
-      this.rebuildFlows();
+      // Every log is queued before the tree is adopted: the pool reads while the event loop adopts it (what
+      // changes meanwhile moves its directory's stamp, which adopt compares with the walk's).
       for (const slice of slices) {
         if (this.closed) return;
         await new Promise<void>((resolve) => setImmediate(resolve));
         this.listSlice(slice);
       }
+      await this.tree.adopt(walk.dirs, names);
+      this.rebuildFlows();
       if (head) this.reconcileHead(head.logs);
       this.sessions.clearChanged(); // the first index announces nothing
       this.walked = true;

@@ -19,9 +19,6 @@ import {
   type ServerView,
 } from '../../../shared/servers.ts';
 import { debugString } from '../../engine/format.ts';
-import type { FlowSummary } from '../../../shared/flows.ts';
-import type { ToolInfo } from '../../../shared/sessions.ts';
-import { flowSummary } from '../../data/flows.ts';
 import {
   RegistryError,
   RegistryUnreadable,
@@ -38,9 +35,9 @@ import {
   type Change,
   type StoredEntry,
 } from '../../data/registry.ts';
-import { sessionsOfDomain, sessionSummaries } from '../../data/sessions.ts';
-import { probe } from '../../probe.ts';
+import { oneServerView, probeFlowWarnings, serverList } from '../../data/servers.ts';
 import { serverViewContext } from '../../data/server-context.ts';
+import { probe } from '../../probe.ts';
 import type { State } from '../../state.ts';
 import { ApiError, badRequest, conflict, internal, notFound, unprocessable } from '../errors.ts';
 import { parseBody, parseParams, parseQuery } from '../parse.ts';
@@ -54,39 +51,6 @@ async function registry<T>(work: () => Promise<T>): Promise<T> {
     if (err instanceof RegistryError) throw internal(err.message);
     throw err;
   }
-}
-
-/** The flows list's summary of the catalog flow at `path`, or null when the catalog has none there. */
-function flowSummaryAt(state: State): (path: string) => Promise<FlowSummary | null> {
-  return async (path) => {
-    const catalog = await state.catalog();
-    const file = catalog.flowAt(path);
-    return file ? (await flowSummary(state, file, catalog)).summary : null;
-  };
-}
-
-async function serverList(state: State): Promise<ServerList> {
-  const registry = await loadRegistry(state.config.dataDir);
-  const { readable } = await sessionSummaries(state);
-  const ctx = serverViewContext(state);
-  const summary = flowSummaryAt(state);
-  const items = await Promise.all(registry.servers.map((entry) => serverView(entry, sessionsOfDomain(state, readable, entry.name), summary, ctx)));
-  const names = registry.servers.map((s) => s.name);
-  const discovered = state.store.derived(`discovered:${JSON.stringify(names)}`, () => discoveredUpstreams(readable, new Set(names)));
-  return { items, discovered };
-}
-
-async function oneServerView(state: State, entry: ServerEntry): Promise<ServerView> {
-  const { readable } = await sessionSummaries(state);
-  return serverView(entry, sessionsOfDomain(state, readable, entry.name), flowSummaryAt(state), serverViewContext(state));
-}
-
-/** The probe's flow warnings: only when the entry's flow resolves and loads. */
-async function probeFlowWarnings(state: State, entry: ServerEntry, tools: ToolInfo[]): Promise<string[]> {
-  const path = entry.flow === null ? null : resolvedPath(entry.flow, state.config);
-  if (path === null) return [];
-  const r = await state.pool.run('probeWarningsTask', { path, tools });
-  return r.ok ? r.value : [];
 }
 
 /**

@@ -60,8 +60,12 @@ export function createApiResource<S, T>(
     fetcher(s, ctrl.signal).then(
       (value) => {
         if (g !== generation) return;
+        // A refresh that brings the same data keeps the old value: the page's derived views (a timeline's
+        // measured rows, its scroll position) are not rebuilt for nothing (every open resource is refreshed
+        // when the event stream opens, most of them unchanged).
+        const same = kind === 'refresh' && data() !== undefined && sameSource(data(), value);
         batch(() => {
-          setData(() => value);
+          if (!same) setData(() => value);
           setError(undefined);
           setPending(false);
         });

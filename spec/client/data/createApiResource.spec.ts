@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import '../../support/solid-browser.ts';
 import { FakeEventSource, installEventSource, runningJob, sleep } from '../../support/fake-browser.ts';
 
-const { createRoot, createSignal } = await import('solid-js');
+const { createEffect, createRoot, createSignal } = await import('solid-js');
 const { COALESCE_MS, createApiResource } = await import('../../../client/src/data/createApiResource.ts');
 const { ApiError } = await import('../../../client/src/api/client.ts');
 const { closeEvents, openEvents } = await import('../../../client/src/api/events.ts');
@@ -139,6 +139,36 @@ resource('a refresh keeps the data on screen, dimmed; if it fails the data stays
   await settled();
   assert.equal(state(r), { data: 'old', error: undefined, loading: false, refreshing: false });
   assert.equal(toasts().map((t) => [t.kind, t.title, t.message]), [['error', 'Could not refresh', 'disk full']]);
+});
+
+resource('a refresh that brings equal data keeps the value it had (views over it are not rebuilt); other data replaces it', async () => {
+  const [source] = createSignal('a');
+  const objectLoads: ((v: { rows: number[] }) => void)[] = [];
+  let runs = 0;
+  const r = createRoot((d) => {
+    dispose = d;
+    const res = createApiResource(source, () => new Promise<{ rows: number[] }>((resolve) => objectLoads.push(resolve)));
+    createEffect(() => {
+      res.data();
+      runs++;
+    });
+    return res;
+  });
+  objectLoads[0]!({ rows: [1, 2] });
+  await settled();
+  const first = r.data();
+  const runsAfterFirst = runs;
+  r.refresh();
+  objectLoads[1]!({ rows: [1, 2] });
+  await settled();
+  assert.ok(r.data() === first, 'the same object');
+  assert.is(runs, runsAfterFirst, 'nothing that reads it ran again');
+  assert.is(r.refreshing(), false);
+  r.refresh();
+  objectLoads[2]!({ rows: [1, 2, 3] });
+  await settled();
+  assert.equal(r.data(), { rows: [1, 2, 3] });
+  assert.is(runs, runsAfterFirst + 1);
 });
 
 resource('changed events of its topic refresh it once per burst, unless they name only other keys', async () => {

@@ -70,6 +70,15 @@ minimap('the keyboard moves through the timeline, and the slider says where it i
   const p = ui.page;
   await ui.goto(`/sessions/${LONG_ID}`);
   const strip = p.getByRole('slider', { name: 'Minimap of the session' });
+  // What moved the page, should the slider end up somewhere else than the keys took it (this test failed
+  // that way at times: see the assertion's message).
+  await p.evaluate(() => {
+    const w = window as unknown as { __scrolls: string[] };
+    w.__scrolls = [];
+    const t0 = performance.now();
+    window.addEventListener('scroll', () => w.__scrolls.push(`${Math.round(performance.now() - t0)}ms y=${Math.round(window.scrollY)}`), { passive: true });
+    document.addEventListener('keydown', (e) => w.__scrolls.push(`${Math.round(performance.now() - t0)}ms key ${e.key} on ${(e.target as Element).getAttribute('role') ?? (e.target as Element).tagName}`), true);
+  });
   await strip.focus();
   await p.keyboard.press('End');
   await turnInView(p, LONG_CALLS);
@@ -79,7 +88,9 @@ minimap('the keyboard moves through the timeline, and the slider says where it i
   await p.keyboard.press('ArrowDown');
   await p.waitForFunction(() => document.querySelector('[role="slider"]')?.getAttribute('aria-valuenow') === '3');
   await turnInView(p, 2);
-  assert.is(await strip.getAttribute('aria-valuetext'), 'Row 3 of 123: turn 2 at +2.00 s: get_order');
+  const trail = () => p.evaluate(() => (window as unknown as { __scrolls: string[] }).__scrolls.slice(-40).join('; '));
+  const text = await strip.getAttribute('aria-valuetext');
+  assert.is(text, 'Row 3 of 123: turn 2 at +2.00 s: get_order', text === 'Row 3 of 123: turn 2 at +2.00 s: get_order' ? '' : `page moves: ${await trail()}`);
   await p.keyboard.press('PageDown');
   await p.waitForFunction(() => document.querySelector('[role="slider"]')?.getAttribute('aria-valuenow') === '15');
   ui.assertNoErrors();

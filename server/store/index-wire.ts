@@ -9,6 +9,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { SessionSiteCount, UpstreamView } from '../../shared/sessions.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
 import type { IndexItem, IndexResult } from '../workers/tasks/sessions.ts';
+import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 
 /** Paths hold no NUL (POSIX), nor do stamps: NUL joins them. */
 const SEP = '\u0000';
@@ -27,7 +28,7 @@ interface PackedItems {
   outlineTo: string | null;
 }
 
-const stemOf = (path: string) => path.slice(0, -'.jsonl'.length);
+const stemOf = (path: string) => path.slice(0, -JSONL.length);
 
 /**
  * On the event loop: logs to index, as one buffer. The batch shares one `bigFrom` and one `outlineTo` (the
@@ -39,8 +40,8 @@ export function packItems(items: readonly IndexItem[]): Uint8Array {
   const known: string[] = [];
   items.forEach((item, i) => {
     const stem = stemOf(item.path);
-    if (item.flowLog !== null && item.flowLog !== `${stem}.flow.jsonl`) throw new Error(`${item.flowLog} is not beside ${item.path}`);
-    if (item.confirmLog !== null && item.confirmLog !== `${stem}.confirm.jsonl`) throw new Error(`${item.confirmLog} is not beside ${item.path}`);
+    if (item.flowLog !== null && item.flowLog !== `${stem}${FLOW_LOG}`) throw new Error(`${item.flowLog} is not beside ${item.path}`);
+    if (item.confirmLog !== null && item.confirmLog !== `${stem}${CONFIRM_LOG}`) throw new Error(`${item.confirmLog} is not beside ${item.path}`);
     flags[i] = (item.flowLog !== null ? ITEM_FLOW_LOG : 0) | (item.confirmLog !== null ? ITEM_CONFIRM_LOG : 0) | (item.known !== null ? ITEM_KNOWN : 0);
     if (item.known !== null) known.push(item.known);
   });
@@ -69,8 +70,8 @@ export function unpackItems(bytes: Uint8Array): IndexItem[] {
       key: '',
       rel: '',
       path,
-      flowLog: f & ITEM_FLOW_LOG ? `${stem}.flow.jsonl` : null,
-      confirmLog: f & ITEM_CONFIRM_LOG ? `${stem}.confirm.jsonl` : null,
+      flowLog: f & ITEM_FLOW_LOG ? `${stem}${FLOW_LOG}` : null,
+      confirmLog: f & ITEM_CONFIRM_LOG ? `${stem}${CONFIRM_LOG}` : null,
       known: f & ITEM_KNOWN ? (known[k++] as string) : null,
       ...(p.bigFrom !== null ? { bigFrom: p.bigFrom } : {}),
       ...(p.outlineTo !== null ? { outlineTo: p.outlineTo } : {}),

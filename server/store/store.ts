@@ -413,7 +413,6 @@ export class Store {
     this.flowsChanged.clear();
   }
 
-  /** Re-stamp a slice of the logs on the main thread (cheap stats), and queue those that moved. */
   /**
    * Re-stamp the next SWEEP_PER_TICK logs in the pool (done here, their stats held the event loop some 20 ms
    * a tick at 100k), one part at a time, over a snapshot of the entries taken when the last one ended.

@@ -47,6 +47,7 @@ import { type From, type LineAt, type LogEntry, type LogHeader, type Peek, readL
 import { type LazyText, TurnInference } from './session/turns.ts';
 import { ANSWER_HEAD, type AwaitedAnswers, summaryPeek } from './session/summary-peek.ts';
 import { plainAnswer, plainAnswerBytes } from './session/plain-answer.ts';
+import type { OpenedFile } from './session/opened.ts';
 
 /** A session log and its companions, as the catalogue found them. */
 export interface SessionFiles {
@@ -478,12 +479,12 @@ class SessionLogPass implements AwaitedAnswers {
 }
 
 /** Reads the log in one pass (see SessionLogPass), then the flow log: counts for the summary, all for the detail. */
-function analyse(files: SessionFiles, full: boolean, outline = false): Analysis {
+function analyse(files: SessionFiles, full: boolean, outline = false, opened: OpenedFiles = {}): Analysis {
   const pass = new SessionLogPass(files, full);
-  const { header, size, cut } = readLog(files.path, pass.onEntry, full ? (outline ? pass.outlineLook : undefined) : summaryPeek(pass), full);
+  const { header, size, cut } = readLog(files.path, pass.onEntry, full ? (outline ? pass.outlineLook : undefined) : summaryPeek(pass), full, opened.log);
   // The summary needs only counts from the flow log; the detail reads every decision and run.
   const flow = files.flowLog && full ? readFlowLog(files.flowLog) : { decisions: [], runs: [], cut: 0 };
-  const counts = files.flowLog && !full ? flowCounts(files.flowLog) : countsOf(flow.decisions);
+  const counts = files.flowLog && !full ? flowCounts(files.flowLog, opened.flow) : countsOf(flow.decisions);
 
   return {
     header,
@@ -555,17 +556,23 @@ function tooDeep(files: SessionFiles, e: unknown): unknown {
   return e instanceof RangeError ? new Error(`parsing ${files.path}: a value is nested too deeply to read (${e.message})`) : e;
 }
 
+/** A session's log and flow log as their caller already opened them (see engine/session/opened.ts). */
+export interface OpenedFiles {
+  log?: OpenedFile;
+  flow?: OpenedFile;
+}
+
 /** The list's item for one session log, with the tools called. Throws when the file is not a session log. */
-export function sessionSummary(files: SessionFiles): IndexedSummary {
+export function sessionSummary(files: SessionFiles, opened?: OpenedFiles): IndexedSummary {
   try {
-    return summaryWithTools(files);
+    return summaryWithTools(files, opened);
   } catch (e) {
     throw tooDeep(files, e);
   }
 }
 
-function summaryWithTools(files: SessionFiles): IndexedSummary {
-  const a = analyse(files, false);
+function summaryWithTools(files: SessionFiles, opened?: OpenedFiles): IndexedSummary {
+  const a = analyse(files, false, false, opened);
   const called = [...new Set(a.calls.map((c) => c.tool))];
   const sites = a.counts.sites;
   const summary: IndexedSummary = { ...summaryOf(files, a), tools_called: called, shadow_decisions: a.counts.shadow_lookups + a.counts.shadow_hand_backs };

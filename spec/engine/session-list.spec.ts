@@ -2,7 +2,7 @@
 // GET /api/sessions, and the sessions worker tasks.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { SessionsQuerySchema, type SessionSummary } from '../../shared/sessions.ts';
@@ -14,6 +14,7 @@ import {
   indexSessionsTask,
 } from '../../server/workers/tasks/sessions.ts';
 import { tempDir } from '../support/fixtures.ts';
+import { stampNow } from '../../server/store/stamp.ts';
 import { fixtureSessions } from './session-files.ts';
 import { startsWith } from '../support/assert.ts';
 
@@ -37,7 +38,7 @@ let all: SessionSummary[] = [];
 
 const list = suite('session-list');
 list.before(() => {
-  all = fixtureSessions().map(sessionSummary);
+  all = fixtureSessions().map((f) => sessionSummary(f));
 });
 
 list('with no filters it gives all 12 fixture sessions, newest first (§7.5)', () => {
@@ -143,6 +144,38 @@ tasks('the index task answers one result per file, in order, a failure as a mess
   assert.equal(results[0], { ok: true, value: sessionSummary(good) });
   // Results cross a worker boundary: plain data only.
   assert.equal(structuredClone(out), out);
+});
+
+tasks('a new log is stamped from the descriptors it is read from: the same stamp and summary as a stat and a read by path', () => {
+  const fixtures = fixtureSessions();
+  assert.ok(fixtures.some((f) => f.flowLog !== null) && fixtures.some((f) => f.confirmLog !== null));
+  const fresh = indexSessionsTask(fixtures.map((f) => ({ ...f, known: null })));
+  // A stamp the index does not hold makes the stat'd way read the log again.
+  const byStat = indexSessionsTask(fixtures.map((f) => ({ ...f, known: 'stale' })));
+  assert.equal(fresh, byStat);
+  fixtures.forEach((f, i) => {
+    const r = fresh[i]!;
+    assert.is(r.stamp, stampNow(f));
+    assert.equal('result' in r ? r.result : null, { ok: true, value: sessionSummary(f) });
+  });
+});
+
+tasks('a new log that is gone, not a file, or has lost its flow log is answered, not thrown', () => {
+  const good = fixtureSessions().find((f) => f.flowLog !== null)!;
+  const dir = join(temp.dir, 'dir.jsonl');
+  mkdirSync(dir);
+  const [gone, notFile, noFlow] = indexSessionsTask([
+    { ...good, path: join(temp.dir, 'gone.jsonl'), known: null },
+    { ...good, path: dir, known: null },
+    { ...good, flowLog: join(temp.dir, 'gone.flow.jsonl'), known: null },
+  ]);
+  assert.equal(gone && 'result' in gone ? gone.result : null, { ok: false, message: 'the log is gone' });
+  assert.ok(gone!.stamp.startsWith('-|'));
+  const failed = notFile && 'result' in notFile ? notFile.result : null;
+  assert.ok(failed !== null && !failed.ok);
+  if (failed !== null && !failed.ok) startsWith(failed.message, `reading ${dir}: `);
+  assert.ok(noFlow && 'result' in noFlow && noFlow.result.ok);
+  assert.is(noFlow!.stamp.split('|')[1], '-');
 });
 
 tasks('the detail task answers the view, or why the file cannot be read', () => {

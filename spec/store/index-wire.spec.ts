@@ -14,7 +14,7 @@ const asIndexed = (results: IndexResult[]): IndexResult[] =>
   results.map((r) => ('result' in r && r.result.ok ? { ...r, result: { ok: true, value: { ...r.result.value, key: '', path: '' } } } : r));
 
 wire('every kind of answer and every fixture summary comes out as it went in', () => {
-  const summaries = fixtureSessions().map(sessionSummary);
+  const summaries = fixtureSessions().map((f) => sessionSummary(f));
   assert.ok(summaries.some((s) => s.flow_sites !== undefined), 'the fixtures have a summary with flow sites');
   assert.ok(summaries.some((s) => s.upstream !== null), 'the fixtures have a summary with an upstream');
   const results: IndexResult[] = [

@@ -9,6 +9,7 @@ import { SESSION_LINE_MAX_BYTES } from '../../../shared/limits.ts';
 import { byCodePoint, has, idString, isObject, sortKeys } from './json.ts';
 import { LineTooBig, lineText } from './shrink.ts';
 import { scratchBuffer } from './scratch.ts';
+import type { OpenedFile } from './opened.ts';
 
 const CHUNK_BYTES = 1 << 20;
 
@@ -23,22 +24,24 @@ export interface CutTally {
  * `tally`); a line past the bounds of shrink.ts or SESSION_LINE_MAX_BYTES throws LineTooBig, as the session
  * log's reader refuses it. A file that cannot be opened (it vanished since the scan) has no lines.
  */
-function* textLines(path: string, tally?: CutTally): Generator<string> {
+function* textLines(path: string, tally?: CutTally, opened?: OpenedFile): Generator<string> {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = opened ? opened.fd : openSync(path, 'r');
   } catch {
     return;
   }
   try {
-    const size = fstatSync(fd).size;
+    const size = opened ? opened.size : fstatSync(fd).size;
     // A small file (most are) is read, checked and decoded in one go when it is UTF-8 throughout (a
     // character never spans a newline, so then every line is); otherwise it is read line by line below.
     if (size < CHUNK_BYTES) {
       // Decoded before the first line is handed on: the shared scratch buffer (scratch.ts) is free again by then.
       const whole = scratchBuffer(size + 1);
       let got = 0;
-      while (got < size + 1) {
+      // One byte more than the stat said, to see that the file grew since; a read that stops short of it is
+      // at the end of the file, so the usual case is one read, not a second one that answers 0.
+      while (got < size) {
         const r = readSync(fd, whole, got, size + 1 - got, got);
         if (r === 0) break;
         got += r;
@@ -104,7 +107,7 @@ function* textLines(path: string, tally?: CutTally): Generator<string> {
     if (e instanceof LineTooBig) throw e;
     // A read that fails midway ends the lines there, as an unreadable line would.
   } finally {
-    closeSync(fd);
+    if (!opened) closeSync(fd);
   }
 }
 
@@ -271,9 +274,9 @@ function siteValueAt(text: string, i: number): string {
  * The flow log's counts for a summary. Lines the proxy wrote (sorted keys, one object, complete) are read
  * by their shape without parsing; any other line is parsed and mapped as readFlowLog does.
  */
-export function flowCounts(path: string): FlowCounts {
+export function flowCounts(path: string, opened?: OpenedFile): FlowCounts {
   const c = noCounts();
-  for (const text of textLines(path)) {
+  for (const text of textLines(path, undefined, opened)) {
     if (RUN_LINE.test(text)) continue;
     // The last `,"site":` is the top-level one: only `tool`, a string, may follow it.
     const m = DECISION_LINE.exec(text);

@@ -7,6 +7,7 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { scratchBuffer } from './scratch.ts';
+import type { OpenedFile } from './opened.ts';
 import { SESSION_LINE_MAX_BYTES } from '../../../shared/limits.ts';
 import { duplicateOf, escapesLoneSurrogate, isBlank, isIntegerToken, isObject, objectFields } from './json.ts';
 import { HeapGuard } from './heap-guard.ts';
@@ -226,7 +227,10 @@ export function readLog(
   peek?: Peek,
   /** Give small files' lines their byte offsets too (a later read of a payload needs them). */
   offsets = peek === undefined,
+  /** The log, already open (the caller closes it). */
+  opened?: OpenedFile,
 ): LogRead {
+  if (opened) return new LogReader(path, opened.fd, opened.size, onEntry, peek, offsets).read();
   let fd: number;
   try {
     fd = openSync(path, 'r');

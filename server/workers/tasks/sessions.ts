@@ -2,12 +2,12 @@
 // confirmation logs) runs here, off the event loop. Each answers plain data: the view, or why the file is
 // not a session log this engine can read.
 import { closeSync, openSync, writeFileSync, writeSync, writevSync } from 'node:fs';
-import { fileStamp, stampNow } from '../../store/stamp.ts';
+import { fileStamp, openStamped, stampNow } from '../../store/stamp.ts';
 import { sessionIndex } from '../../engine/session/views.ts';
 import type { SessionComparison } from '../../../shared/compare.ts';
 import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts';
 import { compareSessions } from '../../engine/compare.ts';
-import { type IndexedSummary, type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
+import { type IndexedSummary, type OpenedFiles, type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
 import { type Result, attempt, failure, ok } from '../../result.ts';
 import { packResults, unpackItems } from '../../store/index-wire.ts';
 
@@ -95,18 +95,41 @@ export type IndexResult =
  * changes while it is read is read again on the next change notice or sweep, never missed.
  */
 export function indexSessionsTask(items: IndexItem[]): IndexResult[] {
-  return items.map((item) => {
-    const log = fileStamp(item.path);
-    const stamp = `${log.stamp}|${fileStamp(item.flowLog).stamp}|${fileStamp(item.confirmLog).stamp}`;
-    if (stamp === item.known) return { stamp, mtimeMs: log.mtimeMs, unchanged: true };
-    if (log.stamp === '-') return { stamp, mtimeMs: 0, unchanged: false, result: failure('the log is gone') };
-    if (item.bigFrom !== undefined && log.size >= item.bigFrom) return { stamp, mtimeMs: log.mtimeMs, unchanged: false, big: true };
-    const result = attempt(() => sessionSummary(item));
-    if (!result.ok || item.outlineTo === undefined) return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result };
-    // The outline is a convenience: a log whose outline cannot be made is still listed.
-    const outline = attempt(() => writeOutline(item, item.outlineTo!));
-    return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result, ...(outline.ok ? { outlineBytes: outline.value } : {}) };
-  });
+  return items.map((item) => (item.known === null ? indexNew(item) : indexKnown(item)));
+}
+
+/** A log the index holds: stat'd first, as most are unchanged, and read only when they changed. */
+function indexKnown(item: IndexItem): IndexResult {
+  const log = fileStamp(item.path);
+  const stamp = `${log.stamp}|${fileStamp(item.flowLog).stamp}|${fileStamp(item.confirmLog).stamp}`;
+  if (stamp === item.known) return { stamp, mtimeMs: log.mtimeMs, unchanged: true };
+  return summarize(item, stamp, log);
+}
+
+/** A log the index does not hold yet (a cold start reads every one): the log and its flow log are stamped from the descriptors they are read from. */
+function indexNew(item: IndexItem): IndexResult {
+  const log = openStamped(item.path);
+  const flow = item.flowLog === null ? null : openStamped(item.flowLog);
+  try {
+    const stamp = `${log.stamp}|${flow?.stamp ?? '-'}|${fileStamp(item.confirmLog).stamp}`;
+    return summarize(item, stamp, log, {
+      ...(log.fd !== null ? { log: { fd: log.fd, size: log.size } } : {}),
+      ...(flow !== null && flow.fd !== null ? { flow: { fd: flow.fd, size: flow.size } } : {}),
+    });
+  } finally {
+    if (log.fd !== null) closeSync(log.fd);
+    if (flow !== null && flow.fd !== null) closeSync(flow.fd);
+  }
+}
+
+function summarize(item: IndexItem, stamp: string, log: { stamp: string; mtimeMs: number; size: number }, opened?: OpenedFiles): IndexResult {
+  if (log.stamp === '-') return { stamp, mtimeMs: 0, unchanged: false, result: failure('the log is gone') };
+  if (item.bigFrom !== undefined && log.size >= item.bigFrom) return { stamp, mtimeMs: log.mtimeMs, unchanged: false, big: true };
+  const result = attempt(() => sessionSummary(item, opened));
+  if (!result.ok || item.outlineTo === undefined) return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result };
+  // The outline is a convenience: a log whose outline cannot be made is still listed.
+  const outline = attempt(() => writeOutline(item, item.outlineTo!));
+  return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result, ...(outline.ok ? { outlineBytes: outline.value } : {}) };
 }
 
 /** indexSessionsTask over a batch packed by the store, its answers packed (store/index-wire.ts). */

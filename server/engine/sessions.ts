@@ -441,6 +441,10 @@ class SessionLogPass implements AwaitedAnswers {
    * An answer to one of the agent's calls (or the flow's) that need not be parsed now: its time and success
    * are all the counts need; its text is parsed only if a turn check ever looks at it.
    */
+  contextSaid(role: string, content: string): void {
+    this.turns.context({ role, content });
+  }
+
   successLater(t: number, from: From, key: string, at: LineAt): void {
     if (this.turns.waitsFor(key)) this.turns.response(t, key, this.later(at, null));
     const index = this.pending.get(key);

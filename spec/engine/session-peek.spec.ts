@@ -81,4 +81,46 @@ peek('the compact summary agrees with the detail, which parses every line', () =
   assert.equal(detail.calls.map((c) => c.ok), [true, true, true, true, null, false, false, true]);
 });
 
+/** A log of these lines as they stand (the header added). */
+function writeRaw(name: string, lines: string[]): { key: string; rel: string; path: string; flowLog: null; confirmLog: null } {
+  const path = join(temp.dir, `${name}.jsonl`);
+  writeFileSync(path, `${[HEADER, ...lines].join('\n')}\n`);
+  return { key: 'p', rel: `${name}.jsonl`, path, flowLog: null, confirmLog: null };
+}
+
+const CONTEXT_LINES = [
+  '{"t_ms":10,"from":"client","message":{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"a","arguments":{"q":"x"}}}}',
+  '{"t_ms":12,"from":"server","message":{"id":3,"jsonrpc":"2.0","result":{"content":[{"type":"text","text":"found ord-77"}],"isError":false}}}',
+  // Said between the answer and the next call, escaped: the call passes nothing new, so it stays in the turn.
+  String.raw`{"t_ms":13,"from":"context","message":{"role":"tool","content":"\u006frd-77 is \"open\"\n"}}`,
+  '{"t_ms":14,"from":"client","message":{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"b","arguments":{"order":"ord-77"}}}}',
+  '{"t_ms":15,"from":"server","message":{"id":4,"jsonrpc":"2.0","result":{"content":[{"type":"text","text":"ok"}],"isError":false}}}',
+  '{"t_ms":16,"from":"context","message":{"role":"assistant","content":"done"}}',
+  '{"t_ms":17,"from":"context","message":{"role":"assistant","content":""}}',
+  '{"t_ms":18,"from":"context","message":{"role":"assistant","content":"later","extra":1}}',
+  '{"t_ms":19,"from":"context","message":{"role":"assistant","content":"a\\"b","content":"dup wins"}}',
+];
+
+peek('context lines of the writer\'s shape are taken unparsed, and give the summary the detail gives', () => {
+  const files = writeRaw('ctx', CONTEXT_LINES);
+  const { tools_called: _called, shadow_decisions: _shadow, ...wire } = sessionSummary(files);
+  assert.equal(wire, sessionDetail(files).summary);
+  // One turn of two calls (the value the second passes was said after the first's answer), then three
+  // agent messages: "done", the one with an extra field, and the duplicate-field one; the empty one is none.
+  assert.is(wire.llm_turns, 4);
+  assert.is(wire.tool_calls, 2);
+  // The same lines spelled with spaces are parsed, and read the same.
+  const spaced = writeRaw('ctx-spaced', CONTEXT_LINES.map((l) => JSON.stringify(JSON.parse(l), null, 1).replace(/\n/g, '')));
+  assert.equal({ ...sessionSummary(spaced), size_bytes: 0, path: '' }, { ...sessionSummary(files), size_bytes: 0, path: '' });
+});
+
+peek('a context line the writer could not have written still makes the log unreadable', () => {
+  const surrogate = writeRaw('ctx-surrogate', [...CONTEXT_LINES.slice(0, 2), String.raw`{"t_ms":13,"from":"context","message":{"role":"user","content":"\ud800"}}`]);
+  assert.throws(() => sessionSummary(surrogate), /lone surrogate/);
+  const control = writeRaw('ctx-control', [...CONTEXT_LINES.slice(0, 2), '{"t_ms":13,"from":"context","message":{"role":"user","content":"a\tb"}}']);
+  assert.throws(() => sessionSummary(control), /parsing .*line 4/);
+  const badEscape = writeRaw('ctx-escape', [...CONTEXT_LINES.slice(0, 2), String.raw`{"t_ms":13,"from":"context","message":{"role":"user","content":"a\qb"}}`]);
+  assert.throws(() => sessionSummary(badEscape), /parsing .*line 4/);
+});
+
 peek.run();

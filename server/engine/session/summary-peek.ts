@@ -62,6 +62,8 @@ export interface AwaitedAnswers {
   awaitsCommit(key: string): boolean;
   /** A plain success answer to `key`, taken without parsing it. */
   successLater(t: number, from: From, key: string, at: LineAt): void;
+  /** A context message of the writer's shape (a role and a text), taken without parsing its line. */
+  contextSaid(role: string, content: string): void;
 }
 
 /** Whether the summary parses a client message with this method (see CLIENT_METHODS_COUNTED). */
@@ -125,6 +127,38 @@ function answerLook(pass: AwaitedAnswers, line: string, t: number, from: From, b
   return false;
 }
 
+/** A context message as the writer writes it: its role, then its text, and nothing else (the line ends there). */
+const CONTEXT_HEAD = /\{"role":"([^"\\\x00-\x1f]*)","content":"/y;
+const NEEDS_DECODING = /["\\\x00-\x1f]/;
+
+/**
+ * The text of a context message of the writer's shape, without parsing the line; null for any other shape
+ * (parsed). A text without escapes is itself; one with escapes is decoded alone, which refuses what parsing
+ * the line would refuse in it.
+ */
+function contextText(line: string, body: number): { role: string; content: string } | null {
+  CONTEXT_HEAD.lastIndex = body;
+  const m = CONTEXT_HEAD.exec(line);
+  if (m === null || !line.endsWith('"}}') || CONTEXT_HEAD.lastIndex > line.length - 3) return null;
+  const raw = line.slice(CONTEXT_HEAD.lastIndex, line.length - 3);
+  if (!NEEDS_DECODING.test(raw)) return { role: m[1] as string, content: raw };
+  try {
+    const content: unknown = JSON.parse(line.slice(CONTEXT_HEAD.lastIndex - 1, line.length - 2));
+    return typeof content === 'string' ? { role: m[1] as string, content } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The look at a context line: one of the writer's shape gives the turn inference its role and text unparsed. */
+function contextLook(pass: AwaitedAnswers, line: string, body: number, bytes: Buffer | null): boolean {
+  const said = contextText(line, body);
+  // A small file's line is refused for a lone surrogate escape before anything is taken from it.
+  if (said === null || (bytes === null && escapesLoneSurrogate(line))) return true;
+  pass.contextSaid(said.role, said.content);
+  return false;
+}
+
 /**
  * The summary's look at each line of the pass's log. A line not parsed is still refused for a lone
  * surrogate, in small files: searching every long line of a big one for it would cost more than the rest
@@ -133,8 +167,9 @@ function answerLook(pass: AwaitedAnswers, line: string, t: number, from: From, b
 export function summaryPeek(pass: AwaitedAnswers): Peek {
   return (line, t, from, rest, at, bytes) => {
     let verdict: boolean | 'shared' = true;
-    if (from !== 'context' && line.startsWith('"message":', rest)) {
+    if (line.startsWith('"message":', rest)) {
       const body = rest + '"message":'.length;
+      if (from === 'context') return contextLook(pass, line, body, bytes);
       verdict = from === 'client' ? clientLook(pass, line, body) : answerLook(pass, line, t, from, body, at, bytes);
     }
     return verdict || (bytes === null && escapesLoneSurrogate(line));

@@ -7,6 +7,8 @@ import type { Config } from './config.ts';
 import { Hub } from './events/hub.ts';
 import { startWatch } from './events/watch.ts';
 import { createApp } from './http/app.ts';
+import { overview } from './data/overview.ts';
+import { serverList } from './data/servers.ts';
 import { SignInCodes } from './http/sign-in-codes.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { stopProbes } from './probe.ts';
@@ -95,6 +97,15 @@ export async function start(
   let stopWatch = () => {};
   void store.opened.then(() => {
     if (!stopping) stopWatch = startWatch(config.dataDir, () => store.catalog(), hub);
+  });
+
+  // The overview and the servers list are what most visits ask for first (the shell asks for both): their
+  // figures over every session are computed once the cold index is in (~270 ms and ~150 ms at 100k), not
+  // while the first visitor waits.
+  void store.indexed.then(async () => {
+    if (stopping) return;
+    await overview(state).catch(() => undefined);
+    if (!stopping) await serverList(state).catch(() => undefined);
   });
 
   // The walk of the data directory starts after start() has returned (the start-up lines are printed

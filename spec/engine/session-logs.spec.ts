@@ -111,6 +111,18 @@ unreadable('a header of another version is refused with the versions this build 
   refused(log([], { text: JSON.stringify({ ...HEADER, engine_mcp_log: 2.5 }) + '\n' }), /engine_mcp_log/);
 });
 
+unreadable('a header is checked field by field unless it has the writer\'s shape exactly', () => {
+  const plain = '{"engine_mcp_log":2,"session":"s","started_unix_ms":1,"server_command":["srv"],"domain":"d","agent_model":null}';
+  assert.is(sessionSummary(log([], { text: `${plain}\n` })).domain, 'd');
+  refused(log([], { text: plain.replace('"domain":"d"', '"domain":"d","session":"t"') + '\n' }), /line 1: not an engine MCP log header: duplicate field "session"/);
+  refused(log([], { text: plain.replace('"session":"s"', '"session":"\\ud800"') + '\n' }), /line 1: not an engine MCP log header: a lone surrogate/);
+  refused(log([], { text: plain.replace('"started_unix_ms":1', '"started_unix_ms":1e3') + '\n' }), /started_unix_ms: expected a whole number from 0 to \d+, got 1e3/);
+  refused(log([], { text: plain.replace('"started_unix_ms":1', '"started_unix_ms":99999999999999999999') + '\n' }), /started_unix_ms: expected a whole number/);
+  // Escapes and another order are read, the long way.
+  const escaped = sessionSummary(log([], { text: plain.replace('"domain":"d"', '"domain":"\\u0064"').replace('{"engine_mcp_log":2,', '{"engine_mcp_log":2 ,') + '\n' }));
+  assert.is(escaped.domain, 'd');
+});
+
 unreadable('a BOM before the header makes it fail, as in the CLI', () => {
   refused(log([], { text: '\ufeff' + JSON.stringify(HEADER) + '\n' }), /line 1: not an engine MCP log header/);
 });

@@ -91,6 +91,16 @@ const CHUNK_BYTES = 1 << 20;
 const HEADER_FIELDS = ['engine_mcp_log', 'session', 'started_unix_ms', 'server_command', 'domain', 'agent_model'];
 const ENTRY_FIELDS = ['t_ms', 'from', 'message', 'raw'];
 
+/**
+ * A header as the proxy writes it: its fields in its order, each once, integers as plain digits and strings
+ * without escapes. Such a line has no duplicate field, no lone surrogate escape and no integer spelled
+ * otherwise, so those checks (a scan of the line field by field) are skipped for it.
+ */
+const PLAIN_STRING = '"[^"\\\\\\x00-\\x1f]*"';
+const HEADER_SHAPE = new RegExp(
+  `^\\{"engine_mcp_log":(?:0|[1-9]\\d{0,9}),"session":${PLAIN_STRING},"started_unix_ms":(?:0|[1-9]\\d{0,19}),` +
+    `"server_command":\\[(?:${PLAIN_STRING}(?:,${PLAIN_STRING})*)?\\](?:,"domain":(?:null|${PLAIN_STRING}))?(?:,"agent_model":(?:null|${PLAIN_STRING}))?\\}$`,
+);
 /** How the writer starts every entry line; lines that start so need no field-by-field check of t_ms. */
 const ENTRY_PREFIX = /^\{"t_ms":(0|[1-9]\d{0,18}),"from":"(client|server|proxy|context)",/;
 const U64_MAX = 18446744073709551615;
@@ -131,18 +141,22 @@ function header(line: string, n: number): LogHeader {
     return fail(jsonDetail(e));
   }
   if (!isObject(value)) return fail('expected a JSON object');
-  if (escapesLoneSurrogate(line)) fail('a lone surrogate escape in a string');
-  const fields = objectFields(line) ?? [];
-  const dup = duplicateOf(fields, HEADER_FIELDS);
-  if (dup !== null) fail(`duplicate field "${dup}"`);
+  const plain = HEADER_SHAPE.test(line);
+  if (!plain && escapesLoneSurrogate(line)) fail('a lone surrogate escape in a string');
+  let fields: ReturnType<typeof objectFields> = null;
+  const fieldsOf = () => (fields ??= objectFields(line) ?? []);
+  if (!plain) {
+    const dup = duplicateOf(fieldsOf(), HEADER_FIELDS);
+    if (dup !== null) fail(`duplicate field "${dup}"`);
+  }
   const token = (key: string) => {
-    const f = fields.find((x) => x.key === key);
+    const f = fieldsOf().find((x) => x.key === key);
     return f ? line.slice(f.start, f.end) : '';
   };
   const integer = (key: string, max: number): number => {
     if (!(key in value)) return fail(`missing field "${key}"`);
     const v = value[key];
-    if (typeof v !== 'number' || !isIntegerToken(token(key)) || v < 0 || v > max) {
+    if (typeof v !== 'number' || (!plain && !isIntegerToken(token(key))) || v < 0 || v > max) {
       return fail(`${key}: expected a whole number from 0 to ${max}, got ${token(key) || JSON.stringify(v)}`);
     }
     return v;

@@ -148,6 +148,7 @@ export class Store {
 
   constructor(options: StoreOptions) {
     this.pool = options.pool;
+    this.sessions.tracking = false; // until the cold index is done (finishCold)
     this.hub = options.hub;
     this.tree = new DataTree(options.dataDir, options.watch ?? true);
     this.details = new DetailCache(options.pool, this.spool);
@@ -634,6 +635,7 @@ export class Store {
     this.coldDone = true;
     // What the cold index read is announced as one change of everything it found (pages refresh once).
     this.sessions.clearChanged();
+    this.sessions.tracking = true;
     if (this.announcedIndexed > 0) this.hub.publish('changed', { what: 'sessions', keys: [] });
     for (const w of this.coldWaiters.splice(0)) w();
     this.markIndexed();

@@ -20,6 +20,7 @@ import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { deserialize } from 'node:v8';
 import { StampCache } from '../data/cache.ts';
+import type { FlowFacts } from '../data/registry.ts';
 import { KeyedQueue } from '../data/keyed-queue.ts';
 import type { Catalog, FlowFile } from '../data/catalog.ts';
 import type { ListedTools } from '../data/flows.ts';
@@ -104,6 +105,8 @@ export class Store {
     flows: new StampCache<LoadedFlow>(),
     /** The tools each session listed: a flow page refreshes often, its session rarely changes. */
     listings: new StampCache<ListedTools>(),
+    /** What the registry needs of each server's flow file (data/server-context.ts), by its path. */
+    serverFlows: new StampCache<FlowFacts>(),
   };
   private flowFiles: FlowFile[] = [];
   private flowByKey = new Map<string, FlowFile>();

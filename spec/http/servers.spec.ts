@@ -285,6 +285,22 @@ servers('the later policy fields: a spec-field PUT keeps them, they show in the 
   }
 });
 
+servers("a server's flow is read again when its file changes", async () => {
+  const flowPath = join(c.dataDir, 'shop.flow.json');
+  const original = readFileSync(flowPath);
+  const shopIssues = async () => v.parse(ServerListSchema, await (await c.api('/api/servers')).json()).items.find((s) => s.name === 'shop')!.issues;
+  const before = await shopIssues();
+  assert.not.ok(before.some((i) => i.startsWith('the flow does not load')), before.join('; '));
+  try {
+    writeFileSync(flowPath, '{"not a flow": ');
+    const broken = await shopIssues();
+    assert.ok(broken.some((i) => i.startsWith('the flow does not load: ')), `a flow that stopped loading is an issue at once: ${broken.join('; ')}`);
+  } finally {
+    writeFileSync(flowPath, original);
+  }
+  assert.equal(await shopIssues(), before);
+});
+
 servers.run();
 
 const readOnly = suite('servers api, read-only');

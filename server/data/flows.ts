@@ -22,6 +22,7 @@ import type { State } from '../state.ts';
 import type { LoadedFlow } from '../workers/tasks/flows.ts';
 import type { Catalog, FlowFile, SessionFile } from './catalog.ts';
 import { resolveRequestPath } from './paths.ts';
+import { statStamp } from '../store/stamp.ts';
 import { loadRegistry } from './registry.ts';
 import { sessionDetail, sessionsByDomain, sessionSummaries } from './sessions.ts';
 import type { Result } from '../result.ts';
@@ -47,7 +48,7 @@ export async function loadFlowEntry(state: State, file: FlowFile): Promise<FlowE
     const st = await stat(file.path);
     size_bytes = st.size;
     modified_unix_ms = Math.floor(st.mtimeMs);
-    stamp = `${st.size}:${st.mtimeMs}`;
+    stamp = statStamp(st);
   } catch {
     // the read below reports why
   }
@@ -209,7 +210,7 @@ async function listedTools(state: State, file: SessionFile): Promise<ListedTools
   let stamp: string;
   try {
     const st = await stat(file.path);
-    stamp = `${st.size}:${st.mtimeMs}`;
+    stamp = statStamp(st);
   } catch {
     return null;
   }

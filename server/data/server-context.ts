@@ -4,6 +4,7 @@
 // or a worker's start when the pool has let its workers go, made a page's first requests wait).
 import { stat } from 'node:fs/promises';
 import type { State } from '../state.ts';
+import { statStamp } from '../store/stamp.ts';
 import { NOT_LOADED, type FlowFacts, type ViewContext } from './registry.ts';
 
 export function serverViewContext(state: State): ViewContext {
@@ -16,7 +17,7 @@ export function serverViewContext(state: State): ViewContext {
       const st = await stat(path).catch(() => null);
       // Not a regular file (links followed): what the task would answer, without it.
       if (!st?.isFile()) return NOT_LOADED;
-      const stamp = `${st.size}:${st.mtimeMs}`;
+      const stamp = statStamp(st);
       const cache = state.store.caches.serverFlows;
       const hit = cache.get(path, stamp);
       if (hit) return hit;

@@ -441,10 +441,6 @@ class SessionLogPass implements AwaitedAnswers {
    * An answer to one of the agent's calls (or the flow's) that need not be parsed now: its time and success
    * are all the counts need; its text is parsed only if a turn check ever looks at it.
    */
-  contextSaid(role: string, content: string): void {
-    this.turns.context({ role, content });
-  }
-
   successLater(t: number, from: From, key: string, at: LineAt): void {
     if (this.turns.waitsFor(key)) this.turns.response(t, key, this.later(at, null));
     const index = this.pending.get(key);
@@ -455,6 +451,11 @@ class SessionLogPass implements AwaitedAnswers {
       if (from === 'server' && c.fromClient) this.lastAnswered = c.id;
     }
     if (from === 'proxy' && this.commits.length > 0) this.commits = this.commits.filter(([k]) => k !== key);
+  }
+
+  /** A context message of the writer's shape, taken unparsed by the summary's look: only the turns read it. */
+  contextSaid(role: string, content: string): void {
+    this.turns.context({ role, content });
   }
 
   /** The outline's look: a plain success to a pending call is taken from its text, not parsed. */

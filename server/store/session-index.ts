@@ -166,16 +166,20 @@ export class SessionIndex {
     return keys;
   }
 
-  /** Forget the changes so far (the first index announces nothing): no sort of 100k keys to throw away. */
-  clearChanged(): void {
-    this.changed.clear();
-  }
-
   /**
-   * Whether changes are kept for drainChanged. The store keeps none while its cold index runs (that is
+   * Whether changes are kept for drainChanged. A store keeps none while its cold index runs (that is
    * announced as one change of everything), which spares two set insertions per log at 100k.
    */
-  tracking = true;
+  private tracking: boolean;
+
+  constructor(options: { trackChanges?: boolean } = {}) {
+    this.tracking = options.trackChanges ?? true;
+  }
+
+  /** Keep the changes from here on (those before are not kept). */
+  trackChanges(): void {
+    this.tracking = true;
+  }
 
   private note(key: string): void {
     if (this.tracking) this.changed.add(key);

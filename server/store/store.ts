@@ -85,7 +85,8 @@ export interface StoreOptions {
 
 export class Store {
   readonly tree: DataTree;
-  readonly sessions = new SessionIndex();
+  /** No changes are kept while the cold index runs: it is announced as one change of everything (finishCold). */
+  readonly sessions = new SessionIndex({ trackChanges: false });
   readonly details: DetailCache;
   /** Scratch files: details, outlines of big sessions (spool.ts). */
   readonly spool = new Spool();
@@ -151,7 +152,6 @@ export class Store {
 
   constructor(options: StoreOptions) {
     this.pool = options.pool;
-    this.sessions.tracking = false; // until the cold index is done (finishCold)
     this.hub = options.hub;
     this.tree = new DataTree(options.dataDir, options.watch ?? true);
     this.details = new DetailCache(options.pool, this.spool);
@@ -211,7 +211,6 @@ export class Store {
       await this.tree.adopt(walk.dirs, names);
       this.rebuildFlows();
       if (head) this.reconcileHead(head.logs);
-      this.sessions.clearChanged(); // the first index announces nothing
       this.walked = true;
       // What changed since the walk (its directories' stamps moved) is seen from here on.
       this.applyTree(this.tree.refresh(false, false));
@@ -637,8 +636,7 @@ export class Store {
     if (this.coldDone) return;
     this.coldDone = true;
     // What the cold index read is announced as one change of everything it found (pages refresh once).
-    this.sessions.clearChanged();
-    this.sessions.tracking = true;
+    this.sessions.trackChanges();
     if (this.announcedIndexed > 0) this.hub.publish('changed', { what: 'sessions', keys: [] });
     for (const w of this.coldWaiters.splice(0)) w();
     this.markIndexed();

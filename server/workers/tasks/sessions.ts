@@ -112,13 +112,10 @@ function indexNew(item: IndexItem): IndexResult {
   const flow = item.flowLog === null ? null : openStamped(item.flowLog);
   try {
     const stamp = `${log.stamp}|${flow?.stamp ?? '-'}|${fileStamp(item.confirmLog).stamp}`;
-    return summarize(item, stamp, log, {
-      ...(log.fd !== null ? { log: { fd: log.fd, size: log.size } } : {}),
-      ...(flow !== null && flow.fd !== null ? { flow: { fd: flow.fd, size: flow.size } } : {}),
-    });
+    return summarize(item, stamp, log, { log: log.opened, flow: flow?.opened });
   } finally {
-    if (log.fd !== null) closeSync(log.fd);
-    if (flow !== null && flow.fd !== null) closeSync(flow.fd);
+    if (log.opened) closeSync(log.opened.fd);
+    if (flow?.opened) closeSync(flow.opened.fd);
   }
 }
 

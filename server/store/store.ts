@@ -244,13 +244,13 @@ export class Store {
    * come or gone; from here on the tree's notifications see to such changes.
    */
   private reconcileHead(head: readonly NewLog[]): void {
-    this.removeFiles(head.filter((log) => !this.tree.files.has(log.rel)).map((log) => ({ rel: log.rel, name: log.name, kind: 'session' as const })));
+    this.removeFiles(head.filter((log) => !this.tree.hasFile(log.rel)).map((log) => ({ rel: log.rel, name: log.name, kind: 'session' as const })));
     for (const log of head) {
       const e = this.sessions.byRel.get(log.rel);
       if (!e) continue;
       const stem = log.rel.slice(0, -JSONL.length);
       for (const [which, suffix] of [['hasFlowLog', FLOW_LOG], ['hasConfirmLog', CONFIRM_LOG]] as const) {
-        const there = this.tree.files.has(stem + suffix);
+        const there = this.tree.hasFile(stem + suffix);
         if (e[which] === there) continue;
         this.sessions.setCompanion(log.rel, which, there);
         if (e.stamp !== null) this.enqueue(e, false);
@@ -270,7 +270,8 @@ export class Store {
         yield slice;
         slice = [];
       }
-      slice.push({ ...logAt(walk, names, i), flowLog: (f & HAS_FLOW_LOG) !== 0, confirmLog: (f & HAS_CONFIRM_LOG) !== 0 });
+      const { name, rel } = logAt(walk, names, i);
+      slice.push({ rel, name, flowLog: (f & HAS_FLOW_LOG) !== 0, confirmLog: (f & HAS_CONFIRM_LOG) !== 0 });
     }
     if (slice.length) yield slice;
   }
@@ -496,7 +497,7 @@ export class Store {
 
   /** Entries for these logs, with their companions as the tree has them now. */
   private addLogs(logs: readonly TreeFile[]): SessionEntry[] {
-    const companion = (f: TreeFile, suffix: string) => this.tree.files.has(f.rel.slice(0, -'.jsonl'.length) + suffix);
+    const companion = (f: TreeFile, suffix: string) => this.tree.hasFile(f.rel.slice(0, -'.jsonl'.length) + suffix);
     return this.sessions.add(
       this.tree.root,
       logs.map((f) => ({ rel: f.rel, name: f.name, flowLog: companion(f, '.flow.jsonl'), confirmLog: companion(f, '.confirm.jsonl') })),
@@ -522,7 +523,7 @@ export class Store {
   }
 
   private rebuildFlows(): void {
-    const found = [...this.tree.files.values()].filter((f) => f.kind === 'flow').sort((a, b) => compareRel(a.rel, b.rel));
+    const found = [...this.tree.allFiles('flow')].sort((a, b) => compareRel(a.rel, b.rel));
     const keys = assignKeys(
       found.map((f) => ({ stem: f.name.slice(0, -'.flow.json'.length), rel: f.rel })),
       RESERVED_FLOW_KEYS,

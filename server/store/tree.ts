@@ -26,9 +26,10 @@ export function fileKind(name: string): FileKind {
 }
 
 /**
- * A kept regular file: its path relative to the data directory (its absolute path, through the data
- * directory and not canonical, is `tree.pathOf(rel)`), its name and what it is. Kept small: a 100k-session
- * directory holds some 160k of them.
+ * A regular file in reach: its path relative to the data directory (its absolute path, through the data
+ * directory and not canonical, is `tree.pathOf(rel)`), its name and what it is. Made when asked: the tree
+ * keeps only each directory's names (a 100k-session directory holds some 160k files, and one object and
+ * one path string each cost the event loop a second of building and collecting at start).
  */
 export interface TreeFile {
   rel: string;
@@ -62,8 +63,8 @@ interface DirNode {
 
 export class DataTree {
   private readonly dirs = new Map<string, DirNode>();
-  /** rel → file, for every kept file in reach. */
-  readonly files = new Map<string, TreeFile>();
+  /** The same directories by their path relative to the data directory ('' for the data directory). */
+  private readonly dirsByRel = new Map<string, DirNode>();
   private readonly dirtyDirs = new Set<string>();
   private readonly touchedRels = new Set<string>();
   private readonly polledRels = new Set<string>();
@@ -74,6 +75,31 @@ export class DataTree {
 
   constructor(readonly root: string, private readonly useWatch = true) {
     this.consoleDir = join(root, 'console');
+  }
+
+  /** Whether a regular file is kept at `rel`. */
+  hasFile(rel: string): boolean {
+    const cut = rel.lastIndexOf('/');
+    const node = this.dirsByRel.get(cut === -1 ? '' : rel.slice(0, cut));
+    return node?.entries.get(cut === -1 ? rel : rel.slice(cut + 1)) === 'file';
+  }
+
+  /** The regular file kept at `rel`, or null. */
+  fileAt(rel: string): TreeFile | null {
+    if (!this.hasFile(rel)) return null;
+    const name = rel.slice(rel.lastIndexOf('/') + 1);
+    return { rel, name, kind: fileKind(name) };
+  }
+
+  /** Every regular file kept (of one kind, when given), directory by directory. */
+  *allFiles(only?: FileKind): Generator<TreeFile> {
+    for (const node of this.dirs.values()) {
+      for (const [name, entry] of node.entries) {
+        if (entry !== 'file') continue;
+        const kind = fileKind(name);
+        if (only === undefined || kind === only) yield { rel: this.relOf(node, name), name, kind };
+      }
+    }
   }
 
   /** The absolute path of a file in the tree. */
@@ -101,16 +127,11 @@ export class DataTree {
       if (this.closed) return;
       const node: DirNode = { path: w.path, rel: w.rel, depth: w.depth, entries: new Map(), links: new Set(w.links), watcher: null, stamp: w.stamp, ino: w.ino };
       this.dirs.set(w.path, node);
+      this.dirsByRel.set(w.rel, node);
       this.watchDir(node);
       const dirs = new Set(w.dirs);
       for (const name of names[i] ?? []) {
-        if (dirs.has(name)) {
-          node.entries.set(name, 'dir');
-          continue;
-        }
-        node.entries.set(name, 'file');
-        const rel = this.relOf(node, name);
-        this.files.set(rel, { rel, name, kind: fileKind(name) });
+        node.entries.set(name, dirs.has(name) ? 'dir' : 'file');
         if (--budget <= 0) {
           budget = slice;
           await new Promise<void>((resolve) => setImmediate(resolve));
@@ -162,12 +183,12 @@ export class DataTree {
     }
     const added = new Set(out.added.map((f) => f.rel));
     for (const rel of this.touchedRels) {
-      const f = this.files.get(rel);
-      if (f && !added.has(rel)) out.touched.push(f);
+      const f = added.has(rel) ? null : this.fileAt(rel);
+      if (f) out.touched.push(f);
     }
     for (const rel of this.polledRels) {
-      const f = this.files.get(rel);
-      if (f && !added.has(rel) && !this.touchedRels.has(rel)) out.polled.push(f);
+      const f = added.has(rel) || this.touchedRels.has(rel) ? null : this.fileAt(rel);
+      if (f) out.polled.push(f);
     }
     this.touchedRels.clear();
     this.polledRels.clear();
@@ -178,6 +199,7 @@ export class DataTree {
     this.closed = true;
     for (const d of this.dirs.values()) d.watcher?.close();
     this.dirs.clear();
+    this.dirsByRel.clear();
   }
 
   private relOf(node: DirNode, name: string): string {
@@ -195,6 +217,7 @@ export class DataTree {
     const node: DirNode = { path, rel, depth, entries: new Map(), links: listing.links, watcher: null, stamp: null, ino: inoOf(path) };
     node.stamp = dirStampOf(path);
     this.dirs.set(path, node);
+    this.dirsByRel.set(rel, node);
     this.watchDir(node);
     for (const [name, kind] of listing.entries) this.enter(node, name, kind, added);
   }
@@ -208,20 +231,13 @@ export class DataTree {
       return;
     }
     node.entries.set(name, 'file');
-    const file: TreeFile = { rel: childRel, name, kind: fileKind(name) };
-    this.files.set(childRel, file);
-    added.push(file);
+    added.push({ rel: childRel, name, kind: fileKind(name) });
   }
 
   private leave(node: DirNode, name: string, kind: EntryKind, removed: TreeFile[]): void {
     node.entries.delete(name);
-    const childRel = this.relOf(node, name);
     if (kind === 'file') {
-      const f = this.files.get(childRel);
-      if (f) {
-        this.files.delete(childRel);
-        removed.push(f);
-      }
+      removed.push({ rel: this.relOf(node, name), name, kind: fileKind(name) });
       return;
     }
     const child = this.dirs.get(join(node.path, name));
@@ -229,6 +245,7 @@ export class DataTree {
     for (const [n, k] of [...child.entries]) this.leave(child, n, k, removed);
     child.watcher?.close();
     this.dirs.delete(child.path);
+    if (this.dirsByRel.get(child.rel) === child) this.dirsByRel.delete(child.rel);
   }
 
   private relist(node: DirNode, out: TreeChanges): void {

@@ -249,9 +249,11 @@ export function unpackIndex(p: PackedIndex): IndexResult[] {
       continue;
     }
     const outline = nums[at + OUTLINE] as number;
-    const extra = outline >= 0 ? { outlineBytes: outline } : {};
+    // Optional fields are set after the literal, not spread into it: a spread costs a copy per log.
     if (k === UNREADABLE) {
-      out.push({ stamp, mtimeMs, unchanged: false, result: { ok: false, message: text[t++] as string }, ...extra });
+      const r: IndexResult = { stamp, mtimeMs, unchanged: false, result: { ok: false, message: text[t++] as string } };
+      if (outline >= 0) r.outlineBytes = outline;
+      out.push(r);
       continue;
     }
     const r = i * R;
@@ -273,7 +275,6 @@ export function unpackIndex(p: PackedIndex): IndexResult[] {
       flow_lookups: nums[at + FLOW_LOOKUPS] as number,
       hand_backs: nums[at + HAND_BACKS] as number,
       shadow_lookups: nums[at + SHADOW_LOOKUPS] as number,
-      ...(flags & SURPRISED_SAID ? { surprised: (flags & SURPRISED) !== 0 } : {}),
       writes: nums[at + WRITES] as number,
       upstream: upstream === -1 ? null : (upstreams[upstream] as UpstreamView),
       size_bytes: nums[at + SIZE] as number,
@@ -281,9 +282,12 @@ export function unpackIndex(p: PackedIndex): IndexResult[] {
       has_confirm_log: (flags & HAS_CONFIRM_LOG) !== 0,
       tools_called: toolSets[refs[r + 4] as number] as string[],
       shadow_decisions: nums[at + SHADOW_DECISIONS] as number,
-      ...(flowSites ? { flow_sites: flowSites } : {}),
     };
-    out.push({ stamp, mtimeMs, unchanged: false, result: { ok: true, value: summary }, ...extra });
+    if (flags & SURPRISED_SAID) summary.surprised = (flags & SURPRISED) !== 0;
+    if (flowSites) summary.flow_sites = flowSites;
+    const result: IndexResult = { stamp, mtimeMs, unchanged: false, result: { ok: true, value: summary } };
+    if (outline >= 0) result.outlineBytes = outline;
+    out.push(result);
   }
   return out;
 }

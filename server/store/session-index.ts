@@ -5,8 +5,8 @@
 // Keys follow console-api.md §3.1: they depend only on the files that share a key base, so a file that comes
 // or goes re-keys its own group and nothing else. A summary is stored once, compacted: its text fields that
 // repeat across sessions (domain, agent, mode, the upstream, the tools called) point at one shared copy.
-// Measured at 100k generated sessions: about 1.5 KB of live heap a session (entry, summary, flow-site counts,
-// tree file, maps): 147 MB live in all after a full collection, RSS 230–265 MB with bin/memory.ts.
+// Measured at 100k generated sessions: about 1.3 KB of live heap a session (entry, summary, flow-site counts,
+// the tree's names, maps): 133 MB live in all after a full collection, RSS 230–265 MB with bin/memory.ts.
 import type { SessionSiteCount, SessionSummary, UpstreamView } from '../../shared/sessions.ts';
 import { assignKeys, keyBase, RESERVED_SESSION_KEYS } from '../engine/keys.ts';
 import { sessionComparator, startedWithin } from '../engine/session-filter.ts';
@@ -87,6 +87,12 @@ class Interner {
   private readonly upstreams = new Map<string, UpstreamView>();
   private readonly toolSets = new Map<string, readonly string[]>();
   private readonly toolText = new WeakMap<readonly string[], string>();
+  /**
+   * The shared copy of a structure already met, by identity: a batch's answers share one copy of each
+   * upstream and tool set (index-wire.ts), so most summaries find theirs without building its id.
+   */
+  private readonly seenUpstreams = new WeakMap<UpstreamView, UpstreamView>();
+  private readonly seenTools = new WeakMap<readonly string[], readonly string[]>();
 
   string<T extends string | null>(s: T): T {
     if (s === null) return s;
@@ -107,6 +113,14 @@ class Interner {
 
   upstream(u: UpstreamView | null): UpstreamView | null {
     if (u === null) return null;
+    const known = this.seenUpstreams.get(u);
+    if (known !== undefined) return known;
+    const shared = this.upstreamById(u);
+    this.seenUpstreams.set(u, shared);
+    return shared;
+  }
+
+  private upstreamById(u: UpstreamView): UpstreamView {
     // Each word prefixed by its length: unambiguous whatever the words hold, and cheaper than JSON.stringify
     // (this runs once per summary indexed).
     const id = u.kind === 'http' ? `h${u.url}` : `s${u.command.map((w) => `${w.length}:${w}`).join('')}`;
@@ -117,6 +131,15 @@ class Interner {
   }
 
   tools(names: readonly string[]): readonly string[] {
+    if (names.length === 0) return NO_TOOLS;
+    const known = this.seenTools.get(names);
+    if (known !== undefined) return known;
+    const shared = this.toolsById(names);
+    this.seenTools.set(names, shared);
+    return shared;
+  }
+
+  private toolsById(names: readonly string[]): readonly string[] {
     const id = names.join('\u0000');
     const hit = this.toolSets.get(id);
     if (hit) return hit;
@@ -187,7 +210,6 @@ export class SessionIndex {
 
   /** Add logs (with whether their companions are there): keys are assigned per group once all are in. */
   add(root: string, files: readonly NewLog[]): SessionEntry[] {
-    const touchedBases = new Set<string>();
     const out: SessionEntry[] = [];
     for (const f of files) {
       if (this.byRel.has(f.rel)) continue;
@@ -197,10 +219,15 @@ export class SessionIndex {
       if (group === undefined) this.groups.set(entry.base, entry);
       else if (Array.isArray(group)) group.push(entry);
       else this.groups.set(entry.base, [group, entry]);
-      touchedBases.add(entry.base);
       out.push(entry);
     }
-    for (const base of touchedBases) this.rekey(base);
+    // Most logs have a stem of their own: keyed at once. Groups of several are keyed once all are in.
+    let shared: Set<string> | null = null;
+    for (const e of out) {
+      if (this.groups.get(e.base) === e) this.rekey(e.base);
+      else (shared ??= new Set()).add(e.base);
+    }
+    if (shared !== null) for (const base of shared) this.rekey(base);
     if (out.length) this.version++;
     return out;
   }
@@ -278,6 +305,10 @@ export class SessionIndex {
     const custom = (query.sort ?? 'started') !== 'started' || (query.order ?? 'desc') !== 'desc';
     const offset = Math.max(0, query.offset);
     const end = offset + Math.max(0, query.limit);
+    // No filter, newest first: the page is a slice (the list's first page, and every progress poll).
+    if (!domain && !mode && within === null && needle === null && !custom) {
+      return { total: this.sorted.length, items: this.sorted.slice(offset, end).map((e) => e.summary) };
+    }
     const items: SessionSummary[] = [];
     let total = 0;
     for (const e of this.sorted) {

@@ -64,7 +64,7 @@ store('keys, summaries and the list agree with a one-shot scan and the engine', 
         return [];
       }
     });
-    for (const query of [{ limit: 50, offset: 0 }, { limit: 2, offset: 1 }, { q: 'SHOP', limit: 50, offset: 0 }, { mode: 'served' as const, limit: 50, offset: 0 }]) {
+    for (const query of [{ limit: 50, offset: 0 }, { limit: 2, offset: 1 }, { limit: 0, offset: 0 }, { limit: 5, offset: 10_000 }, { q: 'SHOP', limit: 50, offset: 0 }, { mode: 'served' as const, limit: 50, offset: 0 }]) {
       assert.equal(JSON.stringify(s.sessions.list(query)), JSON.stringify(listSessions(engine, query)), JSON.stringify(query));
     }
     assert.ok(engine.length > 3, 'the fixtures hold sessions');

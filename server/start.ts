@@ -50,7 +50,13 @@ export async function start(
   // would hold them unanswered until its request timeout).
   let serve: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
   const early: [IncomingMessage, ServerResponse][] = [];
+  // The store opens once the first request is answered (or has waited 10 ms), or 50 ms after the bind.
+  let firstRequest: (() => void) | null = null;
   server.on('request', (req, res) => {
+    if (firstRequest) {
+      res.once('finish', firstRequest);
+      setTimeout(firstRequest, 10);
+    }
     if (serve) serve(req, res);
     else early.push([req, res]);
   });
@@ -109,14 +115,25 @@ export async function start(
   });
 
   // The walk of the data directory starts after start() has returned (the start-up lines are printed
-  // first); every reader of the store waits for it (Store.opened).
-  setImmediate(() => void store.open());
+  // first), once the first request is answered or 50 ms have passed: forking the pool's workers holds the
+  // event loop ~30 ms, and a health check or a page's first answer need not wait behind it. A first request
+  // that needs the store (every reader waits for its walk: Store.opened) has it opened 10 ms in.
+  const openStore = () => {
+    if (firstRequest === null) return;
+    firstRequest = null;
+    clearTimeout(openTimer);
+    void store.open();
+  };
+  firstRequest = openStore;
+  const openTimer = setTimeout(openStore, 50);
   return {
     state,
     server,
     signInCode: () => codes.issue(),
     stop() {
       const work = async () => {
+        clearTimeout(openTimer);
+        firstRequest = null;
         stopWatch();
         store.close();
         hub.closeAll();

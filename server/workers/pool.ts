@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import Tinypool from 'tinypool';
+import type Tinypool from 'tinypool';
 import type * as Tasks from './tasks.ts';
 
 type TaskTable = typeof Tasks;
@@ -55,7 +55,7 @@ function workerEntry(): { filename: string; execArgv: string[] } {
 export function createPool(options: { entry?: string } = {}): Pool {
   const threads = Math.max(1, availableParallelism());
   const { filename, execArgv } = options.entry ? { filename: pathToFileURL(options.entry).href, execArgv: [] } : workerEntry();
-  const pool = new Tinypool({
+  const poolOptions: ConstructorParameters<typeof Tinypool>[0] = {
     filename,
     minThreads: 0,
     maxThreads: threads,
@@ -70,13 +70,24 @@ export function createPool(options: { entry?: string } = {}): Pool {
     serialization: 'advanced',
     // --expose-gc: the heap guard of the session reader (engine/session/heap-guard.ts) collects near the cap.
     execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`, '--max-semi-space-size=4', '--expose-gc', ...execArgv],
-  });
+  };
+  // Tinypool is loaded with the first task, not at start: the first answer does not wait for it.
+  let pool: Promise<Tinypool> | null = null;
+  let destroyed = false;
+  const ready = () => (pool ??= import('tinypool').then(({ default: Pool }) => new Pool(poolOptions)));
   return {
     threads,
-    run: (name, input) =>
-      (pool.run(input, { name }) as Promise<never>).catch((err: unknown) => {
+    run: async (name, input) => {
+      // A task asked for after the pool is destroyed must not fork new workers that outlive it.
+      if (destroyed) throw new Error('the console is stopping: its worker pool is closed');
+      const p = await ready();
+      return (p.run(input, { name }) as Promise<never>).catch((err: unknown) => {
         throw workerDeath(err) ?? err;
-      }),
-    destroy: () => pool.destroy(),
+      });
+    },
+    destroy: async () => {
+      destroyed = true;
+      if (pool) await (await pool).destroy();
+    },
   };
 }

@@ -131,10 +131,11 @@ launcher('a given token is never printed; the lines name the data directory and 
 launcher('warnings come after the two start-up lines: the first names the data directory, the second is the URL', async () => {
   // No engine CLI beside the console or on PATH: a warning, which must not come first.
   const l = await launch({ env: { PATH: dirname(process.execPath) } });
-  const lines = l.stderr().split('\n');
+  const warning = 'engine-console: the engine CLI is not beside the console or on PATH, so jobs cannot run (pass --engine PATH)';
+  // The warning is written right after the start-up lines, but may reach the pipe's reader a read later.
+  const lines = (await l.stderrWith(warning)).split('\n');
   assert.is(lines[0], `engine-console: ${l.dataDir} on 127.0.0.1:${l.port}`);
   assert.is(lines[1], `engine-console: open http://127.0.0.1:${l.port}/?token=<your token> (the token you gave; it is not printed)`);
-  const warning = 'engine-console: the engine CLI is not beside the console or on PATH, so jobs cannot run (pass --engine PATH)';
   assert.equal(lines.slice(2).filter((line) => line === warning), [warning]);
   await l.stop();
 });

@@ -28,6 +28,11 @@ export interface Launched {
   /** performance.now() when the process was spawned. */
   startedMs: number;
   stderr(): string;
+  /**
+   * Resolves with stderr once it holds `text` (rejects after `ms`): launch resolves on the two start-up
+   * lines, and a line written after them may still be in the pipe.
+   */
+  stderrWith(text: string, ms?: number): Promise<string>;
   /** fetch with the token as a Bearer header and, for writes, X-Engine-Console: 1. */
   api(path: string, init?: RequestInit): Promise<Response>;
   /** SIGTERM, wait for the exit, remove the temp copy; resolves with the exit code. */
@@ -88,6 +93,22 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
     child,
     startedMs,
     stderr: () => err,
+    stderrWith(text, ms = 5_000) {
+      return new Promise<string>((resolve, reject) => {
+        if (err.includes(text)) return resolve(err);
+        const timer = setTimeout(() => {
+          child.stderr!.off('data', check);
+          reject(new Error(`stderr did not show ${JSON.stringify(text)} within ${ms} ms:\n${err}`));
+        }, ms);
+        const check = () => {
+          if (!err.includes(text)) return;
+          clearTimeout(timer);
+          child.stderr!.off('data', check);
+          resolve(err);
+        };
+        child.stderr!.on('data', check);
+      });
+    },
     api(path, init = {}) {
       const headers = new Headers(init.headers);
       if (token !== null && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);

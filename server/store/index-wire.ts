@@ -58,25 +58,41 @@ export function packItems(items: readonly IndexItem[]): Uint8Array {
 
 /** In the worker: the logs of a batch. */
 export function unpackItems(bytes: Uint8Array): IndexItem[] {
+  const batch = unpackBatch(bytes);
+  return Array.from({ length: batch.count }, (_, i) => batch.item(i));
+}
+
+/**
+ * In the worker: the logs of a batch, each made when asked, so that a log's item is garbage as soon as it is
+ * read (kept for the whole batch, a thousand of them outlived the young generation and were copied twice).
+ */
+export function unpackBatch(bytes: Uint8Array): { count: number; item(i: number): IndexItem } {
   const p = deserialize(bytes) as PackedItems;
-  if (p.flags.length === 0) return [];
-  const paths = p.paths.split(SEP);
-  const known = p.known.split(SEP);
-  let k = 0;
-  return paths.map((path, i): IndexItem => {
-    const f = p.flags[i] as number;
-    const stem = stemOf(path);
-    return {
-      key: '',
-      rel: '',
-      path,
-      flowLog: f & ITEM_FLOW_LOG ? `${stem}${FLOW_LOG}` : null,
-      confirmLog: f & ITEM_CONFIRM_LOG ? `${stem}${CONFIRM_LOG}` : null,
-      known: f & ITEM_KNOWN ? (known[k++] as string) : null,
-      ...(p.bigFrom !== null ? { bigFrom: p.bigFrom } : {}),
-      ...(p.outlineTo !== null ? { outlineTo: p.outlineTo } : {}),
-    };
-  });
+  const count = p.flags.length;
+  const paths = count === 0 ? [] : p.paths.split(SEP);
+  const known = count === 0 ? [] : p.known.split(SEP);
+  // Each known stamp's place among the logs that have one.
+  const knownAt = new Int32Array(count);
+  for (let i = 0, k = 0; i < count; i++) knownAt[i] = (p.flags[i] as number) & ITEM_KNOWN ? k++ : -1;
+  return {
+    count,
+    item(i: number): IndexItem {
+      const f = p.flags[i] as number;
+      const path = paths[i] as string;
+      const stem = stemOf(path);
+      const item: IndexItem = {
+        key: '',
+        rel: '',
+        path,
+        flowLog: f & ITEM_FLOW_LOG ? `${stem}${FLOW_LOG}` : null,
+        confirmLog: f & ITEM_CONFIRM_LOG ? `${stem}${CONFIRM_LOG}` : null,
+        known: f & ITEM_KNOWN ? (known[knownAt[i] as number] as string) : null,
+      };
+      if (p.bigFrom !== null) item.bigFrom = p.bigFrom;
+      if (p.outlineTo !== null) item.outlineTo = p.outlineTo;
+      return item;
+    },
+  };
 }
 
 const UNCHANGED = 0;
@@ -142,30 +158,51 @@ export function unpackResults(bytes: Uint8Array): IndexResult[] {
 }
 
 export function packIndex(results: readonly IndexResult[]): PackedIndex {
-  const n = results.length;
-  const out: PackedIndex = {
-    kind: new Uint8Array(n),
-    nums: new Float64Array(n * N),
-    refs: new Int32Array(n * R).fill(-1),
-    text: [],
-    table: [],
-    upstreams: [],
-    toolSets: [],
-    sites: [],
-  };
-  const strings = new Map<string, number>();
-  const upstreams = new Map<string, number>();
-  const toolSets = new Map<string, number>();
-  const ref = (s: string | null): number => {
+  const packer = new IndexPacker(results.length);
+  for (const r of results) packer.add(r);
+  return packer.finish();
+}
+
+/**
+ * A batch's answers packed one at a time, as each log is read: a summary is garbage once packed, so a batch's
+ * thousand summaries do not outlive the worker's young generation (copied, then promoted, then collected
+ * with the old one).
+ */
+export class IndexPacker {
+  private readonly out: PackedIndex;
+  private readonly strings = new Map<string, number>();
+  private readonly upstreamIds = new Map<string, number>();
+  private readonly toolSetIds = new Map<string, number>();
+  private next = 0;
+
+  constructor(private readonly count: number) {
+    this.out = {
+      kind: new Uint8Array(count),
+      nums: new Float64Array(count * N),
+      refs: new Int32Array(count * R).fill(-1),
+      text: [],
+      table: [],
+      upstreams: [],
+      toolSets: [],
+      sites: [],
+    };
+  }
+
+  private ref(s: string | null): number {
     if (s === null) return -1;
-    let i = strings.get(s);
+    let i = this.strings.get(s);
     if (i === undefined) {
-      i = out.table.push(s) - 1;
-      strings.set(s, i);
+      i = this.out.table.push(s) - 1;
+      this.strings.set(s, i);
     }
     return i;
-  };
-  results.forEach((r, i) => {
+  }
+
+  /** The next log's answer. */
+  add(r: IndexResult): void {
+    const { out } = this;
+    const i = this.next++;
+    if (i >= this.count) throw new Error(`a batch of ${this.count} logs got more answers`);
     const nums = i * N;
     out.nums[nums + MTIME] = r.mtimeMs;
     out.text.push(r.stamp);
@@ -199,29 +236,34 @@ export function packIndex(results: readonly IndexResult[]): PackedIndex {
     out.nums[nums + SHADOW_DECISIONS] = s.shadow_decisions;
     out.nums[nums + FLAGS] = (s.surprised === undefined ? 0 : SURPRISED_SAID | (s.surprised ? SURPRISED : 0)) | (s.has_flow_log ? HAS_FLOW_LOG : 0) | (s.has_confirm_log ? HAS_CONFIRM_LOG : 0);
     const refs = i * R;
-    out.refs[refs] = ref(s.domain);
-    out.refs[refs + 1] = ref(s.agent);
-    out.refs[refs + 2] = ref(s.mode);
+    out.refs[refs] = this.ref(s.domain);
+    out.refs[refs + 1] = this.ref(s.agent);
+    out.refs[refs + 2] = this.ref(s.mode);
     if (s.upstream !== null) {
       const id = JSON.stringify(s.upstream);
-      let u = upstreams.get(id);
+      let u = this.upstreamIds.get(id);
       if (u === undefined) {
         u = out.upstreams.push(s.upstream) - 1;
-        upstreams.set(id, u);
+        this.upstreamIds.set(id, u);
       }
       out.refs[refs + 3] = u;
     }
-    const tools = s.tools_called.map(ref);
+    const tools = s.tools_called.map((name) => this.ref(name));
     const id = tools.join(',');
-    let t = toolSets.get(id);
+    let t = this.toolSetIds.get(id);
     if (t === undefined) {
       t = out.toolSets.push(tools) - 1;
-      toolSets.set(id, t);
+      this.toolSetIds.set(id, t);
     }
     out.refs[refs + 4] = t;
     if (s.flow_sites !== undefined) out.sites.push([i, s.flow_sites]);
-  });
-  return out;
+  }
+
+  /** The packed answers; every log must have had its answer. */
+  finish(): PackedIndex {
+    if (this.next !== this.count) throw new Error(`a batch of ${this.count} logs got ${this.next} answers`);
+    return this.out;
+  }
 }
 
 /**

@@ -45,8 +45,11 @@ const TICK_MS = 1_000;
 const SWEEP_PER_TICK = 400;
 /** Batches of the cold index: small first (the first page sooner), then larger (less overhead). */
 const FIRST_BATCH = 64;
-/** Logs found from their names before the walk is in (head-scan.ts): the first page and a batch or two. */
-const HEAD_LOGS = 256;
+/**
+ * Logs found from their names before the walk is in (head-scan.ts): the first page, and enough to keep one
+ * core reading while the other walks (the walk of 160k files takes ~0.5 s; a core reads ~8k logs a second).
+ */
+const HEAD_LOGS = 2_048;
 /**
  * A log this big is summarized alone, one at a time, while the other threads go on with small batches: a
  * 100 MB log takes a worker half a second, and the first page must not wait behind it.
@@ -184,16 +187,18 @@ export class Store {
   async open(): Promise<void> {
     try {
       if (this.closed) return;
-      // The newest logs by name first, then the walk while they are read: the two cores go to what the first
-      // page needs first.
+      // The newest logs by name first, while a second worker starts; then the walk on one worker while the
+      // other reads the head's logs. The walk is asked for first, so that it does not queue behind them.
+      if (this.pool.threads > 1) void this.pool.run('readyTask', null).catch(() => {});
       const head = await this.pool.run('newestLogsTask', { root: this.tree.root, count: HEAD_LOGS }).catch(() => null);
       if (this.closed) return;
+      const walking = this.walk();
       if (head) {
         this.expected = head.found;
         this.listSlice(head.logs);
         this.markOpened();
       }
-      const walk = await this.walk();
+      const walk = (await walking) ?? { dirs: [], logDir: new Uint32Array(0), logName: new Uint32Array(0), flags: new Uint8Array(0) };
       if (this.closed) return;
       this.expected = walk.flags.length;
       const names = namesOf(walk);
@@ -226,14 +231,23 @@ export class Store {
     }
   }
 
-  /** The first walk, in the pool, read back from the spool; walked here if the pool cannot run it. */
-  private async walk(): Promise<FirstWalk> {
+  /**
+   * The first walk, in the pool, read back from the spool; walked here if the pool cannot run it. Null once
+   * the store is closed (a closing console does not walk on its event loop). Never rejects: it runs while
+   * the head is awaited, and a walk that fails here lists nothing (the tick's refresh finds the files).
+   */
+  private async walk(): Promise<FirstWalk | null> {
     const out = this.spool.file('walk');
     try {
       await this.pool.run('walkTreeTask', { root: this.tree.root, out });
       return deserialize(await readFile(out)) as FirstWalk;
     } catch {
-      return firstWalk(this.tree.root);
+      if (this.closed) return null;
+      try {
+        return firstWalk(this.tree.root);
+      } catch {
+        return null;
+      }
     } finally {
       this.spool.remove(out);
     }

@@ -2,6 +2,7 @@
 // confirmation logs) runs here, off the event loop. Each answers plain data: the view, or why the file is
 // not a session log this engine can read.
 import { closeSync, openSync, writeFileSync, writeSync, writevSync } from 'node:fs';
+import { serialize } from 'node:v8';
 import { fileStamp, openStamped, stampNow } from '../../store/stamp.ts';
 import { sessionIndex } from '../../engine/session/views.ts';
 import type { SessionComparison } from '../../../shared/compare.ts';
@@ -9,7 +10,7 @@ import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts'
 import { compareSessions } from '../../engine/compare.ts';
 import { type IndexedSummary, type OpenedFiles, type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
 import { type Result, attempt, failure, ok } from '../../result.ts';
-import { packResults, unpackItems } from '../../store/index-wire.ts';
+import { IndexPacker, unpackBatch } from '../../store/index-wire.ts';
 
 /** One session's full view. */
 export function sessionDetailTask(files: SessionFiles): Result<SessionDetail> {
@@ -95,7 +96,11 @@ export type IndexResult =
  * changes while it is read is read again on the next change notice or sweep, never missed.
  */
 export function indexSessionsTask(items: IndexItem[]): IndexResult[] {
-  return items.map((item) => (item.known === null ? indexNew(item) : indexKnown(item)));
+  return items.map(indexOne);
+}
+
+function indexOne(item: IndexItem): IndexResult {
+  return item.known === null ? indexNew(item) : indexKnown(item);
 }
 
 /** A log the index holds: stat'd first, as most are unchanged, and read only when they changed. */
@@ -131,5 +136,9 @@ function summarize(item: IndexItem, stamp: string, log: { stamp: string; mtimeMs
 
 /** indexSessionsTask over a batch packed by the store, its answers packed (store/index-wire.ts). */
 export function indexSessionsPackedTask(items: Uint8Array): Uint8Array {
-  return packResults(indexSessionsTask(unpackItems(items)));
+  // One log at a time, each answer packed as it comes (see IndexPacker).
+  const batch = unpackBatch(items);
+  const packer = new IndexPacker(batch.count);
+  for (let i = 0; i < batch.count; i++) packer.add(indexOne(batch.item(i)));
+  return serialize(packer.finish());
 }

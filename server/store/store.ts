@@ -187,18 +187,16 @@ export class Store {
   async open(): Promise<void> {
     try {
       if (this.closed) return;
-      // The newest logs by name first, while a second worker starts; then the walk on one worker while the
-      // other reads the head's logs. The walk is asked for first, so that it does not queue behind them.
-      if (this.pool.threads > 1) void this.pool.run('readyTask', null).catch(() => {});
+      // The newest logs by name first, their first batches queued at once (the first page waits for them);
+      // then the walk, on one worker while the other reads the rest of the head.
       const head = await this.pool.run('newestLogsTask', { root: this.tree.root, count: HEAD_LOGS }).catch(() => null);
       if (this.closed) return;
-      const walking = this.walk();
       if (head) {
         this.expected = head.found;
         this.listSlice(head.logs);
         this.markOpened();
       }
-      const walk = (await walking) ?? { dirs: [], logDir: new Uint32Array(0), logName: new Uint32Array(0), flags: new Uint8Array(0) };
+      const walk = (await this.walk()) ?? { dirs: [], logDir: new Uint32Array(0), logName: new Uint32Array(0), flags: new Uint8Array(0) };
       if (this.closed) return;
       this.expected = walk.flags.length;
       const names = namesOf(walk);

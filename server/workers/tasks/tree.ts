@@ -16,11 +16,6 @@ export function walkTreeTask(input: { root: string; out: string }): number {
 }
 
 
-/** Answers at once: asked beside the head so that a second worker is up when the walk comes. */
-export function readyTask(_input: null): true {
-  return true;
-}
-
 /** The newest `count` logs by their names, or null where the walk must decide (head-scan.ts). */
 export function newestLogsTask(input: { root: string; count: number }): Head | null {
   return newestLogs(input.root, input.count);

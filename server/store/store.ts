@@ -196,8 +196,8 @@ export class Store {
         this.listSlice(head.logs);
         this.markOpened();
       }
-      const walk = (await this.walk()) ?? { dirs: [], logDir: new Uint32Array(0), logName: new Uint32Array(0), flags: new Uint8Array(0) };
-      if (this.closed) return;
+      const walk = await this.walk();
+      if (walk === null || this.closed) return;
       this.expected = walk.flags.length;
       const names = namesOf(walk);
       const slices = this.slicesOf(walk, names);
@@ -230,9 +230,8 @@ export class Store {
   }
 
   /**
-   * The first walk, in the pool, read back from the spool; walked here if the pool cannot run it. Null once
-   * the store is closed (a closing console does not walk on its event loop). Never rejects: it runs while
-   * the head is awaited, and a walk that fails here lists nothing (the tick's refresh finds the files).
+   * The first walk, in the pool, read back from the spool; walked here if the pool cannot run it, unless the
+   * store was closed meanwhile (null: a closing console does not walk 160k files on its event loop).
    */
   private async walk(): Promise<FirstWalk | null> {
     const out = this.spool.file('walk');
@@ -240,12 +239,7 @@ export class Store {
       await this.pool.run('walkTreeTask', { root: this.tree.root, out });
       return deserialize(await readFile(out)) as FirstWalk;
     } catch {
-      if (this.closed) return null;
-      try {
-        return firstWalk(this.tree.root);
-      } catch {
-        return null;
-      }
+      return this.closed ? null : firstWalk(this.tree.root);
     } finally {
       this.spool.remove(out);
     }

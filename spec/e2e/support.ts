@@ -93,7 +93,17 @@ export async function openUi(options: LaunchOptions & { engine?: boolean } = {})
     },
     async screenshot(name) {
       const file = join(resultsDir, `${name}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      try {
+        await page.screenshot({ path: file, fullPage: true });
+      } catch (e) {
+        // A capture that never came (seen once in 4 full runs, not reproduced in 6 runs of its spec): say
+        // whether the page's script still answers, which tells a busy page from a stalled browser.
+        const state = await Promise.race([
+          page.evaluate(() => `the page answers: ${document.readyState}, ${document.documentElement.scrollWidth}×${document.documentElement.scrollHeight} px`),
+          new Promise<string>((r) => setTimeout(() => r('the page\'s script did not answer within 2 s (its main thread is busy)'), 2_000)),
+        ]).catch((err: unknown) => `the page could not be asked: ${String(err)}`);
+        throw new Error(`${e instanceof Error ? e.message : String(e)}\n${state}`);
+      }
       return file;
     },
     async check(name) {

@@ -23,9 +23,9 @@ const result = await build({
   sourcemap: 'linked',
   minify: true,
   external: ['tinypool', 'open'],
-  // Koa's helpers carry two versions of mime-types, each with its own 150 KB database, parsed at every
-  // start: one (Koa's own, the newer) serves both.
-  alias: { 'mime-types': './node_modules/mime-types' },
+  // Koa's helpers carry two versions of mime-types, each with its own 150 KB database: one (Koa's own, the
+  // newer) serves both, and it loads on first use, not at every start (server/http/mime-types-lazy.cjs).
+  alias: { 'mime-types': './server/http/mime-types-lazy.cjs' },
   define: { __ENGINE_CONSOLE_VERSION__: JSON.stringify(pkg.version) },
   banner: {
     // Bundled CommonJS dependencies (koa's) call require(); give ESM output one.

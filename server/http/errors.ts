@@ -3,6 +3,7 @@
 import type { Context, Next } from 'koa';
 import { WorkerDied } from '../workers/pool.ts';
 import { errorText } from '../../shared/error-text.ts';
+import { setContentType } from './content-type.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -65,7 +66,7 @@ export function renderErrors(report: (err: unknown) => void) {
       if (status === 413) status = 400;
       if (status >= 500) report(err);
       ctx.status = status;
-      ctx.type = 'application/json';
+      setContentType(ctx, 'json');
       ctx.body = JSON.stringify({ error: messageOf(err, statusOf(err)) });
       if (err instanceof ApiError) for (const [k, v] of Object.entries(err.headers)) ctx.set(k, v);
     }

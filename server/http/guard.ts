@@ -15,6 +15,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { forbidden, unauthorized } from './errors.ts';
 import type { SignInCodes } from './sign-in-codes.ts';
+import { setContentType } from './content-type.ts';
 
 export interface GuardOptions {
   token: string | null;
@@ -137,7 +138,7 @@ export function guard(options: GuardOptions) {
       if (given === null) return next();
       if (options.token !== null && !sameToken(given, options.token)) {
         ctx.status = 401;
-        ctx.type = 'text/html; charset=utf-8';
+        setContentType(ctx, 'html');
         ctx.body = WRONG_LINK;
         return;
       }

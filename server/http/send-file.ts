@@ -8,9 +8,9 @@ import type { Context } from 'koa';
 
 const CHUNK = 1024 * 1024;
 
-/** Answer with `bytes` bytes of the file open at `fd`, which this closes. */
+/** Answer with `bytes` bytes of the file open at `fd`, which this closes; `type` is the whole Content-Type (content-type.ts). */
 export function sendFile(ctx: Context, fd: number, bytes: number, type: string): void {
-  ctx.type = type;
+  ctx.set('Content-Type', type);
   ctx.length = bytes;
   ctx.status = 200;
   // Koa writes nothing more: the headers set so far go out with the first write.

@@ -7,6 +7,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import type { Context, Next } from 'koa';
 import { methodNotAllowed } from './errors.ts';
+import { setContentType } from './content-type.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
@@ -84,7 +85,7 @@ export function serveUi(uiDir: string | null, fromDisk: boolean) {
     const parts = rel.split('/');
     if (parts.some((p) => p === '..' || p === '.' || p.includes('\\'))) {
       ctx.status = 404;
-      ctx.type = 'text/plain';
+      setContentType(ctx, 'text');
       ctx.body = 'not found';
       return;
     }
@@ -92,24 +93,25 @@ export function serveUi(uiDir: string | null, fromDisk: boolean) {
     const file = await read(wanted);
     if (file) {
       ctx.set('Cache-Control', wanted.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      ctx.body = file.body;
-      // Set after the body, as is: Koa's ctx.type would add a charset the build files do not declare.
+      // Set as is, before the body (which Koa would otherwise type): ctx.type would add a charset the build
+      // files do not declare.
       ctx.set('Content-Type', file.type);
+      ctx.body = file.body;
       return;
     }
     if (rel !== '' && looksLikeBuildFile(wanted)) {
       ctx.status = 404;
-      ctx.type = 'text/plain';
+      setContentType(ctx, 'text');
       ctx.body = 'not found';
       return;
     }
     const index = await read('index.html');
     ctx.set('Cache-Control', 'no-cache');
     if (index) {
-      ctx.body = index.body;
       ctx.set('Content-Type', 'text/html');
+      ctx.body = index.body;
     } else {
-      ctx.type = 'text/html; charset=utf-8';
+      setContentType(ctx, 'html');
       ctx.body = NO_UI_PAGE;
     }
   };

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Koa from 'koa';
 import { sendFile } from '../../server/http/send-file.ts';
+import { CONTENT_TYPES } from '../../server/http/content-type.ts';
 import { tempDir } from '../support/fixtures.ts';
 
 const test = suite('http: send a file from its descriptor');
@@ -28,7 +29,7 @@ test.before(async () => {
   app.use((ctx) => {
     lastFd = openSync(file, 'r');
     ctx.set('X-Kept', 'yes');
-    sendFile(ctx, lastFd, bytes.length, 'application/json');
+    sendFile(ctx, lastFd, bytes.length, CONTENT_TYPES.json);
   });
   server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));

@@ -12,8 +12,8 @@ export function eventsRoutes(state: State): Router {
     const stream = eventStream(state.hub, (close) => {
       ctx.req.on('close', close);
     });
-    ctx.body = stream;
-    // After the body: Koa would otherwise add a charset to the type.
+    // Set as is, before the body (which Koa would otherwise type): ctx.type would add a charset.
     ctx.set('Content-Type', 'text/event-stream');
+    ctx.body = stream;
   });
 }

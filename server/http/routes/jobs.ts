@@ -83,8 +83,8 @@ export function jobsRoutes(state: State): Router {
     } catch (err) {
       throw notFound(`${artifact.path}: ${errorText(err)}`);
     }
-    ctx.body = bytes;
     ctx.set('Content-Type', contentType(artifact.path));
+    ctx.body = bytes;
   });
 
   return router;

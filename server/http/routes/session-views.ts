@@ -3,6 +3,7 @@
 // /api/sessions/:key itself stays as the spec defines it (routes/sessions.ts).
 import Router from '@koa/router';
 import { sendJson } from '../json.ts';
+import { setContentType } from '../content-type.ts';
 import type { Context } from 'koa';
 import {
   CallParamsSchema,
@@ -55,7 +56,7 @@ export function sessionViewsRoutes(state: State): Router {
       const { all } = parseQuery(ctx, CallQuerySchema);
       const file = await find(ctx);
       // Already JSON (a CallPayload), serialized in the worker.
-      ctx.type = 'application/json';
+      setContentType(ctx, 'json');
       ctx.body = await answer(file, () => callPayloadJson(state, file, n, all));
     })
     .get('/api/sessions/:key/calls/:n/result', async (ctx) => {
@@ -63,7 +64,7 @@ export function sessionViewsRoutes(state: State): Router {
       const file = await find(ctx);
       const { id, text } = await answer(file, () => callResultTextOf(state, file, n));
       if (text === null) throw notFound(`call ${n} got no answer`);
-      ctx.type = 'text/plain; charset=utf-8';
+      setContentType(ctx, 'text');
       ctx.set('Content-Disposition', `attachment; filename="${downloadName(`${file.key}-call-${id}.txt`)}"`);
       ctx.body = text;
     })

@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import Router from '@koa/router';
 import { sendJson } from '../json.ts';
+import { CONTENT_TYPES, setContentType } from '../content-type.ts';
 import { sendFile } from '../send-file.ts';
 import type { Context } from 'koa';
 import type { Ok } from '../../../shared/common.ts';
@@ -62,7 +63,7 @@ export function sessionsRoutes(state: State): Router {
       try {
         // Already JSON (a SessionDetail), serialized off the event loop.
         const detail = await sessionDetailFile(state, file);
-        sendFile(ctx, detail.fd, detail.bytes, 'application/json');
+        sendFile(ctx, detail.fd, detail.bytes, CONTENT_TYPES.json);
       } catch (err) {
         if (err instanceof UnreadableSession) throw unprocessable(`${file.rel} is not a session log engine can read: ${err.message}`);
         if (err instanceof WorkerDied) throw unprocessable(`${file.rel} cannot be shown: ${err.message}`);
@@ -84,7 +85,7 @@ export function sessionsRoutes(state: State): Router {
       } catch (err) {
         throw internal(`reading ${file.rel}: ${errorText(err)}`);
       }
-      ctx.type = 'application/x-ndjson';
+      setContentType(ctx, 'ndjson');
       ctx.set('Content-Disposition', `attachment; filename="${downloadName(basename(file.path))}"`);
       ctx.body = createReadStream(file.path);
     })

@@ -133,7 +133,11 @@ function scanDir(root: string, path: string, rel: string, depth: number, keep: n
 /** One pass over a directory's names: its newest `keep` logs by session id, the others, its companions. */
 function pickNewest(path: string, rel: string, names: readonly string[], keep: number): DirNames {
   const dir: DirNames = { path, rel, newest: [], unnamed: [], companions: new Set(), logs: 0 };
-  const newest = dir.newest;
+  // Names come in no order (a directory's hash order): candidates gather, and each time they reach twice
+  // `keep` the newest `keep` are kept; from then on a name older than the oldest kept is passed over. That
+  // sorts a few times `keep` names in all, where a sorted insertion moved half the kept ones per name.
+  let ids: string[] = [];
+  let oldestKept: string | null = null;
   for (const name of names) {
     if (!name.endsWith(JSONL)) continue;
     if (!isLogName(name)) {
@@ -145,17 +149,16 @@ function pickNewest(path: string, rel: string, names: readonly string[], keep: n
       dir.unnamed.push(name);
       continue;
     }
-    // Kept sorted, newest (greatest) first: names come in no order, and few of them displace a kept one.
-    if (newest.length >= keep && name <= newest[newest.length - 1]!) continue;
-    let lo = 0;
-    let hi = newest.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (newest[mid]! > name) lo = mid + 1;
-      else hi = mid;
+    if (oldestKept !== null && name <= oldestKept) continue;
+    ids.push(name);
+    if (ids.length >= 2 * keep) {
+      ids = newestOf(ids, keep);
+      oldestKept = ids[ids.length - 1] ?? null;
     }
-    newest.splice(lo, 0, name);
-    if (newest.length > keep) newest.pop();
   }
+  dir.newest = newestOf(ids, keep);
   return dir;
 }
+
+/** The `keep` greatest names, greatest first. */
+const newestOf = (names: string[], keep: number): string[] => names.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)).slice(0, keep);

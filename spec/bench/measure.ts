@@ -79,6 +79,37 @@ export function jsonlFiles(dir: string, depth = 1): string[] {
   return out;
 }
 
+/** The whole machine's busy and total CPU time so far, from /proc/stat (null where there is none). */
+function machineTicks(): { busy: number; total: number } | null {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
+    const total = cpu.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Wait (at most `maxMs`) until half a second passes with the machine under `busyShare` of its CPUs busy:
+ * what ran just before (the build, a generated home being written) must not be measured as the console's
+ * start. Answers the wait in ms.
+ */
+export async function machineSettled(busyShare = 0.15, maxMs = 20_000): Promise<number> {
+  const t0 = performance.now();
+  let before = machineTicks();
+  while (before !== null && performance.now() - t0 < maxMs) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = machineTicks();
+    if (now === null) break;
+    const share = (now.busy - before.busy) / Math.max(1, now.total - before.total);
+    if (share < busyShare) break;
+    before = now;
+  }
+  return performance.now() - t0;
+}
+
 /** The baseline: one thread reading every file whole and JSON.parse-ing every non-blank line. */
 export function bareParse(files: readonly string[]): { ms: number; cpuMs: number; bytes: number; lines: number } {
   const started = performance.now();

@@ -11,11 +11,11 @@ import { parseArgs } from 'node:util';
 import { generateHome, type GeneratedHome } from '../../scripts/synth/home.ts';
 import { repoRoot } from '../support/fixtures.ts';
 import { cleanEnv, launch, launcherPath, type Launched } from '../support/launch.ts';
-import { bareParse, cpuMs, freePort, initialUiJs, jsonlFiles, median, memoryMb, sleep } from './measure.ts';
+import { bareParse, cpuMs, freePort, initialUiJs, jsonlFiles, machineSettled, median, memoryMb, sleep } from './measure.ts';
 import { sessionPageFigures } from './browser.ts';
 
 const TOKEN = 'bench-token';
-const START_RUNS = 5;
+const START_RUNS = 9;
 const WARM_RUNS = 20;
 const HEALTH_EVERY_MS = 20;
 const SSE_SECONDS = 10;
@@ -111,10 +111,12 @@ async function main(): Promise<void> {
     // 1. Start-up, on a small directory.
     await generateHome({ dir: small, sessions: 30, seed: 3 });
     await figure('start to first answer', async () => {
+      // After the build this script runs behind: its last processes and writes would be timed as the start.
+      const settled = await machineSettled();
       const runs: number[] = [];
       for (let i = 0; i < START_RUNS; i++) runs.push(await timeToFirstAnswer(small));
       const m = median(runs);
-      report(m <= 300, `start to first answer: ${fmt(m)} ms median of ${START_RUNS} (${runs.map(fmt).join(', ')}) — target ≤ 300 ms`);
+      report(m <= 300, `start to first answer: ${fmt(m)} ms median of ${START_RUNS} (${runs.map(fmt).join(', ')}; machine settled after ${fmt(settled)} ms) — target ≤ 300 ms`);
     });
 
     // 2. The big directory.

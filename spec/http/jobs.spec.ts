@@ -272,7 +272,8 @@ jobs('the list carries the last 64 KiB of each output, newest first; one job car
   const job = await submitted(c, { kind: 'doctor' });
   const full = await ended(c, job.id);
   setControl({});
-  assert.ok(Buffer.byteLength(full.output) > 120_000);
+  const size = Buffer.byteLength(full.output);
+  assert.ok(size > 120_000, `${full.status} (exit ${full.exit_code}) with ${size} bytes of output: ${JSON.stringify(full.output.slice(0, 120))} … ${JSON.stringify(full.output.slice(-200))}`);
   const items = await list(c);
   assert.is(items[0]!.id, job.id);
   const created = items.map((j) => j.created_unix_ms);

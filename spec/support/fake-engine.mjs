@@ -21,7 +21,7 @@ import { dirname } from 'node:path';
 
 const argv = process.argv.slice(2);
 if (argv[0] === '--version') {
-  process.stdout.write(`engine ${process.env.FAKE_ENGINE_VERSION ?? '0.1.0'}\n`);
+  await new Promise((resolve) => process.stdout.write(`engine ${process.env.FAKE_ENGINE_VERSION ?? '0.1.0'}\n`, resolve));
   process.exit(0);
 }
 const command = argv[0] ?? '';
@@ -98,4 +98,7 @@ if (settings.wait_for) {
 }
 if (settings.sleep_ms) await sleep(Number(settings.sleep_ms));
 await write(process.stdout, 'fake engine done\n');
+// A write to a pipe can still be in flight when it returns: exiting at once lost the last lines when the
+// console read slowly (a loaded machine). An empty write's callback comes once every write before it is out.
+await Promise.all([process.stdout, process.stderr].map((s) => new Promise((resolve) => s.write('', resolve))));
 process.exit(Number(settings.exit ?? 0));

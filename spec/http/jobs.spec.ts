@@ -8,6 +8,7 @@ import { JOB_OUTPUT_TAIL_BYTES } from '../../shared/limits.ts';
 import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
 import { launch, type Launched } from '../support/launch.ts';
 import { endsWith, holds, startsWith } from '../support/assert.ts';
+import { alive } from '../support/process.ts';
 
 const jobs = suite('jobs api');
 const FAKE = join(repoRoot, 'spec/support/fake-engine.mjs');
@@ -247,14 +248,7 @@ jobs('jobs run one at a time; cancel works for queued (never runs), running (tre
   assert.is(doneA.status, 'cancelled');
   assert.is(doneA.exit_code, 137);
   endsWith(doneA.output, 'engine-console: cancelled\n');
-  await until('the grandchild to be gone', () => {
-    try {
-      process.kill(gpid, 0);
-      return false;
-    } catch {
-      return true;
-    }
-  });
+  await until('the grandchild to be gone', () => !alive(gpid));
   assert.is(recorded().length, runs, 'the cancelled queued job never ran');
 
   const again = await c.api(`/api/jobs/${b.id}/cancel`, { method: 'POST' });
@@ -391,15 +385,7 @@ jobs('stopping the console kills a running CLI with its tree; the next start fai
   const gpid = Number(await until('the grandchild', () => existsSync(grandchild) && readFileSync(grandchild, 'utf8')));
   const cpid = Number(readFileSync(pidfile, 'utf8'));
   assert.is(await first.stop(), 0);
-  const gone = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return false;
-    } catch {
-      return true;
-    }
-  };
-  await until('the CLI and its grandchild to be gone', () => gone(cpid) && gone(gpid));
+  await until('the CLI and its grandchild to be gone', () => !alive(cpid) && !alive(gpid));
   const second = await launch({ dataDir: dir, args: ['--engine', FAKE], env });
   try {
     const failed = await one(second, job.id);

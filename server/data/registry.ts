@@ -133,6 +133,27 @@ function policyOf(raw: Json): Partial<Pick<ServerEntry, PolicyField>> {
 }
 
 /** Parses the text of servers.json. Throws a RegistryError whose message says what is wrong. */
+/**
+ * The engine reads servers.json with serde_json, which refuses nesting past 128 levels. The console refuses it
+ * too: what it keeps of a file (every key it does not manage) it writes back, and JSON.stringify of a value
+ * nested some thousands deep overflows the stack.
+ */
+const JSON_DEPTH_MAX = 128;
+
+/** Whether an array or object in `value` lies more than `max` levels deep (walked without recursion). */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [v, depth] = top;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
 export function parseRegistry(text: string): LoadedRegistry {
   let value: unknown;
   try {
@@ -153,6 +174,9 @@ export function parseRegistry(text: string): LoadedRegistry {
     );
   }
   if (format !== 1) throw new RegistryUnreadable(`servers.json is format ${format}; this build reads 1`);
+  if (nestsDeeperThan(value, JSON_DEPTH_MAX)) {
+    throw new RegistryUnreadable(`servers.json is not a server registry: a value nests deeper than ${JSON_DEPTH_MAX} levels`);
+  }
   const parsed = v.safeParse(FileSchema, value);
   if (!parsed.success) throw new RegistryUnreadable(`servers.json: servers.${issueText(parsed.issues, 'not as expected')}`);
   const rawServers = Array.isArray(top.servers) ? (top.servers as Json[]) : [];

@@ -76,6 +76,24 @@ registry('a registry of another format or shape is refused with a message', () =
   startsWith(refused('{"engine_servers": 1, "servers": [{"name": 1}]}'), 'servers.json: ');
 });
 
+registry('a value nested past 128 levels is refused, as the engine refuses it; 128 levels read and write back', () => {
+  // A later field the console keeps and writes back: thousands of levels deep, JSON.stringify overflowed.
+  const withLater = (levels: number) =>
+    `{"engine_servers": 1, "servers": [{"name": "a", "upstream": {"kind": "stdio", "command": ["x"]}, "mode": "record", "later": ${'['.repeat(levels - 3)}${']'.repeat(levels - 3)}}]}`;
+  for (const levels of [129, 8_000]) {
+    try {
+      parseRegistry(withLater(levels));
+      throw new Error(`${levels} levels were read`);
+    } catch (e) {
+      assert.instance(e, RegistryError);
+      assert.is((e as Error).message, 'servers.json is not a server registry: a value nests deeper than 128 levels');
+    }
+  }
+  const once = registryText(parseRegistry(withLater(128)));
+  assert.ok(once.includes('"later": ['), 'the later field is written back');
+  assert.is(registryText(parseRegistry(once)), once);
+});
+
 registry('reading is lenient: absent optional fields default, and later fields survive a rewrite', () => {
   const text = JSON.stringify({
     engine_servers: 1,

@@ -132,7 +132,6 @@ function policyOf(raw: Json): Partial<Pick<ServerEntry, PolicyField>> {
   return out as Partial<Pick<ServerEntry, PolicyField>>;
 }
 
-/** Parses the text of servers.json. Throws a RegistryError whose message says what is wrong. */
 /**
  * The engine reads servers.json with serde_json, which refuses nesting past 128 levels. The console refuses it
  * too: what it keeps of a file (every key it does not manage) it writes back, and JSON.stringify of a value
@@ -154,6 +153,7 @@ function nestsDeeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
+/** Parses the text of servers.json. Throws a RegistryError whose message says what is wrong. */
 export function parseRegistry(text: string): LoadedRegistry {
   let value: unknown;
   try {

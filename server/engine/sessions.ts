@@ -459,8 +459,8 @@ class SessionLogPass implements AwaitedAnswers {
   }
 
   /** The outline's look: a plain success to a pending call is taken from its text, not parsed. */
-  readonly outlineLook: Peek = (line, t, from, rest, at, bytes) => {
-    if (from !== 'server' || !line.startsWith('"message":', rest)) return true;
+  readonly outlineLook: Peek = (line, t, from, rest, at, bytes, whole) => {
+    if (!whole || from !== 'server' || !line.startsWith('"message":', rest)) return true;
     ANSWER_HEAD.lastIndex = rest + '"message":'.length;
     const fast = ANSWER_HEAD.exec(line);
     if (!fast || fast[3] !== 'result') return true;

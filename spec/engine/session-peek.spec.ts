@@ -123,4 +123,40 @@ peek('a context line the writer could not have written still makes the log unrea
   assert.throws(() => sessionSummary(badEscape), /parsing .*line 4/);
 });
 
+peek('a log read in chunks: long lines are looked at by their head before they are decoded, and read as the detail reads them', () => {
+  // Over 1 MiB, the reader takes the file in chunks; a line longer than the look's head is first looked at
+  // by its head and its bytes. Each kind of long line below must come out as the detail (which parses every
+  // line) reads it.
+  const long = (n: number) => 'x'.repeat(n);
+  const lines = [
+    ...CONTEXT_LINES.slice(0, 2),
+    // A long context message: its text is needed (turns), so the line is read whole.
+    `{"t_ms":13,"from":"context","message":{"role":"user","content":"${long(2_000)} ord-88"}}`,
+    '{"t_ms":14,"from":"client","message":{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"b","arguments":{"order":"ord-88"}}}}',
+    // A plain success of 700 KB: taken by its head and its ending, never decoded.
+    `{"t_ms":15,"from":"server","message":{"id":4,"jsonrpc":"2.0","result":{"content":[{"type":"text","text":"${long(700_000)}"}],"isError":false}}}`,
+    `{"t_ms":20,"from":"client","message":{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"c","arguments":{"pad":"${long(1_000)}"}}}}`,
+    // A failure that does not end as a success does: its bytes are searched.
+    `{"t_ms":21,"from":"server","message":{"id":5,"jsonrpc":"2.0","result":{"isError":true,"content":[{"type":"text","text":"${long(400_000)}"}]}}}`,
+    '{"t_ms":30,"from":"client","message":{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"d","arguments":{}}}}',
+    // Spelled with spaces: not the writer's shape, so the head cannot tell; read whole.
+    `{"t_ms":31,"from":"server","message":{ "id": 6, "jsonrpc": "2.0", "result": {"content":[{"type":"text","text":"${long(5_000)}"}],"isError":true}}}`,
+    // An answer nobody waits for, long: skipped by its head.
+    `{"t_ms":40,"from":"server","message":{"id":99,"jsonrpc":"2.0","result":{"content":[{"type":"text","text":"${long(300_000)}"}],"isError":true}}}`,
+  ];
+  const files = writeRaw('chunked', lines);
+  const { tools_called: called, shadow_decisions: _shadow, ...wire } = sessionSummary(files);
+  assert.ok(wire.size_bytes > 1024 * 1024);
+  assert.equal(wire, sessionDetail(files).summary);
+  assert.equal(called, ['a', 'b', 'c', 'd']);
+  assert.is(wire.tool_calls, 4);
+  assert.is(wire.errors, 2);
+  // A context line whose head looks whole but whose line goes on is read whole, and refused as the detail refuses it.
+  const start = '{"t_ms":13,"from":"context","message":{"role":"user","content":"';
+  const torn = `${start}${'y'.repeat(256 - start.length - 3)}"}} {}`;
+  const refused = writeRaw('chunked-torn', [...lines.slice(0, 2), torn, ...lines.slice(3)]);
+  assert.throws(() => sessionDetail(refused), /parsing .*line 4/);
+  assert.throws(() => sessionSummary(refused), /parsing .*line 4/);
+});
+
 peek.run();

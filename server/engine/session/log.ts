@@ -8,7 +8,7 @@ import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { scratchBuffer } from './scratch.ts';
 import type { OpenedFile } from './opened.ts';
-import { SESSION_LINE_MAX_BYTES } from '../../../shared/limits.ts';
+import { SESSION_LINE_FULL_BYTES, SESSION_LINE_MAX_BYTES } from '../../../shared/limits.ts';
 import { duplicateOf, escapesLoneSurrogate, isBlank, isIntegerToken, isObject, objectFields } from './json.ts';
 import { HeapGuard } from './heap-guard.ts';
 import { LineTooBig, lineText } from './shrink.ts';
@@ -53,7 +53,9 @@ export interface LineAt {
  * ('shared': the tools listing and the handshake a given server and client send in every session), so the
  * parse may be shared with an earlier identical line. `rest` is where the line continues after its
  * `"from":"...",` prefix. `bytes` are the line's bytes when the file is read in chunks (searching them is
- * much faster than searching the text), valid during the call.
+ * much faster than searching the text), valid during the call. When `whole` is false, `line` is only the
+ * head of a long line (PEEK_HEAD_BYTES of it, decoded): a look that cannot decide from the head answers
+ * true and has no effect, and it is asked again with the whole line.
  */
 export type Peek = (
   line: string,
@@ -62,7 +64,14 @@ export type Peek = (
   rest: number,
   at: LineAt,
   bytes: Buffer | null,
+  whole: boolean,
 ) => boolean | 'shared';
+
+/**
+ * A chunked line longer than this is looked at by its head before it is decoded: decoding was most of the
+ * time a big log's summary took, and most of its long lines are answers taken by their head and bytes.
+ */
+const PEEK_HEAD_BYTES = 256;
 
 /**
  * Parsed messages of recurring lines, by the line's text after its `"from":"...",` prefix: a line with the
@@ -384,7 +393,7 @@ class LogReader {
       const rest = entryPrefix(text);
       if (rest !== -1) {
         const { t, from } = prefix;
-        const verdict = peek(text, t, from, rest, at, bytes);
+        const verdict = peek(text, t, from, rest, at, bytes, true);
         if (verdict === false) {
           onEntry({ t, from, message: undefined, raw: null }, at);
           return;
@@ -423,6 +432,7 @@ class LogReader {
     if (!isUtf8(bytes)) throw new Error(`reading ${path}: stream did not contain valid UTF-8`);
     const at = { offset: this.base + start, length: stop - start };
     if (this.doomed !== null) return this.handle('', terminated, at, bytes);
+    if (this.skippedByHead(bytes, terminated, at)) return;
     let read: { text: string; cut: number };
     try {
       read = lineText(bytes);
@@ -431,6 +441,27 @@ class LogReader {
       throw e;
     }
     this.handle(read.text, terminated, at, bytes, read.cut);
+  }
+
+  /**
+   * Whether the peek took a long line by its head alone (handed on unparsed, never decoded). Only a line
+   * `handle` would peek at qualifies: a whole entry line after a good header and no failed line, short
+   * enough to be decoded whole (a longer one is cut by lineText, which may refuse it).
+   */
+  private skippedByHead(bytes: Buffer, terminated: boolean, at: LineAt): boolean {
+    const { peek } = this;
+    const length = bytes.length;
+    if (peek === undefined || !terminated || length <= PEEK_HEAD_BYTES || length > SESSION_LINE_FULL_BYTES) return false;
+    if (this.head === null || this.failed !== null || bytes[length - 1] !== 0x7d) return false;
+    const head = bytes.toString('utf8', 0, PEEK_HEAD_BYTES);
+    const rest = entryPrefix(head);
+    if (rest === -1) return false;
+    const { t, from } = prefix;
+    if (peek(head, t, from, rest, at, bytes, false) !== false) return false;
+    const n = ++this.n;
+    this.heap.check(0, () => `reading ${this.path}: line ${n}`);
+    this.onEntry({ t, from, message: undefined, raw: null }, at);
+    return true;
   }
 
   /**

@@ -29,10 +29,8 @@ const TRUE_VALUE = /\s*:\s*true/y;
 function saysError(line: string, bytes: Buffer | null): boolean {
   // Most answers end `"isError":false}}}`: the last field of the result (a later duplicate would win), of
   // the message, of the entry. Such an answer is a success without looking further.
-  if (line.endsWith(LAST_FIELD_FALSE) && (line[line.length - LAST_FIELD_FALSE.length - 1] === ',' || line[line.length - LAST_FIELD_FALSE.length - 1] === '{')) {
-    return false;
-  }
   if (bytes !== null) {
+    if (endsLastFieldFalse(bytes)) return false;
     for (let i = bytes.indexOf(IS_ERROR_KEY); i !== -1; i = bytes.indexOf(IS_ERROR_KEY, i + IS_ERROR_KEY.length)) {
       let j = i + IS_ERROR_KEY.length;
       while (bytes[j] === 0x20 || bytes[j] === 0x09 || bytes[j] === 0x0a || bytes[j] === 0x0d) j++;
@@ -43,11 +41,23 @@ function saysError(line: string, bytes: Buffer | null): boolean {
     }
     return false;
   }
+  if (line.endsWith(LAST_FIELD_FALSE) && (line[line.length - LAST_FIELD_FALSE.length - 1] === ',' || line[line.length - LAST_FIELD_FALSE.length - 1] === '{')) {
+    return false;
+  }
   for (let i = line.indexOf(IS_ERROR_KEY); i !== -1; i = line.indexOf(IS_ERROR_KEY, i + IS_ERROR_KEY.length)) {
     TRUE_VALUE.lastIndex = i + IS_ERROR_KEY.length;
     if (TRUE_VALUE.test(line)) return true;
   }
   return false;
+}
+
+const LAST_FIELD_FALSE_BYTES = Buffer.from(LAST_FIELD_FALSE, 'latin1');
+
+/** The bytes' form of the `"isError":false}}}` ending above (the line may be only a head: see Peek). */
+function endsLastFieldFalse(bytes: Buffer): boolean {
+  const at = bytes.length - LAST_FIELD_FALSE_BYTES.length;
+  if (at < 1 || (bytes[at - 1] !== 0x2c && bytes[at - 1] !== 0x7b)) return false;
+  return bytes.compare(LAST_FIELD_FALSE_BYTES, 0, LAST_FIELD_FALSE_BYTES.length, at) === 0;
 }
 
 /** What the look needs of the pass over the log: what it waits for, and where a success taken unparsed goes. */
@@ -74,11 +84,12 @@ function clientVerdict(pass: AwaitedAnswers, method: string): boolean | 'shared'
 }
 
 /** The look at a client line: parsed when its method changes the summary. */
-function clientLook(pass: AwaitedAnswers, line: string, body: number): boolean | 'shared' {
+function clientLook(pass: AwaitedAnswers, line: string, body: number, whole: boolean): boolean | 'shared' {
   // The writer's own shape is matched at once; anything else is scanned field by field.
   CLIENT_HEAD.lastIndex = body;
   const fast = CLIENT_HEAD.exec(line);
   if (fast) return clientVerdict(pass, fast[1] as string);
+  if (!whole) return true;
   const head = leadingFields(line, body, ['params']);
   if (head === null) return true;
   const m = head.fields.find((f) => f.key === 'method');
@@ -96,7 +107,7 @@ function clientLook(pass: AwaitedAnswers, line: string, body: number): boolean |
 }
 
 /** The look at a server or proxy line: only answers the pass waits for are parsed, plain successes not even those. */
-function answerLook(pass: AwaitedAnswers, line: string, t: number, from: From, body: number, at: LineAt, bytes: Buffer | null): boolean | 'shared' {
+function answerLook(pass: AwaitedAnswers, line: string, t: number, from: From, body: number, at: LineAt, bytes: Buffer | null, whole: boolean): boolean | 'shared' {
   let key: string;
   let stoppedAt: string | null;
   ANSWER_HEAD.lastIndex = body;
@@ -106,6 +117,7 @@ function answerLook(pass: AwaitedAnswers, line: string, t: number, from: From, b
     key = (fast[1] ?? fast[2]) as string;
     stoppedAt = fast[3] as string;
   } else {
+    if (!whole) return true;
     const head = leadingFields(line, body, from === 'proxy' ? ['method', 'result', 'error'] : ['result', 'error']);
     if (head === null || head.stoppedAt === 'method') return true;
     const id = head.fields.find((f) => f.key === 'id');
@@ -165,12 +177,12 @@ function contextLook(pass: AwaitedAnswers, line: string, body: number, bytes: Bu
  * of its summary.
  */
 export function summaryPeek(pass: AwaitedAnswers): Peek {
-  return (line, t, from, rest, at, bytes) => {
+  return (line, t, from, rest, at, bytes, whole) => {
     let verdict: boolean | 'shared' = true;
     if (line.startsWith('"message":', rest)) {
       const body = rest + '"message":'.length;
-      if (from === 'context') return contextLook(pass, line, body, bytes);
-      verdict = from === 'client' ? clientLook(pass, line, body) : answerLook(pass, line, t, from, body, at, bytes);
+      if (from === 'context') return !whole || contextLook(pass, line, body, bytes);
+      verdict = from === 'client' ? clientLook(pass, line, body, whole) : answerLook(pass, line, t, from, body, at, bytes, whole);
     }
     return verdict || (bytes === null && escapesLoneSurrogate(line));
   };

@@ -4,7 +4,7 @@
 // it started (log-names.ts). So this reads each directory's names (at the last level, names only: no entry
 // becomes an object), keeps each directory's newest few, and checks only the ones it answers: at 100k
 // sessions some 150–250 ms in a worker that has just started, against 500–800 ms for the walk. It runs in
-// the pool (workers/tasks/tree.ts), before the walk, so that the two do not share the cores then.
+// the pool (workers/tasks/tree.ts): first alone, for the first page's logs, then for more beside the walk.
 //
 // It answers the logs the walk will put first, closed under key groups: logs that could share a key (the
 // same session id, so the same start, or named otherwise) are all in, so a key shown from the head never

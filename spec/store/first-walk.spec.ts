@@ -156,4 +156,30 @@ test('a big log is answered "big" in a batch, and the store still summarizes it 
   assert.ok(small.result.ok, JSON.stringify(small.result).slice(0, 200));
 });
 
+test('the first page\'s logs are listed before the rest, and every log once, keyed as a one-shot scan keys it', async () => {
+  const home = copyHome();
+  const src = aLog(home.dir);
+  mkdirSync(join(home.dir, 'logs/many'), { recursive: true });
+  // More logs than the first look takes (64), all newer than the fixtures' own.
+  const names = Array.from({ length: 150 }, (_, i) => `2099${String(1 + (i % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}0000.${String(i).padStart(3, '0')}Z-${i}.jsonl`);
+  for (const name of names) copyFileSync(src, join(home.dir, 'logs/many', name));
+  const newest = [...names].sort().reverse();
+  const s = new Store({ dataDir: home.dir, pool, hub: new Hub(), watch: false, listSlice: 7 });
+  const done = s.open();
+  await s.opened;
+  // Opened on the first look: the newest logs are in, and nothing older than them.
+  const first = [...s.sessions.byRel.keys()].filter((rel) => rel.startsWith('logs/many/')).map((rel) => rel.slice('logs/many/'.length));
+  assert.ok(first.length >= 64, `${first.length} logs at first`);
+  assert.equal([...first].sort().reverse(), newest.slice(0, first.length));
+  await done;
+  await s.warm(30_000);
+  const all = [...s.sessions.byRel.values()];
+  const here = all.filter((e) => e.rel.startsWith('logs/many/'));
+  assert.is(here.length, 150);
+  for (const e of here) assert.is(e.key, e.rel.slice('logs/many/'.length, -'.jsonl'.length));
+  assert.is(new Set(all.map((e) => e.key)).size, all.length);
+  assert.is(s.sessions.indexed, all.length);
+  s.close();
+});
+
 test.run();

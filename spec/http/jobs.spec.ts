@@ -385,7 +385,11 @@ jobs('stopping the console kills a running CLI with its tree; the next start fai
   const gpid = Number(await until('the grandchild', () => existsSync(grandchild) && readFileSync(grandchild, 'utf8')));
   const cpid = Number(readFileSync(pidfile, 'utf8'));
   assert.is(await first.stop(), 0);
-  await until('the CLI and its grandchild to be gone', () => !alive(cpid) && !alive(gpid));
+  await until('the CLI and its grandchild to be gone', () => !alive(cpid) && !alive(gpid)).catch((err: Error) => {
+    // What is left, to tell a kill that missed from a process that lingers (its state, parent and group).
+    const stat = (pid: number) => (existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8').trim() : 'gone');
+    throw new Error(`${err.message}: CLI ${cpid} [${stat(cpid)}], grandchild ${gpid} [${stat(gpid)}]`);
+  });
   const second = await launch({ dataDir: dir, args: ['--engine', FAKE], env });
   try {
     const failed = await one(second, job.id);

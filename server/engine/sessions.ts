@@ -46,7 +46,7 @@ import {
 import { type From, type LineAt, type LogEntry, type LogHeader, type Peek, readLine, readLog } from './session/log.ts';
 import { type LazyText, TurnInference } from './session/turns.ts';
 import { ANSWER_HEAD, type AwaitedAnswers, summaryPeek } from './session/summary-peek.ts';
-import { plainAnswer, plainAnswerBytes } from './session/plain-answer.ts';
+import { plainAnswer, plainAnswerBytes, plainAnswerOfLine } from './session/plain-answer.ts';
 import type { OpenedFile } from './session/opened.ts';
 
 /** A session log and its companions, as the catalogue found them. */
@@ -459,8 +459,8 @@ class SessionLogPass implements AwaitedAnswers {
   }
 
   /** The outline's look: a plain success to a pending call is taken from its text, not parsed. */
-  readonly outlineLook: Peek = (line, t, from, rest, at, bytes, whole) => {
-    if (!whole || from !== 'server' || !line.startsWith('"message":', rest)) return true;
+  readonly outlineLook: Peek = (line, t, from, rest, at, bytes) => {
+    if (from !== 'server' || !line.startsWith('"message":', rest)) return true;
     ANSWER_HEAD.lastIndex = rest + '"message":'.length;
     const fast = ANSWER_HEAD.exec(line);
     if (!fast || fast[3] !== 'result') return true;
@@ -468,11 +468,15 @@ class SessionLogPass implements AwaitedAnswers {
     const index = this.pending.get(key);
     const c = index === undefined ? undefined : this.calls[index];
     if (!c || this.awaitingLists.has(key)) return true;
-    // A line too long to read whole comes with its long strings cut (shrink.ts): its bytes tell the answer.
+    // A line of a big log is read from its bytes (the look may have only its head, see Peek); one too long to
+    // read whole comes with its long strings cut (shrink.ts), and its answer's head is taken from the bytes.
+    const byteFrom = () => Buffer.byteLength(line.slice(0, ANSWER_HEAD.lastIndex), 'utf8');
     const plain =
-      bytes !== null && bytes.length > SESSION_LINE_FULL_BYTES
-        ? plainAnswerBytes(bytes, Buffer.byteLength(line.slice(0, ANSWER_HEAD.lastIndex), 'utf8'))
-        : plainAnswer(line, ANSWER_HEAD.lastIndex);
+      bytes === null
+        ? plainAnswer(line, ANSWER_HEAD.lastIndex)
+        : bytes.length > SESSION_LINE_FULL_BYTES
+          ? plainAnswerBytes(bytes, byteFrom())
+          : plainAnswerOfLine(bytes, byteFrom());
     if (plain === null) return true;
     this.successLater(t, from, key, at);
     c.place.answer = placeOf(at, null);

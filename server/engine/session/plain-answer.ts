@@ -87,11 +87,12 @@ export function plainAnswer(line: string, from: number): PlainAnswer | null {
 const SHAPE_BYTES: [start: Buffer, end: Buffer][] = SHAPES.map(([a, b]) => [Buffer.from(a), Buffer.from(b)]);
 
 /**
- * The same over a line's bytes, for a line too long to be read whole (its text comes with long strings cut
- * for display: shrink.ts): `from` is the byte offset just past `"result":`. The text's head is decoded
- * from its first bytes only, so the long string is never made into a JS string.
+ * plainAnswer's walk over a line's bytes: where the text's literal lies (`s` to `e`) and how many bytes its
+ * escapes save, or null for any other shape. `from` is the byte offset just past `"result":`. Quotes and
+ * backslashes are ASCII, never part of a longer UTF-8 sequence, so the walk meets them in the order and at
+ * the places (in bytes) where the text's walk meets them (in code units).
  */
-export function plainAnswerBytes(bytes: Buffer, from: number): PlainAnswer | null {
+function literalOf(bytes: Buffer, from: number): { s: number; e: number; saved: number } | null {
   for (const [start, end] of SHAPE_BYTES) {
     if (bytes.length < from + start.length + end.length) continue;
     if (!bytes.subarray(from, from + start.length).equals(start) || !bytes.subarray(bytes.length - end.length).equals(end)) continue;
@@ -119,18 +120,55 @@ export function plainAnswerBytes(bytes: Buffer, from: number): PlainAnswer | nul
         pos = slash + 2;
       } else return null;
     }
-    let head: string | null = null;
-    let cut = Math.min(e, s + HEAD_UNITS * 2);
-    for (let tries = 0; tries < 16 && head === null; cut--, tries++) {
-      // A cut inside a character or an escape does not parse: back off a byte at a time.
-      if (cut < e && ((bytes[cut] ?? 0) & 0xc0) === 0x80) continue;
-      try {
-        head = JSON.parse(`"${bytes.toString('utf8', s, cut)}"`) as string;
-      } catch {
-        head = null;
-      }
-    }
-    return head === null ? null : { head, bytes: e - s - saved };
+    return { s, e, saved };
   }
   return null;
+}
+
+/**
+ * The same over a line's bytes, for a line too long to be read whole (its text comes with long strings cut
+ * for display: shrink.ts): `from` is the byte offset just past `"result":`. The text's head is decoded
+ * from its first bytes only, so the long string is never made into a JS string.
+ */
+export function plainAnswerBytes(bytes: Buffer, from: number): PlainAnswer | null {
+  const literal = literalOf(bytes, from);
+  if (literal === null) return null;
+  const { s, e, saved } = literal;
+  let head: string | null = null;
+  let cut = Math.min(e, s + HEAD_UNITS * 2);
+  for (let tries = 0; tries < 16 && head === null; cut--, tries++) {
+    // A cut inside a character or an escape does not parse: back off a byte at a time.
+    if (cut < e && ((bytes[cut] ?? 0) & 0xc0) === 0x80) continue;
+    try {
+      head = JSON.parse(`"${bytes.toString('utf8', s, cut)}"`) as string;
+    } catch {
+      head = null;
+    }
+  }
+  return head === null ? null : { head, bytes: e - s - saved };
+}
+
+/** Bytes that hold at least HEAD_UNITS code units of UTF-8 text (at most three bytes a unit), and a character more. */
+const HEAD_SPAN_BYTES = HEAD_UNITS * 3 + 4;
+
+/**
+ * Exactly what plainAnswer answers for the line these bytes decode to, without decoding the line: only the
+ * literal's first HEAD_SPAN_BYTES are (the outline of a big log reads its long answers this way).
+ */
+export function plainAnswerOfLine(bytes: Buffer, from: number): PlainAnswer | null {
+  const literal = literalOf(bytes, from);
+  if (literal === null) return null;
+  const { s, e, saved } = literal;
+  const whole = e - s <= HEAD_SPAN_BYTES;
+  const start = bytes.toString('utf8', s, whole ? e : s + HEAD_SPAN_BYTES);
+  let head: string | null = null;
+  // plainAnswer's cut, in code units of the literal (past HEAD_SPAN_BYTES there are more than HEAD_UNITS).
+  for (let cut = whole ? Math.min(start.length, HEAD_UNITS) : HEAD_UNITS, tries = 0; tries < 12 && head === null; cut--, tries++) {
+    try {
+      head = JSON.parse(`"${start.slice(0, cut)}"`) as string;
+    } catch {
+      head = null;
+    }
+  }
+  return head === null ? null : { head, bytes: e - s - saved };
 }

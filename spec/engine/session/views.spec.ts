@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeBigLog } from '../../../scripts/synth/big.ts';
 import { Rng } from '../../../scripts/synth/rng.ts';
-import { plainAnswer, plainAnswerBytes } from '../../../server/engine/session/plain-answer.ts';
+import { plainAnswer, plainAnswerBytes, plainAnswerOfLine } from '../../../server/engine/session/plain-answer.ts';
 import { callPayload, findInCalls, sessionIndex } from '../../../server/engine/session/views.ts';
 import { sessionDetail } from '../../../server/engine/sessions.ts';
 import { tempDir } from '../../support/fixtures.ts';
@@ -83,6 +83,29 @@ views('a plain answer\'s size is counted from its escapes, and its head is its s
   assert.equal(plainAnswer(escaped, at(escaped)), { head: 'é✓😀A', bytes: 2 + 3 + 4 + 1 });
 });
 
+views('from the bytes of a line of a big log, the answer is the very one plainAnswer gives for its text', () => {
+  // Texts of every kind of character and escape, around the lengths where the head is cut.
+  const rng = new Rng(21);
+  const pieces = ['a', 'Z', ' ', '"', '\\', '/', '\n', '\t', '\u0001', 'é', '✓', '😀', '\ud800', '\udc00', '€uro', '\\u00e9'];
+  const raw = ['\\u00e9', '\\ud83d\\ude00', '\\u12', '\\q', '\\'];
+  const lengths = [0, 1, 100, 2399, 2400, 2401, 7203, 7204, 7205, 9000];
+  for (let n = 0; n < 300; n++) {
+    const want = lengths[n % lengths.length]! + rng.int(0, 3);
+    let text = '';
+    // Every fifth text is one wide character over and over: the most bytes a code unit can take.
+    const only = n % 5 === 4 ? ['✓', '😀', 'é'][n % 3] : undefined;
+    while (text.length < want) text += only ?? pieces[rng.int(0, pieces.length - 1)];
+    for (const first of ['text', 'type'] as const) {
+      const content = first === 'text' ? { text, type: 'text' } : { type: 'text', text };
+      let l = line({ id: n, jsonrpc: '2.0', result: { content: [content], isError: false } });
+      // Now and then an escape as a writer other than JSON.stringify spells it, or a malformed one.
+      if (n % 7 === 0) l = l.replace('"text":"', `"text":"${raw[n % raw.length]}`);
+      const byteAt = Buffer.byteLength(l.slice(0, at(l)));
+      assert.equal(plainAnswerOfLine(Buffer.from(l), byteAt), plainAnswer(l, at(l)), `${n} ${first} ${l.slice(0, 120)}`);
+    }
+  }
+});
+
 views('any other shape is left to the parser', () => {
   const others = [
     line({ id: 3, jsonrpc: '2.0', result: { content: [{ text: 'a', type: 'text' }, { text: 'b', type: 'text' }], isError: false } }),
@@ -94,6 +117,7 @@ views('any other shape is left to the parser', () => {
   for (const l of others) {
     assert.is(plainAnswer(l, at(l)), null, l);
     assert.is(plainAnswerBytes(Buffer.from(l), at(l)), null, l);
+    assert.is(plainAnswerOfLine(Buffer.from(l), at(l)), null, l);
   }
 });
 

@@ -1,7 +1,9 @@
 // How a page loads its data (STYLE §8, ui.md §4.2). A fetch per source value; a new load aborts the one in
 // flight and late answers are dropped. A first load's error is the page's error state; a refresh (after a
 // `changed` or `job` event, coalesced over 250 ms) keeps the old data on screen, dimmed, and a failed
-// refresh is a toast. A 401 does nothing here: the shell shows the sign-in screen.
+// refresh is a toast. A refresh never cuts a first load short: it follows it (the event stream opens just
+// after a page's first loads, and refreshes them all; aborting them made a slow first answer twice as slow).
+// A 401 does nothing here: the shell shows the sign-in screen.
 import { batch, createEffect, createSignal, on, onCleanup, type Accessor } from 'solid-js';
 import type { ChangedWhat } from '../../../shared/events.ts';
 import type { Job } from '../../../shared/jobs.ts';
@@ -47,10 +49,26 @@ export function createApiResource<S, T>(
   let generation = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: S | null = null;
+  /** A first load is in flight, and a refresh waits for it. */
+  let firstInFlight = false;
+  let refreshAfter = false;
+
+  function settled(): void {
+    firstInFlight = false;
+    if (!refreshAfter) return;
+    refreshAfter = false;
+    load('refresh');
+  }
 
   function load(kind: 'first' | 'refresh'): void {
     const s = current;
     if (s === null) return;
+    if (kind === 'refresh' && firstInFlight) {
+      refreshAfter = true;
+      return;
+    }
+    refreshAfter = false;
+    firstInFlight = kind === 'first';
     controller?.abort();
     const ctrl = new AbortController();
     controller = ctrl;
@@ -69,6 +87,7 @@ export function createApiResource<S, T>(
           setError(undefined);
           setPending(false);
         });
+        settled();
       },
       (e: unknown) => {
         if (g !== generation || isAbort(e)) return;
@@ -83,6 +102,7 @@ export function createApiResource<S, T>(
             toast({ kind: 'error', title: 'Could not refresh', message: err.message });
           }
         });
+        settled();
       },
     );
   }

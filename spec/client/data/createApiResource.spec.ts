@@ -193,12 +193,46 @@ resource('changed events of its topic refresh it once per burst, unless they nam
 resource('job events refresh it when asked, filtered by the predicate', async () => {
   const es = live();
   make('a', { jobs: (j) => j.kind === 'learn' });
+  loads[0]!.resolve('v1');
+  await settled();
   es.send('job', runningJob('doctor'));
   await sleep(COALESCE_MS + 50);
   assert.is(loads.length, 1);
   es.send('job', runningJob('learn'));
   await sleep(COALESCE_MS + 50);
   assert.is(loads.length, 2);
+});
+
+resource('a refresh during the first load does not cut it short: the first answer shows, then the refresh follows it', async () => {
+  const es = live();
+  const { r } = make('a', { topics: ['sessions'], key: (s) => s });
+  assert.is(loads.length, 1);
+  // The stream opens while the page's first load is in flight (as it does on every page load).
+  es.open();
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 1, 'no second fetch while the first is in flight');
+  assert.not.ok(loads[0]!.signal.aborted, 'the first load goes on');
+  loads[0]!.resolve('first answer');
+  await settled();
+  assert.is(r.data(), 'first answer');
+  // Then the refresh, as the stream asked: what was written before it opened is not missed.
+  assert.is(loads.length, 2);
+  assert.is(r.refreshing(), true);
+  loads[1]!.resolve('fresh');
+  await settled();
+  assert.equal(state(r), { data: 'fresh', error: undefined, loading: false, refreshing: false });
+  // A first load that fails still lets the refresh after it try again.
+  dispose();
+  const { r: r2 } = make('b', { topics: ['sessions'] });
+  es.send('changed', { what: 'sessions', keys: [] });
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 3);
+  loads[2]!.reject(new ApiError(503, 'busy'));
+  await settled();
+  assert.is(loads.length, 4);
+  loads[3]!.resolve('b data');
+  await settled();
+  assert.is(r2.data(), 'b data');
 });
 
 resource('disposing aborts the load in flight and unsubscribes', async () => {

@@ -4,10 +4,10 @@
 //
 // - Start: the newest logs are found from their names (head-scan.ts: the first page's, then more beside the
 //   walk) and summarized first, while the tree is walked once in the worker pool (the event loop keeps
-//   answering); the walk's logs then get their entries
-//   newest first, a slice per turn of the loop, and are summarized in that order in batches, so the first
-//   page of the list answers while the rest is indexed behind it (`progress()`). `opened` resolves with the
-//   head (or the walk's first slice), `listed` with the last.
+//   answering); the walk's logs then get their entries newest first, a slice per turn of the loop, and are
+//   summarized in that order in batches, so the first page of the list answers while the rest is indexed
+//   behind it (`progress()`). `opened` resolves with the first head (or the walk's first slice), `listed`
+//   with the last.
 // - Changes: the tree's notifications (tree.ts) say which directories and files moved. `sync()` applies
 //   them at once (a request calls it, so what was written before the request is seen by it); the 1-second
 //   tick applies them too, re-summarizes what changed in the pool, and publishes one `changed` event per

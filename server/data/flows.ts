@@ -24,7 +24,7 @@ import type { Catalog, FlowFile, SessionFile } from './catalog.ts';
 import { resolveRequestPath } from './paths.ts';
 import { statStamp } from '../store/stamp.ts';
 import { loadRegistry } from './registry.ts';
-import { sessionDetail, sessionsByDomain, sessionSummaries } from './sessions.ts';
+import { sessionDetail, sessionsOfDomainNewestFirst, sessionSummaries } from './sessions.ts';
 import type { Result } from '../result.ts';
 import { errorText } from '../../shared/error-text.ts';
 
@@ -234,8 +234,8 @@ async function listedTools(state: State, file: SessionFile): Promise<ListedTools
 export async function latestListing(state: State, domain: string): Promise<{ sessionId: string; tools: ListedTools } | null> {
   if (domain === '') return null;
   const catalog = await state.catalog();
-  const { readable } = await sessionSummaries(state);
-  for (const summary of sessionsByDomain(state, readable).get(domain) ?? []) {
+  const { entries } = await sessionSummaries(state);
+  for (const summary of sessionsOfDomainNewestFirst(entries, domain)) {
     const file = catalog.session(summary.key);
     if (!file) continue;
     const tools = await listedTools(state, file);

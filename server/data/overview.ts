@@ -1,7 +1,8 @@
 // The overview (console-api.md §4.3): gathers the sessions (from the store), flows, registry and jobs, and
 // hands them to the pure assembly in engine/overview.ts (days, totals, domains, the health list's order).
-// The session figures are computed once per version of the store, so a page polling the overview over
-// 100k sessions costs the flows and the registry, not a pass over every session.
+// The session figures come from the index's running sums (engine/tallies.ts), so a page polling the overview
+// over 100k sessions, while new sessions keep arriving, costs the flows and the registry, not a pass over
+// every session.
 import type { Overview, OverviewQuery } from '../../shared/overview.ts';
 import { OVERVIEW_JOBS, OVERVIEW_SESSIONS } from '../../shared/limits.ts';
 import { flowSummaries, latestListing, loadFlowEntry } from './flows.ts';
@@ -26,7 +27,7 @@ export async function overview(state: State, query: OverviewQuery = NO_FILTER): 
   const catalog = await state.catalog();
   // The index's progress is read with the summaries: read later, a cold index that ended in between would
   // hide that these summaries were partial.
-  const [[{ readable, entries, unreadable }, indexing], summaries, jobs] = await Promise.all([
+  const [[sessions, indexing], summaries, jobs] = await Promise.all([
     sessionSummaries(state).then((s) => [s, state.store.progress()] as const),
     flowSummaries(state, catalog),
     state.jobs.list(),
@@ -41,7 +42,7 @@ export async function overview(state: State, query: OverviewQuery = NO_FILTER): 
   }
 
   const { store } = state;
-  const shadow = store.derived('shadowDecisions', () => entries.reduce((n, e) => n + e.shadowDecisions, 0));
+  const { entries, unreadable, counts } = sessions;
 
   const flows: HealthInputs['flows'][number][] = [];
   const flowDomains: { key: string; domain: string | null }[] = [];
@@ -63,13 +64,13 @@ export async function overview(state: State, query: OverviewQuery = NO_FILTER): 
   const servers = await Promise.all(
     registry.servers.map(async (entry) => ({
       name: entry.name,
-      issues: (await serverView(entry, sessionsOfDomain(state, readable, entry.name), async () => null, ctx)).issues,
+      issues: (await serverView(entry, sessionsOfDomain(sessions, entry.name), async () => null, ctx)).issues,
     })),
   );
 
   const serverNames = registry.servers.map((s) => s.name);
   const all = store.derived(`overviewTotals:${Math.floor(now / 60_000)}:${JSON.stringify([flowDomains, serverNames])}`, () =>
-    totalsAndDomains({ sessions: readable, shadowDecisions: shadow, flows: flowDomains, servers: serverNames }, now),
+    totalsAndDomains({ sessions: counts, shadowDecisions: counts.tallies.shadowDecisions(), flows: flowDomains, servers: serverNames }, now),
   );
   const filtered = query.domain !== null || query.from !== null || query.to !== null;
   const keep = overviewPredicate(query);
@@ -112,8 +113,8 @@ export async function overview(state: State, query: OverviewQuery = NO_FILTER): 
     domains,
     activity: filtered
       ? store.derived(`overviewActivity:${Math.floor(now / 60_000)}:${JSON.stringify(query)}`, () => activityBetween(chosen.map((e) => e.summary!), chartDays(query, now)))
-      : store.derived(`overviewActivity:${Math.floor(now / 60_000)}`, () => activity(readable, now)),
-    recent_sessions: filtered ? chosen.slice(0, OVERVIEW_SESSIONS).map((e) => e.summary!) : readable.slice(0, OVERVIEW_SESSIONS),
+      : store.derived(`overviewActivity:${Math.floor(now / 60_000)}`, () => activity(counts.tallies, now)),
+    recent_sessions: (filtered ? chosen : entries).slice(0, OVERVIEW_SESSIONS).map((e) => e.summary!),
     health,
     jobs: jobs.slice(0, OVERVIEW_JOBS),
     ...(indexing ? { indexing } : {}),

@@ -34,10 +34,10 @@ import {
   type ServerView,
   type Upstream,
 } from '../../shared/servers.ts';
-import type { SessionSummary } from '../../shared/sessions.ts';
 import { checkHeaderName, checkUrl, checkVar, credentialArgumentMessage } from '../engine/credentials.ts';
 import { compareText, debugString, display } from '../engine/format.ts';
 import { initOutput, proxyArgs, type InitOutput, type ServedFlow, type Setup } from '../engine/init.ts';
+import { type Tallied, Tallies, tallied, upstreamId } from '../engine/tallies.ts';
 import { writeFileAtomic } from './atomic.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import { PathError, resolveRequestPath, type PathContext } from './paths.ts';
@@ -744,17 +744,17 @@ export async function serverView(
 }
 
 /** Upstreams seen in session headers, grouped by domain and upstream, newest first. */
-export function discoveredUpstreams(sessions: readonly SessionSummary[], registered: ReadonlySet<string>): DiscoveredUpstream[] {
+export function discoveredUpstreams(sessions: Tallies | readonly Tallied[], registered: ReadonlySet<string>): DiscoveredUpstream[] {
   const groups = new Map<string, DiscoveredUpstream>();
-  for (const s of sessions) {
-    if (s.domain === null || s.upstream === null) continue;
-    const id = JSON.stringify([s.domain, JSON.stringify(s.upstream)]);
+  for (const c of tallied(sessions).cells()) {
+    if (c.domain === null || c.upstream === null) continue;
+    const id = `${c.domain}\u0000${upstreamId(c.upstream)}`;
     const group = groups.get(id);
     if (group) {
-      group.sessions += 1;
-      group.last_seen_unix_ms = Math.max(group.last_seen_unix_ms, s.started_unix_ms);
+      group.sessions += c.sessions;
+      group.last_seen_unix_ms = Math.max(group.last_seen_unix_ms, c.last);
     } else {
-      groups.set(id, { domain: s.domain, upstream: s.upstream, sessions: 1, last_seen_unix_ms: s.started_unix_ms, registered: registered.has(s.domain) });
+      groups.set(id, { domain: c.domain, upstream: c.upstream, sessions: c.sessions, last_seen_unix_ms: c.last, registered: registered.has(c.domain) });
     }
   }
   const byKey = (a: DiscoveredUpstream, b: DiscoveredUpstream) => {

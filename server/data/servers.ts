@@ -22,18 +22,17 @@ function flowSummaryAt(state: State): (path: string) => Promise<FlowSummary | nu
 /** Throws RegistryError or RegistryUnreadable when the registry cannot be read. */
 export async function serverList(state: State): Promise<ServerList> {
   const registry = await loadRegistry(state.config.dataDir);
-  const { readable } = await sessionSummaries(state);
+  const sessions = await sessionSummaries(state);
   const ctx = serverViewContext(state);
   const summary = flowSummaryAt(state);
-  const items = await Promise.all(registry.servers.map((entry) => serverView(entry, sessionsOfDomain(state, readable, entry.name), summary, ctx)));
+  const items = await Promise.all(registry.servers.map((entry) => serverView(entry, sessionsOfDomain(sessions, entry.name), summary, ctx)));
   const names = registry.servers.map((s) => s.name);
-  const discovered = state.store.derived(`discovered:${JSON.stringify(names)}`, () => discoveredUpstreams(readable, new Set(names)));
+  const discovered = state.store.derived(`discovered:${JSON.stringify(names)}`, () => discoveredUpstreams(sessions.counts.tallies, new Set(names)));
   return { items, discovered };
 }
 
 export async function oneServerView(state: State, entry: ServerEntry): Promise<ServerView> {
-  const { readable } = await sessionSummaries(state);
-  return serverView(entry, sessionsOfDomain(state, readable, entry.name), flowSummaryAt(state), serverViewContext(state));
+  return serverView(entry, sessionsOfDomain(await sessionSummaries(state), entry.name), flowSummaryAt(state), serverViewContext(state));
 }
 
 /** The probe's flow warnings: only when the entry's flow resolves and loads. */

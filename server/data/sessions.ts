@@ -6,6 +6,7 @@ import type { ReadableEntry } from '../store/session-index.ts';
 import { stampNow } from '../store/stamp.ts';
 import type { SessionFile } from './catalog.ts';
 import type { DomainSessions } from './registry.ts';
+import type { SessionCounts } from '../engine/overview.ts';
 
 export class UnreadableSession extends Error {}
 
@@ -13,12 +14,12 @@ export class UnreadableSession extends Error {}
 export const filesOf = (f: SessionFile) => ({ key: f.key, rel: f.rel, path: f.path, flowLog: f.flowLog, confirmLog: f.confirmLog });
 
 export interface SessionSummaries {
-  /** Readable sessions, newest first, as the API sends them (shared: do not change). */
-  readable: readonly SessionSummary[];
-  /** The index entries of the same sessions, in the same order (tools called, shadow decisions). */
+  /** Readable sessions' index entries, newest first, each with its summary as the API sends it (shared: do not change). */
   entries: readonly ReadableEntry[];
   /** Logs that are not session logs this engine can read, in scan order. */
   unreadable: { file: SessionFile; error: string }[];
+  /** The readable sessions' running sums (engine/tallies.ts), and how many started since a moment. */
+  counts: SessionCounts;
 }
 
 /** How long a request waits for a cold index before it answers with what is indexed so far. */
@@ -29,35 +30,22 @@ export async function sessionSummaries(state: State): Promise<SessionSummaries> 
   const { store } = state;
   await store.warm(WARM_BUDGET_MS);
   await store.sync();
-  return store.derived('sessionSummaries', () => {
-    const entries = store.sessions.readable;
-    return {
-      readable: entries.map((e) => e.summary!),
-      entries,
-      unreadable: store.sessions.unreadable().map((e) => ({ file: e, error: e.error ?? '' })),
-    };
-  });
+  const index = store.sessions;
+  return store.derived('sessionSummaries', () => ({
+    entries: index.readable,
+    unreadable: index.unreadable().map((e) => ({ file: e, error: e.error ?? '' })),
+    counts: { tallies: index.tallies, startedSince: (ms: number) => index.startedSince(ms) },
+  }));
 }
 
-/** Readable sessions by domain, newest first (one pass per version of the store). */
-export function sessionsByDomain(state: State, readable: readonly SessionSummary[]): ReadonlyMap<string, readonly SessionSummary[]> {
-  return state.store.derived('sessionsByDomain', () => {
-    const out = new Map<string, SessionSummary[]>();
-    for (const s of readable) {
-      if (s.domain === null) continue;
-      const list = out.get(s.domain);
-      if (list) list.push(s);
-      else out.set(s.domain, [s]);
-    }
-    return out;
-  });
+/** Readable sessions of a domain, newest first, read from the list as they are asked for. */
+export function* sessionsOfDomainNewestFirst(entries: readonly ReadableEntry[], domain: string): Generator<SessionSummary> {
+  for (const e of entries) if (e.summary.domain === domain) yield e.summary;
 }
 
-/** A domain's session count and newest start (one pass per version of the store). */
-export function sessionsOfDomain(state: State, readable: readonly SessionSummary[], domain: string): DomainSessions {
-  const list = sessionsByDomain(state, readable).get(domain);
-  // Newest first: the first is the newest.
-  return { count: list?.length ?? 0, last_unix_ms: list?.[0]?.started_unix_ms ?? null };
+/** A domain's session count and newest start. */
+export function sessionsOfDomain(summaries: SessionSummaries, domain: string): DomainSessions {
+  return summaries.counts.tallies.domain(domain);
 }
 
 /**

@@ -5,8 +5,7 @@ import type { DayActivity, DomainSummary, HealthItem, Totals } from '../../share
 import type { SessionSummary } from '../../shared/sessions.ts';
 import { DAY_MS, OVERVIEW_DAYS, SESSIONS_7D_MS } from '../../shared/limits.ts';
 import { compareText } from './format.ts';
-
-type Counted = Pick<SessionSummary, 'started_unix_ms' | 'tool_calls' | 'flow_lookups'>;
+import { type Tallied, Tallies, tallied } from './tallies.ts';
 
 /** `YYYY-MM-DD` of a UTC day number (days since the epoch). */
 export function dayName(day: number): string {
@@ -14,25 +13,35 @@ export function dayName(day: number): string {
 }
 
 /** The last 14 UTC days up to today, oldest first, always 14 entries (fewer only right after the epoch). */
-export function activity(sessions: readonly Counted[], nowMs: number): DayActivity[] {
+export function activity(sessions: Tallies | readonly Tallied[], nowMs: number): DayActivity[] {
   const today = Math.floor(nowMs / DAY_MS);
   const first = today + 1 - Math.min(OVERVIEW_DAYS, today + 1);
   const days: DayActivity[] = [];
   for (let d = first; d <= today; d++) days.push({ day: dayName(d), sessions: 0, tool_calls: 0, flow_lookups: 0 });
-  for (const s of sessions) {
-    const d = Math.floor(s.started_unix_ms / DAY_MS);
-    const slot = d >= first && d <= today ? days[d - first] : undefined;
+  for (const c of tallied(sessions).cells()) {
+    const slot = c.day >= first && c.day <= today ? days[c.day - first] : undefined;
     if (!slot) continue;
-    slot.sessions += 1;
-    slot.tool_calls += s.tool_calls;
-    slot.flow_lookups += s.flow_lookups;
+    slot.sessions += c.sessions;
+    slot.tool_calls += c.tool_calls;
+    slot.flow_lookups += c.flow_lookups;
   }
   return days;
 }
 
+/** Sessions counted by their tally, and how many started at or after a moment (not a day's edge). */
+export interface SessionCounts {
+  tallies: Tallies;
+  startedSince(ms: number): number;
+}
+
+export const countsOf = (sessions: readonly Tallied[]): SessionCounts => ({
+  tallies: Tallies.of(sessions),
+  startedSince: (ms) => sessions.reduce((n, s) => n + (s.started_unix_ms >= ms ? 1 : 0), 0),
+});
+
 export interface OverviewInputs {
-  /** Readable sessions, newest first. */
-  sessions: readonly SessionSummary[];
+  /** Readable sessions, or their counts (the index keeps them). */
+  sessions: readonly Tallied[] | SessionCounts;
   /** Decisions with shadow=true over every flow log. */
   shadowDecisions: number;
   /** Every flow file in flow-list order; `domain` is null when the flow does not load. */
@@ -52,9 +61,10 @@ export function totalsAndDomains(input: OverviewInputs, nowMs: number): { totals
     }
     return d;
   };
+  const counts = 'tallies' in input.sessions ? input.sessions : countsOf(input.sessions);
   const totals: Totals = {
-    sessions: input.sessions.length,
-    sessions_7d: 0,
+    sessions: 0,
+    sessions_7d: counts.startedSince(week),
     domains: 0,
     flows: input.flows.length,
     servers: input.servers.length,
@@ -64,17 +74,17 @@ export function totalsAndDomains(input: OverviewInputs, nowMs: number): { totals
     shadow_decisions: input.shadowDecisions,
     errors: 0,
   };
-  for (const s of input.sessions) {
-    if (s.started_unix_ms >= week) totals.sessions_7d += 1;
-    totals.tool_calls += s.tool_calls;
-    totals.flow_lookups += s.flow_lookups;
-    totals.hand_backs += s.hand_backs;
-    totals.errors += s.errors;
-    if (s.domain === null) continue;
-    const d = domain(s.domain);
-    d.sessions += 1;
-    d.last_session_unix_ms = d.last_session_unix_ms === null ? s.started_unix_ms : Math.max(d.last_session_unix_ms, s.started_unix_ms);
-    d.modes[s.mode] += 1;
+  for (const c of counts.tallies.cells()) {
+    totals.sessions += c.sessions;
+    totals.tool_calls += c.tool_calls;
+    totals.flow_lookups += c.flow_lookups;
+    totals.hand_backs += c.hand_backs;
+    totals.errors += c.errors;
+    if (c.domain === null) continue;
+    const d = domain(c.domain);
+    d.sessions += c.sessions;
+    d.last_session_unix_ms = d.last_session_unix_ms === null ? c.last : Math.max(d.last_session_unix_ms, c.last);
+    d.modes[c.mode] += c.sessions;
   }
   for (const f of input.flows) if (f.domain !== null) domain(f.domain).flows.push(f.key);
   for (const name of input.servers) domain(name).servers.push(name);

@@ -1,8 +1,8 @@
-// Savings over the session index (shared/savings.ts defines every figure). Pure: the summaries, the period and
-// "now" in; one pass over the summaries.
+// Savings over the session index (shared/savings.ts defines every figure). Pure: the sessions' tally
+// (engine/tallies.ts), the period and "now" in; one pass over its cells.
 import type { PerSession, Savings, SavingsDay, SavingsDomain, ServedFigures } from '../../shared/savings.ts';
 import { DAY_MS } from '../../shared/limits.ts';
-import type { SessionSummary } from '../../shared/sessions.ts';
+import { type Tallied, type TallyCell, Tallies, tallied } from './tallies.ts';
 
 export interface SavingsQuery {
   days: number;
@@ -14,12 +14,12 @@ const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const noFigures = (): ServedFigures => ({ served_sessions: 0, lookups: 0, calls: 0, llm_turns: 0, hand_backs: 0 });
 
-function addServed(f: ServedFigures, s: SessionSummary): void {
-  f.served_sessions++;
-  f.lookups += s.flow_lookups;
-  f.calls += s.tool_calls;
-  f.llm_turns += s.llm_turns;
-  f.hand_backs += s.hand_backs;
+function addServed(f: ServedFigures, c: TallyCell): void {
+  f.served_sessions += c.sessions;
+  f.lookups += c.flow_lookups;
+  f.calls += c.tool_calls;
+  f.llm_turns += c.llm_turns;
+  f.hand_backs += c.hand_backs;
 }
 
 interface Tally {
@@ -47,37 +47,39 @@ function domainRow(domain: string, t: Tally): SavingsDomain {
 
 const newTally = (): Tally => ({ served: noFigures(), recorded: { sessions: 0, calls: 0, llm_turns: 0 }, daily: new Map() });
 
-export function savings(summaries: readonly SessionSummary[], q: SavingsQuery): Savings {
+export function savings(sessions: Tallies | readonly Tallied[], q: SavingsQuery): Savings {
   const first = dayStart(q.now) - (q.days - 1) * DAY_MS;
   const end = dayStart(q.now) + DAY_MS;
+  const firstDay = first / DAY_MS;
+  const lastDay = end / DAY_MS - 1;
   const tallies = new Map<string, Tally>();
   if (q.domain !== null) tallies.set(q.domain, newTally());
   const total = newTally();
 
-  for (const s of summaries) {
-    if (s.domain === null || s.started_unix_ms < first || s.started_unix_ms >= end) continue;
-    if (q.domain !== null && s.domain !== q.domain) continue;
-    if (s.mode !== 'served' && s.mode !== 'recorded') continue;
-    let t = tallies.get(s.domain);
+  for (const c of tallied(sessions).cells()) {
+    if (c.domain === null || c.day < firstDay || c.day > lastDay) continue;
+    if (q.domain !== null && c.domain !== q.domain) continue;
+    if (c.mode !== 'served' && c.mode !== 'recorded') continue;
+    let t = tallies.get(c.domain);
     if (!t) {
       t = newTally();
-      tallies.set(s.domain, t);
+      tallies.set(c.domain, t);
     }
     // The totals' recorded sessions are added below, from the domains that were served.
-    for (const into of s.mode === 'recorded' ? [t] : [t, total]) {
-      if (s.mode === 'recorded') {
-        into.recorded.sessions++;
-        into.recorded.calls += s.tool_calls;
-        into.recorded.llm_turns += s.llm_turns;
+    for (const into of c.mode === 'recorded' ? [t] : [t, total]) {
+      if (c.mode === 'recorded') {
+        into.recorded.sessions += c.sessions;
+        into.recorded.calls += c.tool_calls;
+        into.recorded.llm_turns += c.llm_turns;
       } else {
-        addServed(into.served, s);
-        const i = Math.floor((s.started_unix_ms - first) / DAY_MS);
+        addServed(into.served, c);
+        const i = c.day - firstDay;
         let day = into.daily.get(i);
         if (!day) {
           day = noFigures();
           into.daily.set(i, day);
         }
-        addServed(day, s);
+        addServed(day, c);
       }
     }
   }

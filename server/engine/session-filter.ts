@@ -6,6 +6,7 @@ import type { SessionSort, SessionSummary, SortOrder } from '../../shared/sessio
 import { DAY_MS, OVERVIEW_DAYS } from '../../shared/limits.ts';
 import { newestFirst } from './session-list.ts';
 import { dayName } from './overview.ts';
+import { type Tallied, Tallies, tallied } from './tallies.ts';
 
 /** The longest chart the overview draws for a range (older days of a longer range are left out). */
 export const RANGE_DAYS_MAX = 92;
@@ -65,18 +66,15 @@ export function chartDays(range: RangeQuery, nowMs: number): { first: number; la
 }
 
 /** Sessions, calls and lookups per UTC day from `first` to `last`, oldest first. */
-export function activityBetween(
-  sessions: readonly Pick<SessionSummary, 'started_unix_ms' | 'tool_calls' | 'flow_lookups'>[],
-  days: { first: number; last: number },
-): DayActivity[] {
+export function activityBetween(sessions: Tallies | readonly Tallied[], days: { first: number; last: number }): DayActivity[] {
   const out: DayActivity[] = [];
   for (let d = days.first; d <= days.last; d++) out.push({ day: dayName(d), sessions: 0, tool_calls: 0, flow_lookups: 0 });
-  for (const s of sessions) {
-    const slot = out[Math.floor(s.started_unix_ms / DAY_MS) - days.first];
+  for (const c of tallied(sessions).cells()) {
+    const slot = out[c.day - days.first];
     if (!slot) continue;
-    slot.sessions += 1;
-    slot.tool_calls += s.tool_calls;
-    slot.flow_lookups += s.flow_lookups;
+    slot.sessions += c.sessions;
+    slot.tool_calls += c.tool_calls;
+    slot.flow_lookups += c.flow_lookups;
   }
   return out;
 }

@@ -12,6 +12,8 @@ import { assignKeys, keyBase, RESERVED_SESSION_KEYS } from '../engine/keys.ts';
 import { sessionComparator, startedWithin } from '../engine/session-filter.ts';
 import { newestFirst, type SessionListQuery } from '../engine/session-list.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
+import { Tallies, type TallyCell } from '../engine/tallies.ts';
+import { DAY_MS } from '../../shared/limits.ts';
 import type { SessionFile } from '../data/catalog.ts';
 
 
@@ -165,6 +167,10 @@ export class SessionIndex {
   private readonly groups = new Map<string, SessionEntry | SessionEntry[]>();
   /** Readable sessions, newest first. */
   private readonly sorted: ReadableEntry[] = [];
+  /** The readable sessions' running sums (the overview, savings, servers' counts read them). */
+  readonly tallies = new Tallies((cell) => this.newestIn(cell));
+  /** Entries whose log does not read. */
+  private readonly failing = new Set<SessionEntry>();
   private readonly intern = new Interner();
   /** Bumped on every change a reader could see. */
   version = 0;
@@ -236,6 +242,7 @@ export class SessionIndex {
     const entry = this.byRel.get(rel);
     if (!entry) return null;
     this.unsort(entry);
+    this.failing.delete(entry);
     if (entry.stamp !== null) this.indexed--;
     this.byRel.delete(rel);
     if (this.byKey.get(entry.key) === entry) this.byKey.delete(entry.key);
@@ -272,6 +279,7 @@ export class SessionIndex {
       entry.flowSites = result.value.flow_sites ?? null;
       entry.idLower = entry.summary.session_id.toLowerCase();
       entry.error = null;
+      this.failing.delete(entry);
       if (isReadable(entry)) this.insertSorted(entry);
     } else {
       entry.summary = null;
@@ -279,6 +287,7 @@ export class SessionIndex {
       entry.shadowDecisions = 0;
       entry.flowSites = null;
       entry.error = result.message;
+      this.failing.add(entry);
     }
     this.note(entry.key);
     this.version++;
@@ -291,9 +300,35 @@ export class SessionIndex {
 
   /** Unreadable logs in scan order (depth-first, by name), as the health list names them. */
   unreadable(): SessionEntry[] {
-    const out: SessionEntry[] = [];
-    for (const e of this.byRel.values()) if (e.error !== null) out.push(e);
-    return out.sort((a, b) => compareRel(a.rel, b.rel));
+    return [...this.failing].sort((a, b) => compareRel(a.rel, b.rel));
+  }
+
+  /** How many readable sessions started at or after `ms`. */
+  startedSince(ms: number): number {
+    return this.firstStartedBefore(ms);
+  }
+
+  /** The first place in the list whose session started before `ms` (the list is newest first). */
+  private firstStartedBefore(ms: number): number {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.sorted[mid]!.summary.started_unix_ms >= ms) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The newest start among a tally cell's sessions: the first of them in the list, within the cell's day. */
+  private newestIn(cell: TallyCell): number {
+    const dayStart = cell.day * DAY_MS;
+    for (let i = this.firstStartedBefore(dayStart + DAY_MS); i < this.sorted.length; i++) {
+      const s = this.sorted[i]!.summary;
+      if (s.started_unix_ms < dayStart) break;
+      if (this.tallies.holds(cell, s)) return s.started_unix_ms;
+    }
+    throw new Error(`no session of the tally of ${cell.domain ?? '(no domain)'} on day ${cell.day} is listed`);
   }
 
   /** A page of the list: filters in the order domain, mode, q; `total` counted before paging. */
@@ -406,6 +441,7 @@ export class SessionIndex {
 
   private insertSorted(e: ReadableEntry): void {
     this.sorted.splice(this.position(e.summary), 0, e);
+    this.tallies.add(e.summary, e.shadowDecisions);
   }
 
   private unsort(e: SessionEntry): void {
@@ -414,13 +450,16 @@ export class SessionIndex {
       const at = this.sorted[i]!;
       if (at === e) {
         this.sorted.splice(i, 1);
+        this.tallies.remove(e.summary, e.shadowDecisions);
         return;
       }
       if (newestFirst(at.summary, e.summary) !== 0) break;
     }
     // Not where its summary says (should not happen): look everywhere rather than keep a stale row.
     const j = this.sorted.findIndex((at) => at === e);
-    if (j !== -1) this.sorted.splice(j, 1);
+    if (j === -1) return;
+    this.sorted.splice(j, 1);
+    this.tallies.remove(e.summary, e.shadowDecisions);
   }
 }
 

@@ -15,8 +15,9 @@
 // - A sweep re-stamps a few hundred logs per tick (the whole directory every few minutes at 100k), for
 //   changes a notification missed (an overflowed inotify queue; a network mount); its stats run in the pool,
 //   so it holds the event loop ~1 ms a tick.
-// - Derived figures (the overview's totals, days and domains; the servers' session counts) are computed
-//   from the index once per version of it, not per request.
+// - The figures over every session (the overview's totals, days and domains, the savings, the servers'
+//   session counts) are read from running sums the index keeps as sessions come and go (engine/tallies.ts),
+//   a few hundred cells; what is derived from them is memoized per version of the index.
 import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { deserialize } from 'node:v8';

@@ -8,7 +8,7 @@ import { newestFirst } from '../../server/engine/session-list.ts';
 const f = suite('session-filter');
 const at = (iso: string) => Date.parse(iso);
 const s = (id: string, started: string, more: Partial<SessionSummary> = {}) =>
-  ({ session_id: id, started_unix_ms: at(started), domain: 'shop', agent: null, mode: 'recorded', tool_calls: 0, llm_turns: 0, flow_lookups: 0, shadow_lookups: 0, errors: 0, duration_ms: 0, ...more }) as SessionSummary;
+  ({ session_id: id, started_unix_ms: at(started), domain: 'shop', agent: null, mode: 'recorded', tool_calls: 0, llm_turns: 0, flow_lookups: 0, hand_backs: 0, shadow_lookups: 0, upstream: null, errors: 0, duration_ms: 0, ...more }) as SessionSummary;
 
 f('a range covers whole UTC days, both ends included', () => {
   const within = startedWithin({ from: '2026-09-01', to: '2026-09-02' });

@@ -10,6 +10,6 @@ import { parseQuery } from '../parse.ts';
 export function savingsRoutes(state: State): Router {
   return new Router().get('/api/savings', async (ctx) => {
     const query = parseQuery(ctx, SavingsQuerySchema);
-    sendJson(ctx, savings((await sessionSummaries(state)).readable, { ...query, now: state.config.now() }) satisfies Savings);
+    sendJson(ctx, savings((await sessionSummaries(state)).counts.tallies, { ...query, now: state.config.now() }) satisfies Savings);
   });
 }

@@ -3,7 +3,7 @@
 // reads with no state, so the same rules serve the live tree (tree.ts, one directory at a time) and the
 // first walk, which runs in the worker pool (workers/tasks/tree.ts): at 100k sessions the first walk lists
 // and stamps some 160k files, a second or two that must not stall the event loop.
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCAN_DEPTH } from '../../shared/limits.ts';
 import { insideDir } from '../engine/scan.ts';
@@ -72,6 +72,21 @@ export function linkKind(full: string, root: string): EntryKind | null {
   } catch {
     return null; // dangling or unreadable: not in reach
   }
+}
+
+/** One entry as a listing would keep it (its kind, null when not kept), and whether it is a link. */
+export function entryAt(full: string, root: string): { kind: EntryKind | null; link: boolean } {
+  let st;
+  try {
+    st = lstatSync(full, { throwIfNoEntry: false });
+  } catch {
+    return { kind: null, link: false };
+  }
+  if (st === undefined) return { kind: null, link: false };
+  if (st.isFile()) return { kind: 'file', link: false };
+  if (st.isDirectory()) return { kind: 'dir', link: false };
+  if (st.isSymbolicLink()) return { kind: linkKind(full, root), link: true };
+  return { kind: null, link: false };
 }
 
 /** Read a directory of the tree rooted at `root`: null when it cannot be read. */

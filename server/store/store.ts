@@ -343,6 +343,9 @@ export class Store {
    */
   async sync(budgetMs = 2_000): Promise<void> {
     await this.opened;
+    // One turn of the loop first: the notifications of what was written before this request came in are
+    // delivered by then (they were queued before its bytes were), so the tree may trust them (tree.ts).
+    await new Promise<void>((resolve) => setImmediate(resolve));
     if (this.walked) this.applyTree(this.tree.refresh(true, false));
     if (!this.coldDone || this.idle) return;
     await new Promise<void>((resolve) => {
@@ -393,7 +396,8 @@ export class Store {
 
   /** The console moved or rewrote these files itself: look at them now rather than at the next tick. */
   touched(): void {
-    if (this.walked) this.applyTree(this.tree.refresh(true, false));
+    // Their notifications are not delivered yet: each directory they changed is listed again.
+    if (this.walked) this.applyTree(this.tree.refresh(true, false, false));
   }
 
   // -------------------------------------------------------------------------------------------------------

@@ -3,9 +3,13 @@
 // the platform's change notifications instead of being walked again for every request.
 //
 // Each directory in the scan's reach holds its sorted listing and one `fs.watch` (inotify on Linux). A
-// notification names the directory and, usually, the entry: the directory is listed again on the next
-// `refresh()` (which diffs the listing and reports files that came and went), and the entry is reported as
-// touched (its contents may have changed). Where a watch cannot be set (no inotify, a network mount, the
+// notification names the directory and, usually, the entry: on the next `refresh()` an entry that came or
+// went is looked at alone (one lstat; listing again a directory of 28k logs cost 40–90 ms of the event loop
+// for each new session), a notification without a name has its directory listed again and diffed, and the
+// entry is reported as touched (its contents may have changed). The directory's stamp is then taken as seen
+// (a request's refresh first lets every notification already queued be delivered: `Store.sync`), unless the
+// burst is so large that the kernel's queue may have overflowed and dropped some (libuv reads the queue dry
+// in one go, so a refresh then holds thousands of names): then every directory is listed again. Where a watch cannot be set (no inotify, a network mount, the
 // watch limit reached), the directory falls back to polling: its stamp is checked on every refresh and all
 // its files are reported as touched, so the caller stats them (that costs one stat per file in such a
 // directory per refresh; with notifications working, a refresh stats nothing but the directories that
@@ -13,7 +17,10 @@
 // without its directory changing.
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { dirStampOf, entersDir, type EntryKind, inoOf, listDir, NAME_SEP, type WalkedDir } from './listing.ts';
+import { dirStampOf, entersDir, entryAt, type EntryKind, inoOf, listDir, NAME_SEP, type WalkedDir } from './listing.ts';
+
+/** More names than this notified in one refresh, over all directories: the kernel's queue may have overflowed. */
+const RENAME_BURST = 1_024;
 
 export type FileKind = 'session' | 'flowlog' | 'confirmlog' | 'flow' | 'other';
 
@@ -66,10 +73,14 @@ export class DataTree {
   /** The same directories by their path relative to the data directory ('' for the data directory). */
   private readonly dirsByRel = new Map<string, DirNode>();
   private readonly dirtyDirs = new Set<string>();
+  /** Entries notified as come or gone, by watched directory, looked at one by one. */
+  private readonly renamed = new Map<DirNode, Set<string>>();
   private readonly touchedRels = new Set<string>();
   private readonly polledRels = new Set<string>();
   private readonly consoleDir: string;
   private closed = false;
+  /** Directories listed again since the tree was made (tests and the bench read it). */
+  relisted = 0;
   /** Called (at most once per burst) when a notification arrived, so the owner can refresh soon. */
   onNotice: () => void = () => {};
 
@@ -154,17 +165,20 @@ export class DataTree {
 
   /** Whether anything was notified since the last refresh. */
   get pending(): boolean {
-    return this.dirtyDirs.size > 0 || this.touchedRels.size > 0;
+    return this.dirtyDirs.size > 0 || this.renamed.size > 0 || this.touchedRels.size > 0;
   }
 
   /**
    * Apply what the notifications (and the polled directories' stamps) say changed since the last call.
    * `checkDirs`: also compare every directory's stamp (one stat each), for a request that must see a file
    * written just before it even if its notification has not been delivered yet. `pollFiles`: report every
-   * file of a polled directory as touched (the tick does; a request does not).
+   * file of a polled directory as touched (the tick does; a request does not). `delivered`: every notification
+   * of a change made before this call has been delivered, so a directory whose notified entries were looked
+   * at may take its current stamp as seen (false for the console's own writes, made just now).
    */
-  refresh(checkDirs = false, pollFiles = true): TreeChanges {
+  refresh(checkDirs = false, pollFiles = true, delivered = true): TreeChanges {
     const out: TreeChanges = { added: [], removed: [], touched: [], polled: [] };
+    this.recheckRenamed(out, delivered);
     for (const node of [...this.dirs.values()]) {
       if (node.watcher === null || checkDirs) {
         const stamp = dirStampOf(node.path);
@@ -200,6 +214,7 @@ export class DataTree {
     for (const d of this.dirs.values()) d.watcher?.close();
     this.dirs.clear();
     this.dirsByRel.clear();
+    this.renamed.clear();
   }
 
   private relOf(node: DirNode, name: string): string {
@@ -248,7 +263,46 @@ export class DataTree {
     if (this.dirsByRel.get(child.rel) === child) this.dirsByRel.delete(child.rel);
   }
 
+  private recheckRenamed(out: TreeChanges, delivered: boolean): void {
+    let names = 0;
+    for (const set of this.renamed.values()) names += set.size;
+    if (names > RENAME_BURST) {
+      for (const path of this.dirs.keys()) this.dirtyDirs.add(path);
+      this.renamed.clear();
+      return;
+    }
+    for (const [node, set] of this.renamed) {
+      if (this.dirs.get(node.path) !== node || this.dirtyDirs.has(node.path)) continue;
+      // Taken before the entries are looked at: a change after it moves the stamp again.
+      const stamp = dirStampOf(node.path);
+      for (const name of [...set].sort()) this.recheck(node, name, out);
+      if (delivered) node.stamp = stamp;
+    }
+    this.renamed.clear();
+  }
+
+  /** One entry a notification named, against what the tree holds (a directory made again under the same name is walked afresh). */
+  private recheck(node: DirNode, name: string, out: TreeChanges): void {
+    const full = join(node.path, name);
+    if (full === this.consoleDir) return;
+    const now = entryAt(full, this.root);
+    if (now.link) node.links.add(name);
+    else node.links.delete(name);
+    const was = node.entries.get(name);
+    if (was === now.kind) {
+      const child = was === 'dir' ? this.dirs.get(full) : undefined;
+      if (child && child.ino !== inoOf(full)) {
+        this.leave(node, name, 'dir', out.removed);
+        this.enter(node, name, 'dir', out.added);
+      }
+      return;
+    }
+    if (was !== undefined) this.leave(node, name, was, out.removed);
+    if (now.kind !== null) this.enter(node, name, now.kind, out.added);
+  }
+
   private relist(node: DirNode, out: TreeChanges): void {
+    this.relisted++;
     node.stamp = dirStampOf(node.path);
     const listing = this.list(node.path);
     const now = listing?.entries ?? new Map<string, EntryKind>();
@@ -276,11 +330,17 @@ export class DataTree {
     if (!this.useWatch) return;
     try {
       const w = watch(node.path, { persistent: false }, (event, name) => {
-        if (event === 'rename' || name === null) this.dirtyDirs.add(node.path);
-        if (name !== null) {
-          const kind = node.entries.get(String(name));
-          if (kind === 'file' || kind === undefined) this.touchedRels.add(this.relOf(node, String(name)));
-          else this.dirtyDirs.add(node.path);
+        if (name === null) this.dirtyDirs.add(node.path);
+        else {
+          const n = String(name);
+          if (event === 'rename') {
+            let set = this.renamed.get(node);
+            if (set === undefined) this.renamed.set(node, (set = new Set()));
+            set.add(n);
+          }
+          const kind = node.entries.get(n);
+          if (kind === 'file' || kind === undefined) this.touchedRels.add(this.relOf(node, n));
+          else if (event !== 'rename') this.dirtyDirs.add(node.path);
         }
         this.onNotice();
       });

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { namesOf } from '../../server/store/first-walk.ts';
 import { walkTree } from '../../server/store/listing.ts';
@@ -35,6 +35,104 @@ test('files are found by path, made when asked, and follow the directories that 
   assert.equal(changes.removed.map((f) => f.rel), ['logs/late/one.jsonl']);
   assert.is(tree.hasFile('logs/late/one.jsonl'), false);
   assert.equal([...tree.allFiles()].map((f) => f.rel).sort(), all.map((f) => f.rel).sort());
+  tree.close();
+});
+
+/** Until the watch has delivered what was done (notifications come on a later turn of the loop). */
+async function delivered(tree: DataTree): Promise<void> {
+  for (let i = 0; i < 100 && !tree.pending; i++) await new Promise((r) => setTimeout(r, 5));
+  await new Promise((r) => setTimeout(r, 30));
+  await new Promise((r) => setImmediate(r));
+}
+
+const filesOf = (tree: DataTree) => [...tree.allFiles()].map((f) => `${f.rel} ${f.kind}`).sort();
+
+function freshTree(dir: string): string[] {
+  const t = new DataTree(dir, false);
+  t.open();
+  const files = filesOf(t);
+  t.close();
+  return files;
+}
+
+test('entries notified by name are looked at alone, and the tree still equals a fresh walk', async () => {
+  const home = copyHome();
+  const dir = home.dir;
+  const tree = new DataTree(dir);
+  await tree.adopt(walkTree(dir), namesOf({ dirs: walkTree(dir) }));
+  const shop = join(dir, 'logs/shop');
+  mkdirSync(shop, { recursive: true });
+  tree.refresh(true, false);
+  await delivered(tree);
+  tree.refresh();
+  const before = tree.relisted;
+
+  // Files come and go, one is renamed, a link in reach comes, a link out of reach is not kept, a directory
+  // comes with a file in it, the console's own directory is not kept.
+  writeFileSync(join(shop, 'new-one.jsonl'), '{}\n');
+  writeFileSync(join(shop, 'new-two.flow.jsonl'), '');
+  writeFileSync(join(shop, 'gone.jsonl'), '');
+  await delivered(tree);
+  let changes = tree.refresh();
+  assert.equal(changes.added.map((f) => f.rel).sort(), ['logs/shop/gone.jsonl', 'logs/shop/new-one.jsonl', 'logs/shop/new-two.flow.jsonl']);
+  unlinkSync(join(shop, 'gone.jsonl'));
+  renameSync(join(shop, 'new-one.jsonl'), join(shop, 'renamed.jsonl'));
+  mkdirSync(join(shop, 'sub'));
+  await delivered(tree);
+  changes = tree.refresh();
+  assert.equal(changes.removed.map((f) => f.rel).sort(), ['logs/shop/gone.jsonl', 'logs/shop/new-one.jsonl']);
+  assert.equal(changes.added.map((f) => f.rel).sort(), ['logs/shop/renamed.jsonl']);
+  assert.equal(filesOf(tree), freshTree(dir));
+  assert.is(tree.relisted, before, 'no directory was listed again');
+
+  // The notified directory's stamp was taken as seen: a request's check of every stamp lists nothing again.
+  tree.refresh(true, false);
+  assert.is(tree.relisted, before);
+
+  // A link that stays inside is kept, one that leaves is not (a directory with links is listed again on
+  // every refresh, as links can change without their directory changing).
+  symlinkSync(join(shop, 'renamed.jsonl'), join(shop, 'linked.jsonl'));
+  symlinkSync('/etc/hostname', join(shop, 'outside.jsonl'));
+  writeFileSync(join(shop, 'sub/inner.jsonl'), '');
+  await delivered(tree);
+  tree.refresh();
+  assert.ok(tree.hasFile('logs/shop/linked.jsonl'));
+  assert.is(tree.hasFile('logs/shop/outside.jsonl'), false);
+  assert.is(tree.hasFile('logs/shop/sub/inner.jsonl'), false, 'beyond the scan\'s three levels');
+  assert.equal(filesOf(tree), freshTree(dir));
+
+  // The console's own write, its notification not delivered yet: the directory is listed again at once.
+  unlinkSync(join(shop, 'linked.jsonl'));
+  unlinkSync(join(shop, 'outside.jsonl'));
+  await delivered(tree);
+  tree.refresh();
+  const own = tree.relisted;
+  writeFileSync(join(shop, 'own.jsonl'), '');
+  changes = tree.refresh(true, false, false);
+  assert.equal(changes.added.map((f) => f.rel), ['logs/shop/own.jsonl']);
+  assert.ok(tree.relisted > own);
+  await delivered(tree);
+  tree.refresh();
+  assert.equal(filesOf(tree), freshTree(dir));
+  tree.close();
+});
+
+test('a burst of notifications large enough to overflow the kernel\'s queue lists every directory again', async () => {
+  const home = copyHome();
+  const dir = home.dir;
+  const tree = new DataTree(dir);
+  await tree.adopt(walkTree(dir), namesOf({ dirs: walkTree(dir) }));
+  const burst = join(dir, 'logs/burst');
+  mkdirSync(burst, { recursive: true });
+  await delivered(tree);
+  tree.refresh();
+  const before = tree.relisted;
+  for (let i = 0; i < 1_100; i++) writeFileSync(join(burst, `b${i}.jsonl`), '');
+  await delivered(tree);
+  const changes = tree.refresh();
+  assert.is(changes.added.length, 1_100);
+  assert.ok(tree.relisted - before >= 2, 'every directory listed again');
+  assert.equal(filesOf(tree), freshTree(dir));
   tree.close();
 });
 

@@ -4,7 +4,7 @@ import { useNavigate, type RouteSectionProps } from '@solidjs/router';
 import { createEffect, Match, on, onCleanup, onMount, Show, Switch } from 'solid-js';
 import { setClientHooks } from './api/client.ts';
 import { getOverview, getServers } from './api/endpoints.ts';
-import { closeEvents, onChanged, openEvents } from './api/events.ts';
+import { closeEvents, followStream, onChanged, openEvents } from './api/events.ts';
 import { Palette, closePalette, openPalette, paletteOpen, togglePalette } from './components/layout/Palette.tsx';
 import { Shell, closeDrawer, openHelp } from './components/layout/Shell.tsx';
 import { SignInScreen, UnreachableScreen } from './components/layout/SignIn.tsx';
@@ -46,8 +46,8 @@ export function App(props: RouteSectionProps) {
       if (s === 'signed-in') {
         openEvents(() => void checkMeta());
         startJobs();
-        void loadDomains();
-        stops = [onChanged('sessions', () => void loadDomains()), onChanged('servers', () => void loadDomains())];
+        const domains = followStream(() => void loadDomains());
+        stops = [domains.stop, onChanged('sessions', domains.run), onChanged('servers', domains.run)];
       } else {
         stopJobs();
         closeEvents();

@@ -1,7 +1,10 @@
 // The only EventSource of the client: /api/events, opened once signed in and closed when signed out.
 // Pages subscribe to `changed` topics and to `job` events, and unsubscribe in onCleanup. When the browser
 // gives up on the stream (a 401, the server gone), the shell re-checks /api/meta and the stream reopens
-// after a growing delay (2 s, 4 s … 30 s). Each time the stream opens, every subscribed resource refreshes.
+// after a growing delay (2 s, 4 s … 30 s). The server announces every change made after a stream is
+// answered, so a load begun once the stream is open misses nothing; a load begun before an open (a page's
+// first loads race the stream's first answer; a reconnect) is done again when it opens (`onStreamOpen`).
+// A first load waits for the stream's first answer a little (`streamReady`) rather than load twice.
 import { createSignal } from 'solid-js';
 import * as v from 'valibot';
 import { ChangedEventSchema, type ChangedWhat } from '../../../shared/events.ts';
@@ -19,6 +22,10 @@ const jobListeners = new Set<JobListener>();
 
 let source: EventSource | null = null;
 let attempts = 0;
+/** How many times the stream has opened. */
+let opens = 0;
+const openListeners = new Set<(opens: number) => void>();
+let readyWaiters: (() => void)[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 let recheck: () => void = () => {};
 
@@ -32,6 +39,64 @@ export function onChanged(what: ChangedWhat, fn: ChangedListener): () => void {
 export function onJob(fn: JobListener): () => void {
   jobListeners.add(fn);
   return () => jobListeners.delete(fn);
+}
+
+/** How many times the stream has opened: a load begun when this was `n` misses nothing announced on open `n`. */
+export const streamOpens = (): number => opens;
+
+/** `fn` runs each time the stream opens (the first time and every reconnect), with the new count. */
+export function onStreamOpen(fn: (opens: number) => void): () => void {
+  openListeners.add(fn);
+  return () => openListeners.delete(fn);
+}
+
+/** Whether a load begun now misses nothing the stream would announce: it is open, or none is being opened. */
+export const streamIsReady = (): boolean => status() === 'live' || status() === 'off';
+
+/** How long a first load waits for the stream's first answer. */
+export const STREAM_READY_CAP_MS = 1_000;
+
+/**
+ * Resolves when the stream is open, at once when none is being opened, or after `capMs` (a first load waits
+ * for the stream so as not to be done again when it opens; not for long).
+ */
+export function streamReady(capMs = STREAM_READY_CAP_MS): Promise<void> {
+  if (streamIsReady()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const t = setTimeout(done, capMs);
+    function done(): void {
+      clearTimeout(t);
+      readyWaiters = readyWaiters.filter((w) => w !== done);
+      resolve();
+    }
+    readyWaiters.push(done);
+  });
+}
+
+/**
+ * A load that follows the stream: run once the stream is ready, and again when it reopens after the last run
+ * began. `run` also loads at once (a `changed` event's reload); `stop` ends it.
+ */
+export function followStream(load: () => void): { run: () => void; stop: () => void } {
+  let began: number | null = null;
+  let stopped = false;
+  const run = () => {
+    if (stopped) return;
+    began = opens;
+    load();
+  };
+  if (streamIsReady()) run();
+  else void streamReady().then(run);
+  const off = onStreamOpen((n) => {
+    if (began !== null && began < n) run();
+  });
+  return {
+    run,
+    stop: () => {
+      stopped = true;
+      off();
+    },
+  };
 }
 
 function handleChanged(e: MessageEvent<string>): void {
@@ -69,10 +134,12 @@ export function openEvents(onGiveUp: () => void): void {
   source = es;
   es.addEventListener('open', () => {
     attempts = 0;
+    opens++;
     setStatus('live');
-    // Whatever changed while this page had no open stream was announced to nobody: every open resource
-    // loads again, so nothing written around a (re)connect is missed.
-    for (const set of changedListeners.values()) for (const fn of [...set]) fn([]);
+    for (const w of readyWaiters.splice(0)) w();
+    // Whatever changed while this page had no open stream was announced to nobody: what was loaded before
+    // this open loads again, so nothing written around a (re)connect is missed.
+    for (const fn of [...openListeners]) fn(opens);
   });
   es.addEventListener('changed', handleChanged as EventListener);
   es.addEventListener('job', handleJob as EventListener);
@@ -95,4 +162,5 @@ export function closeEvents(): void {
   source = null;
   attempts = 0;
   setStatus('off');
+  for (const w of readyWaiters.splice(0)) w();
 }

@@ -1,14 +1,15 @@
 // How a page loads its data (STYLE §8, ui.md §4.2). A fetch per source value; a new load aborts the one in
 // flight and late answers are dropped. A first load's error is the page's error state; a refresh (after a
 // `changed` or `job` event, coalesced over 250 ms) keeps the old data on screen, dimmed, and a failed
-// refresh is a toast. A refresh never cuts a first load short: it follows it (the event stream opens just
-// after a page's first loads, and refreshes them all; aborting them made a slow first answer twice as slow).
+// refresh is a toast. A first load waits (briefly) for the event stream to be open, and a load begun before
+// the stream (re)opened is done again when it opens (api/events.ts): the page's first loads are not all
+// done twice. A refresh never cuts a first load short: it follows it (aborting made a slow answer slower).
 // A 401 does nothing here: the shell shows the sign-in screen.
 import { batch, createEffect, createSignal, on, onCleanup, type Accessor } from 'solid-js';
 import type { ChangedWhat } from '../../../shared/events.ts';
 import type { Job } from '../../../shared/jobs.ts';
 import { ApiError, isAbort } from '../api/client.ts';
-import { onChanged, onJob } from '../api/events.ts';
+import { onChanged, onJob, onStreamOpen, streamIsReady, streamOpens, streamReady } from '../api/events.ts';
 import { toast } from '../stores/toasts.ts';
 import { errorText } from '../../../shared/error-text.ts';
 
@@ -52,6 +53,10 @@ export function createApiResource<S, T>(
   /** A first load is in flight, and a refresh waits for it. */
   let firstInFlight = false;
   let refreshAfter = false;
+  /** The stream's opens when the shown (or coming) data's load began; null before any. */
+  let loadOpens: number | null = null;
+  /** Whether events refresh it (then the stream's opening matters to it). */
+  const follows = (options.topics?.length ?? 0) > 0 || options.jobs !== undefined;
 
   function settled(): void {
     firstInFlight = false;
@@ -75,6 +80,12 @@ export function createApiResource<S, T>(
     const g = ++generation;
     setPending(true);
     if (kind === 'first') setError(undefined);
+    if (follows && kind === 'first' && loadOpens === null && !streamIsReady()) void streamReady().then(() => g === generation && fetch(s, kind, ctrl, g));
+    else fetch(s, kind, ctrl, g);
+  }
+
+  function fetch(s: S, kind: 'first' | 'refresh', ctrl: AbortController, g: number): void {
+    loadOpens = streamOpens();
     fetcher(s, ctrl.signal).then(
       (value) => {
         if (g !== generation) return;
@@ -138,6 +149,13 @@ export function createApiResource<S, T>(
         const key = current !== null && options.key ? options.key(current) : null;
         if (key !== null && keys.length > 0 && !keys.includes(key)) return;
         schedule();
+      }),
+    );
+  }
+  if (follows) {
+    unsubscribe.push(
+      onStreamOpen((opens) => {
+        if (loadOpens !== null && loadOpens < opens) schedule();
       }),
     );
   }

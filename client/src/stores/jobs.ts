@@ -4,7 +4,7 @@
 import { createSignal } from 'solid-js';
 import type { Job, JobStatus } from '../../../shared/jobs.ts';
 import { getJobs } from '../api/endpoints.ts';
-import { onChanged, onJob } from '../api/events.ts';
+import { followStream, onChanged, onJob } from '../api/events.ts';
 import { toast } from './toasts.ts';
 
 const [statuses, setStatuses] = createSignal<Record<string, JobStatus>>({});
@@ -41,8 +41,8 @@ async function reload(): Promise<void> {
 let stop: (() => void)[] = [];
 export function startJobs(): void {
   stopJobs();
-  void reload();
-  stop = [onChanged('jobs', () => void reload()), onJob(jobSeen)];
+  const follow = followStream(() => void reload());
+  stop = [follow.stop, onChanged('jobs', follow.run), onJob(jobSeen)];
 }
 export function stopJobs(): void {
   for (const s of stop) s();

@@ -7,7 +7,7 @@ import '../../support/solid-browser.ts';
 import { FakeEventSource, installEventSource, runningJob, sleep } from '../../support/fake-browser.ts';
 import type { Job } from '../../../shared/jobs.ts';
 
-const { closeEvents, liveStatus, onChanged, onJob, openEvents } = await import('../../../client/src/api/events.ts');
+const { closeEvents, followStream, liveStatus, onChanged, onJob, onStreamOpen, openEvents, streamIsReady, streamOpens } = await import('../../../client/src/api/events.ts');
 
 const events = suite('api events');
 const job = runningJob('doctor');
@@ -77,13 +77,40 @@ events('a job event reaches the job listeners as a parsed job; unsubscribing sto
   assert.equal(got, [job]);
 });
 
-events('each open refreshes every changed listener, whatever its topic', () => {
+events('each open is counted and told to the open listeners; changed listeners hear only changed events', () => {
   const got: string[] = [];
   stop.push(onChanged('servers', (keys) => got.push(`servers [${keys.join(',')}]`)));
-  stop.push(onChanged('jobs', (keys) => got.push(`jobs [${keys.join(',')}]`)));
+  stop.push(onStreamOpen((n) => got.push(`open ${n}`)));
+  const before = streamOpens();
   openEvents(() => {});
+  assert.is(streamIsReady(), false, 'asked for, not answered');
   stream().open();
-  assert.equal(got.sort(), ['jobs []', 'servers []']);
+  assert.is(streamIsReady(), true);
+  assert.equal(got, [`open ${before + 1}`]);
+  assert.is(streamOpens(), before + 1);
+});
+
+events('a load that follows the stream runs once it is open, and again when it reopens after the load began', async () => {
+  let runs = 0;
+  openEvents(() => {});
+  const follow = followStream(() => runs++);
+  stop.push(follow.stop);
+  assert.is(runs, 0, 'not before the stream answers');
+  const es = stream();
+  es.open();
+  await sleep(0);
+  assert.is(runs, 1, 'once it is open, and the opening does not run it twice');
+  follow.run();
+  assert.is(runs, 2, 'a changed event runs it at once');
+  // The stream drops and is opened again: what changed meanwhile was announced to nobody.
+  es.fail(true);
+  await sleep(2_100);
+  assert.is(FakeEventSource.made.length, 2, 'opened again after the backoff');
+  FakeEventSource.made[1]!.open();
+  assert.is(runs, 3);
+  follow.stop();
+  follow.run();
+  assert.is(runs, 3, 'stopped');
 });
 
 events('a passing error only says reconnecting; a stream given up re-checks and reopens after 2 s', async () => {

@@ -9,7 +9,7 @@ import { FakeEventSource, installEventSource, runningJob, sleep } from '../../su
 const { createEffect, createRoot, createSignal } = await import('solid-js');
 const { COALESCE_MS, createApiResource } = await import('../../../client/src/data/createApiResource.ts');
 const { ApiError } = await import('../../../client/src/api/client.ts');
-const { closeEvents, openEvents } = await import('../../../client/src/api/events.ts');
+const { closeEvents, openEvents, STREAM_READY_CAP_MS } = await import('../../../client/src/api/events.ts');
 const { dismiss, toasts } = await import('../../../client/src/stores/toasts.ts');
 
 type ApiResource<T> = ReturnType<typeof createApiResource<string, T>>;
@@ -23,7 +23,11 @@ interface Load {
 
 const resource = suite('createApiResource');
 let loads: Load[] = [];
-let dispose = () => {};
+let disposers: (() => void)[] = [];
+/** Dispose every resource made so far. */
+const dispose = () => {
+  for (const d of disposers.splice(0)) d();
+};
 
 resource.before.each(() => {
   loads = [];
@@ -42,7 +46,7 @@ const fetcher = (source: string, signal: AbortSignal) =>
 function make(first: string | null, options: Parameters<typeof createApiResource<string, string>>[2] = {}) {
   const [source, setSource] = createSignal<string | null>(first);
   const r = createRoot((d): ApiResource<string> => {
-    dispose = d;
+    disposers.push(d);
     return createApiResource(source, fetcher, options);
   });
   return { r, setSource };
@@ -58,10 +62,15 @@ const state = (r: ApiResource<string>) => ({
 
 /** The one stream, opened: resources refresh on its events. */
 function live(): FakeEventSource {
-  openEvents(() => {});
-  const es = FakeEventSource.made[0]!;
-  es.readyState = FakeEventSource.OPEN;
+  const es = connecting();
+  es.open();
   return es;
+}
+
+/** The one stream, asked for and not answered yet. */
+function connecting(): FakeEventSource {
+  openEvents(() => {});
+  return FakeEventSource.made[0]!;
 }
 
 resource('the first load shows skeletons, then the data', async () => {
@@ -146,7 +155,7 @@ resource('a refresh that brings equal data keeps the value it had (views over it
   const objectLoads: ((v: { rows: number[] }) => void)[] = [];
   let runs = 0;
   const r = createRoot((d) => {
-    dispose = d;
+    disposers.push(d);
     const res = createApiResource(source, () => new Promise<{ rows: number[] }>((resolve) => objectLoads.push(resolve)));
     createEffect(() => {
       res.data();
@@ -207,15 +216,14 @@ resource('a refresh during the first load does not cut it short: the first answe
   const es = live();
   const { r } = make('a', { topics: ['sessions'], key: (s) => s });
   assert.is(loads.length, 1);
-  // The stream opens while the page's first load is in flight (as it does on every page load).
-  es.open();
+  es.send('changed', { what: 'sessions', keys: ['a'] });
   await sleep(COALESCE_MS + 50);
   assert.is(loads.length, 1, 'no second fetch while the first is in flight');
   assert.not.ok(loads[0]!.signal.aborted, 'the first load goes on');
   loads[0]!.resolve('first answer');
   await settled();
   assert.is(r.data(), 'first answer');
-  // Then the refresh, as the stream asked: what was written before it opened is not missed.
+  // Then the refresh the event asked for.
   assert.is(loads.length, 2);
   assert.is(r.refreshing(), true);
   loads[1]!.resolve('fresh');
@@ -233,6 +241,39 @@ resource('a refresh during the first load does not cut it short: the first answe
   loads[3]!.resolve('b data');
   await settled();
   assert.is(r2.data(), 'b data');
+});
+
+resource('a first load waits for the stream\'s first answer, and is not done again when it comes', async () => {
+  const es = connecting();
+  const { r } = make('a', { topics: ['sessions'] });
+  const plain = make('p');
+  assert.equal(loads.map((l) => l.source), ['p'], 'a resource no event refreshes does not wait');
+  assert.is(r.loading(), true);
+  es.open();
+  await settled();
+  assert.equal(loads.map((l) => l.source), ['p', 'a'], 'it loads once the stream is open');
+  loads[1]!.resolve('v1');
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 2, 'and the opening does not load it again');
+  assert.is(r.data(), 'v1');
+  assert.is(plain.r.loading(), true);
+});
+
+resource('a load begun before the stream opened (it waited its while) is done again when it opens', async () => {
+  const es = connecting();
+  const { r } = make('a', { topics: ['sessions'] });
+  assert.is(loads.length, 0);
+  await sleep(STREAM_READY_CAP_MS + 50);
+  assert.is(loads.length, 1, 'it loads without the stream after a while');
+  loads[0]!.resolve('v1');
+  await settled();
+  es.open();
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 2, 'what changed before the stream opened is not missed');
+  assert.is(r.refreshing(), true);
+  loads[1]!.resolve('v2');
+  await settled();
+  assert.is(r.data(), 'v2');
 });
 
 resource('disposing aborts the load in flight and unsubscribes', async () => {

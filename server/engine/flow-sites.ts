@@ -13,11 +13,11 @@ export interface FlowSitesOf {
 }
 
 export function flowSiteEvidence(flow: FlowSitesOf, sessions: readonly IndexedSession[], limit: number): FlowSites {
-  const bySite = new Map<string, { evidence: FlowSiteEvidence; sessions: IndexedSession[] }>();
+  const bySite = new Map<string, FlowSiteEvidence>();
   const entry = (site: string, inFlow: boolean) => {
     let e = bySite.get(site);
     if (!e) {
-      e = { evidence: { site, in_flow: inFlow, sessions: 0, lookups: 0, hand_backs: 0, shadow: 0, items: [] }, sessions: [] };
+      e = { site, in_flow: inFlow, sessions: 0, lookups: 0, hand_backs: 0, shadow: 0, items: [] };
       bySite.set(site, e);
     }
     return e;
@@ -29,35 +29,29 @@ export function flowSiteEvidence(flow: FlowSitesOf, sessions: readonly IndexedSe
   let sorted = true;
   for (let i = 1; i < sessions.length && sorted; i++) sorted = order(sessions[i - 1]!, sessions[i]!) <= 0;
   const inOrder = sorted ? sessions : [...sessions].sort(order);
-  const counts = new Map<IndexedSession, Map<string, { lookups: number; hand_backs: number; shadow: number }>>();
+  // Newest first, so a site's first `limit` sessions are its items; nothing is kept of the others (at 100k,
+  // keeping every session's counts until the end cost a map per session).
   for (const s of inOrder) {
     if (s.summary.domain !== flow.domain || !s.flowSites) continue;
-    const mine = new Map<string, { lookups: number; hand_backs: number; shadow: number }>();
     for (const at of s.flowSites) {
       const e = entry(at.site, false);
-      e.evidence.sessions++;
-      e.evidence.lookups += at.lookups;
-      e.evidence.hand_backs += at.hand_backs;
-      e.evidence.shadow += at.shadow;
-      e.sessions.push(s);
-      mine.set(at.site, at);
+      e.sessions++;
+      e.lookups += at.lookups;
+      e.hand_backs += at.hand_backs;
+      e.shadow += at.shadow;
+      if (e.items.length < limit) {
+        const { key, session_id, mode, started_unix_ms } = s.summary;
+        e.items.push({ key, session_id, mode, started_unix_ms, lookups: at.lookups, hand_backs: at.hand_backs, shadow: at.shadow });
+      }
     }
-    counts.set(s, mine);
   }
 
   const flowOrder = new Map(flow.sites.map((s, i) => [s, i]));
   const ordered = [...bySite.values()].sort((a, b) => {
-    const ia = flowOrder.get(a.evidence.site);
-    const ib = flowOrder.get(b.evidence.site);
+    const ia = flowOrder.get(a.site);
+    const ib = flowOrder.get(b.site);
     if (ia !== undefined || ib !== undefined) return (ia ?? Infinity) - (ib ?? Infinity);
-    return a.evidence.site < b.evidence.site ? -1 : a.evidence.site > b.evidence.site ? 1 : 0;
+    return a.site < b.site ? -1 : a.site > b.site ? 1 : 0;
   });
-  for (const { evidence, sessions } of ordered) {
-    evidence.items = sessions.slice(0, limit).map((s) => {
-      const c = counts.get(s)!.get(evidence.site)!;
-      const { key, session_id, mode, started_unix_ms } = s.summary;
-      return { key, session_id, mode, started_unix_ms, lookups: c.lookups, hand_backs: c.hand_backs, shadow: c.shadow };
-    });
-  }
-  return { key: flow.key, domain: flow.domain, sites: ordered.map((o) => o.evidence) };
+  return { key: flow.key, domain: flow.domain, sites: ordered };
 }

@@ -12,6 +12,7 @@ import { ToastHost } from './components/layout/ToastHost.tsx';
 import { Skeleton } from './components/ui/ui.tsx';
 import { matches, sequenceTarget } from './lib/keys.ts';
 import { mergeDomainNames } from './lib/palette.ts';
+import { throttle } from './lib/throttle.ts';
 import { authState, checkMeta, signedOut } from './stores/auth.ts';
 import { setDomainNames } from './stores/domain.ts';
 import { startJobs, stopJobs } from './stores/jobs.ts';
@@ -21,6 +22,9 @@ setClientHooks({
   unauthorized: signedOut,
   failed: (e) => toast({ kind: 'error', title: 'The request failed', message: e.message }),
 });
+
+/** The domain names (the overview and servers lists) are asked again at most this often on changes. */
+const DOMAINS_EVERY_MS = 3_000;
 
 async function loadDomains(): Promise<void> {
   const [o, s] = await Promise.allSettled([getOverview(), getServers()]);
@@ -47,7 +51,9 @@ export function App(props: RouteSectionProps) {
         openEvents(() => void checkMeta());
         startJobs();
         const domains = followStream(() => void loadDomains());
-        stops = [domains.stop, onChanged('sessions', domains.run), onChanged('servers', domains.run)];
+        // New sessions come every second from a busy proxy; new domain names rarely do.
+        const soon = throttle(domains.run, DOMAINS_EVERY_MS);
+        stops = [domains.stop, soon.cancel, onChanged('sessions', soon), onChanged('servers', soon)];
       } else {
         stopJobs();
         closeEvents();

@@ -22,6 +22,7 @@ const SSE_SECONDS = 10;
 const IDLE_SECONDS = 5;
 const LOAD_CLIENTS = 20;
 const LOAD_SECONDS = 30;
+const LIVE_ROUNDS = 6;
 
 const { values } = parseArgs({
   options: { sessions: { type: 'string' }, big: { type: 'string' }, keep: { type: 'boolean' }, home: { type: 'string' } },
@@ -182,6 +183,36 @@ async function main(): Promise<void> {
     // Views over every session from the index (issue 11): a flow's evidence and the savings.
     await warm('flow evidence', '/api/flows/shop/sites', 50);
     await warm('savings', '/api/savings?days=365', 50);
+
+    // 4b. Live traffic: a proxy writes a session a second. After each new log (once the tick has taken it)
+    // the answers a page open on it asks again: they must not pass over every session each time.
+    await figure('live traffic', async () => {
+      const source = home.sessions.find((x) => x.flowLog === null && x.confirmLog === null);
+      if (!source) throw new Error('no plain session to copy');
+      const dir = join(home.dir, source.rel, '..');
+      const made: string[] = [];
+      const times: Record<string, number[]> = { overview: [], servers: [], savings: [], 'flow evidence': [] };
+      try {
+        for (let i = 0; i < LIVE_ROUNDS; i++) {
+          const file = join(dir, `20991231T0000${String(i).padStart(2, '0')}.000Z-live${i}.jsonl`);
+          writeFileSync(file, readFileSync(join(home.dir, source.rel)));
+          made.push(file);
+          await sleep(1_300);
+          for (const [name, path] of [['overview', '/api/overview'], ['servers', '/api/servers'], ['savings', '/api/savings?days=365'], ['flow evidence', '/api/flows/shop/sites']] as const) {
+            const t0 = performance.now();
+            const res = await api(path);
+            await res.arrayBuffer();
+            if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
+            times[name]!.push(performance.now() - t0);
+          }
+        }
+      } finally {
+        for (const f of made) rmSync(f, { force: true });
+      }
+      const worst = Math.max(...Object.values(times).map((t) => median(t)));
+      const each = Object.entries(times).map(([name, t]) => `${name} ${fmt(median(t))} (max ${fmt(Math.max(...t))})`);
+      report(worst <= 50, `live traffic, one new session a second, each answer right after: median ms ${each.join(', ')} over ${LIVE_ROUNDS} new sessions — target median ≤ 50 ms`);
+    });
 
     // 5. The biggest log's detail, with /api/health asked every 20 ms meanwhile.
     await figure('detail of the big log', async () => {

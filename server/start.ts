@@ -74,7 +74,7 @@ export async function start(
   const store = new Store({ dataDir: config.dataDir, pool, hub });
   const catalog = async () => {
     await store.listed;
-    store.touched();
+    await store.touched();
     return store.catalog();
   };
   const jobs = await JobRunner.open({

@@ -39,7 +39,7 @@ import { stampNow } from './stamp.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { indexBatch } from './index-batch.ts';
 import { compareRel, type NewLog, type SessionEntry, SessionIndex } from './session-index.ts';
-import { DataTree, type TreeChanges, type TreeFile } from './tree.ts';
+import { DataTree, noticesIn, type TreeChanges, type TreeFile } from './tree.ts';
 import { errorText } from '../../shared/error-text.ts';
 
 const TICK_MS = 1_000;
@@ -343,9 +343,7 @@ export class Store {
    */
   async sync(budgetMs = 2_000): Promise<void> {
     await this.opened;
-    // One turn of the loop first: the notifications of what was written before this request came in are
-    // delivered by then (they were queued before its bytes were), so the tree may trust them (tree.ts).
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await noticesIn();
     if (this.walked) this.applyTree(this.tree.refresh(true, false));
     if (!this.coldDone || this.idle) return;
     await new Promise<void>((resolve) => {
@@ -394,10 +392,10 @@ export class Store {
     return catalog;
   }
 
-  /** The console moved or rewrote these files itself: look at them now rather than at the next tick. */
-  touched(): void {
-    // Their notifications are not delivered yet: each directory they changed is listed again.
-    if (this.walked) this.applyTree(this.tree.refresh(true, false, false));
+  /** Apply what changed now rather than at the next tick (the console's own moves and writes among it). */
+  async touched(): Promise<void> {
+    await noticesIn();
+    if (this.walked) this.applyTree(this.tree.refresh(true, false));
   }
 
   // -------------------------------------------------------------------------------------------------------

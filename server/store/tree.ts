@@ -19,6 +19,13 @@ import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { dirStampOf, entersDir, entryAt, type EntryKind, inoOf, listDir, NAME_SEP, type WalkedDir } from './listing.ts';
 
+/**
+ * Until the notifications of every change made before this call are delivered: the kernel queues them at
+ * once, and the loop delivers them in its next poll phase, which lies between two check phases. A refresh
+ * that must see what was written just before it waits for this first (the tree trusts what they name).
+ */
+export const noticesIn = (): Promise<void> => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+
 /** More names than this notified in one refresh, over all directories: the kernel's queue may have overflowed. */
 const RENAME_BURST = 1_024;
 
@@ -172,13 +179,13 @@ export class DataTree {
    * Apply what the notifications (and the polled directories' stamps) say changed since the last call.
    * `checkDirs`: also compare every directory's stamp (one stat each), for a request that must see a file
    * written just before it even if its notification has not been delivered yet. `pollFiles`: report every
-   * file of a polled directory as touched (the tick does; a request does not). `delivered`: every notification
-   * of a change made before this call has been delivered, so a directory whose notified entries were looked
-   * at may take its current stamp as seen (false for the console's own writes, made just now).
+   * file of a polled directory as touched (the tick does; a request does not). A directory whose notified
+   * entries were looked at takes its stamp as seen: a caller that must see what was written just before it
+   * first lets the notifications of it in (`Store.sync`).
    */
-  refresh(checkDirs = false, pollFiles = true, delivered = true): TreeChanges {
+  refresh(checkDirs = false, pollFiles = true): TreeChanges {
     const out: TreeChanges = { added: [], removed: [], touched: [], polled: [] };
-    this.recheckRenamed(out, delivered);
+    this.recheckRenamed(out);
     for (const node of [...this.dirs.values()]) {
       if (node.watcher === null || checkDirs) {
         const stamp = dirStampOf(node.path);
@@ -263,7 +270,7 @@ export class DataTree {
     if (this.dirsByRel.get(child.rel) === child) this.dirsByRel.delete(child.rel);
   }
 
-  private recheckRenamed(out: TreeChanges, delivered: boolean): void {
+  private recheckRenamed(out: TreeChanges): void {
     let names = 0;
     for (const set of this.renamed.values()) names += set.size;
     if (names > RENAME_BURST) {
@@ -276,7 +283,7 @@ export class DataTree {
       // Taken before the entries are looked at: a change after it moves the stamp again.
       const stamp = dirStampOf(node.path);
       for (const name of [...set].sort()) this.recheck(node, name, out);
-      if (delivered) node.stamp = stamp;
+      node.stamp = stamp;
     }
     this.renamed.clear();
   }

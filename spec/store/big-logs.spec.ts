@@ -43,7 +43,7 @@ test('a big log is summarized alone and its page outline is made once the cold i
     appendFileSync(e.path, '\n');
     utimesSync(e.path, new Date(), new Date(Date.now() + 5_000));
     for (let i = 0; i < 100 && e.stamp === before; i++) {
-      s.touched();
+      await s.touched();
       await s.sync();
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -117,6 +117,28 @@ for (const watch of [true, false]) {
   });
 }
 
+store('what the console itself just moved or wrote is in the catalog once touched() resolves, while other notices are pending', async () => {
+  const home = copyHome();
+  const { s } = await opened(home.dir);
+  try {
+    const shop = join(home.dir, 'logs/shop');
+    // A notice of another entry in the same directory is pending, and the console's own write follows it at
+    // once: the tree looks at the notified entry alone and takes the directory's stamp as seen, so the own
+    // write must have been let in first.
+    writeFileSync(join(shop, 'other-new.jsonl'), readFileSync(aLog(home.dir)));
+    copyFileSync(aLog(home.dir), join(shop, 'own-write.jsonl'));
+    renameSync(join(shop, 'own-write.jsonl'), join(shop, 'own-moved.jsonl'));
+    await s.touched();
+    const catalog = s.catalog();
+    assert.ok(catalog.session('own-moved'), 'the own move is seen at once');
+    assert.ok(catalog.session('other-new'));
+    assert.is(catalog.session('own-write'), undefined);
+  } finally {
+    s.close();
+    home.cleanup();
+  }
+});
+
 store('a second log with the same stem re-keys both, and a reserved stem takes a hash', async () => {
   const home = copyHome();
   const { s, events } = await opened(home.dir);

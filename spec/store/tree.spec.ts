@@ -4,7 +4,7 @@ import { mkdirSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync }
 import { join } from 'node:path';
 import { namesOf } from '../../server/store/first-walk.ts';
 import { walkTree } from '../../server/store/listing.ts';
-import { DataTree } from '../../server/store/tree.ts';
+import { DataTree, noticesIn } from '../../server/store/tree.ts';
 import { copyHome } from '../support/fixtures.ts';
 
 const test = suite('store: data tree');
@@ -101,18 +101,37 @@ test('entries notified by name are looked at alone, and the tree still equals a 
   assert.is(tree.hasFile('logs/shop/sub/inner.jsonl'), false, 'beyond the scan\'s three levels');
   assert.equal(filesOf(tree), freshTree(dir));
 
-  // The console's own write, its notification not delivered yet: the directory is listed again at once.
+  // A write whose notification is not delivered yet: the directory's stamp shows it, so it is listed again.
   unlinkSync(join(shop, 'linked.jsonl'));
   unlinkSync(join(shop, 'outside.jsonl'));
   await delivered(tree);
   tree.refresh();
   const own = tree.relisted;
   writeFileSync(join(shop, 'own.jsonl'), '');
-  changes = tree.refresh(true, false, false);
+  changes = tree.refresh(true, false);
   assert.equal(changes.added.map((f) => f.rel), ['logs/shop/own.jsonl']);
   assert.ok(tree.relisted > own);
   await delivered(tree);
   tree.refresh();
+  assert.equal(filesOf(tree), freshTree(dir));
+  tree.close();
+});
+
+test('a write made after other notices came in is seen once its own notice is let in', async () => {
+  const home = copyHome();
+  const dir = home.dir;
+  const tree = new DataTree(dir);
+  await tree.adopt(walkTree(dir), namesOf({ dirs: walkTree(dir) }));
+  const shop = join(dir, 'logs/shop');
+  for (let round = 0; round < 5; round++) {
+    writeFileSync(join(shop, `noticed-${round}.jsonl`), '');
+    await delivered(tree);
+    // The directory's stamp now shows this write too; the tree takes it as seen after looking at the names.
+    writeFileSync(join(shop, `just-now-${round}.jsonl`), '');
+    await noticesIn();
+    const changes = tree.refresh(true, false);
+    assert.equal(changes.added.map((f) => f.rel).sort(), [`logs/shop/just-now-${round}.jsonl`, `logs/shop/noticed-${round}.jsonl`]);
+  }
   assert.equal(filesOf(tree), freshTree(dir));
   tree.close();
 });

@@ -47,6 +47,14 @@ async function delivered(tree: DataTree): Promise<void> {
 
 const filesOf = (tree: DataTree) => [...tree.allFiles()].map((f) => `${f.rel} ${f.kind}`).sort();
 
+/** A copy of the fixtures' data directory, adopted by a watching tree. */
+async function watchedTree(): Promise<{ dir: string; tree: DataTree }> {
+  const { dir } = copyHome();
+  const tree = new DataTree(dir);
+  await tree.adopt(walkTree(dir), namesOf({ dirs: walkTree(dir) }));
+  return { dir, tree };
+}
+
 function freshTree(dir: string): string[] {
   const t = new DataTree(dir, false);
   t.open();
@@ -56,10 +64,7 @@ function freshTree(dir: string): string[] {
 }
 
 test('entries notified by name are looked at alone, and the tree still equals a fresh walk', async () => {
-  const home = copyHome();
-  const dir = home.dir;
-  const tree = new DataTree(dir);
-  await tree.adopt(walkTree(dir), namesOf({ dirs: walkTree(dir) }));
+  const { dir, tree } = await watchedTree();
   const shop = join(dir, 'logs/shop');
   mkdirSync(shop, { recursive: true });
   tree.refresh(true, false);
@@ -118,15 +123,13 @@ test('entries notified by name are looked at alone, and the tree still equals a 
 });
 
 test('a write made after other notices came in is seen once its own notice is let in', async () => {
-  const home = copyHome();
-  const dir = home.dir;
-  const tree = new DataTree(dir);
-  await tree.adopt(walkTree(dir), namesOf({ dirs: walkTree(dir) }));
+  const { dir, tree } = await watchedTree();
   const shop = join(dir, 'logs/shop');
   for (let round = 0; round < 5; round++) {
     writeFileSync(join(shop, `noticed-${round}.jsonl`), '');
     await delivered(tree);
-    // The directory's stamp now shows this write too; the tree takes it as seen after looking at the names.
+    // That notice is in, the next write's is not: the tree takes the directory's stamp (which shows both) as
+    // seen once it has looked at the names it has, so the next write's notice must be let in first.
     writeFileSync(join(shop, `just-now-${round}.jsonl`), '');
     await noticesIn();
     const changes = tree.refresh(true, false);
@@ -137,10 +140,7 @@ test('a write made after other notices came in is seen once its own notice is le
 });
 
 test('a burst of notifications large enough to overflow the kernel\'s queue lists every directory again', async () => {
-  const home = copyHome();
-  const dir = home.dir;
-  const tree = new DataTree(dir);
-  await tree.adopt(walkTree(dir), namesOf({ dirs: walkTree(dir) }));
+  const { dir, tree } = await watchedTree();
   const burst = join(dir, 'logs/burst');
   mkdirSync(burst, { recursive: true });
   await delivered(tree);

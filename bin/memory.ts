@@ -8,13 +8,8 @@
 // moment it finds: at 100k sessions that was several memory-reducing collections of 60–120 ms pauses each
 // (copying what is live off fragmented pages), and the first quiet moment was often a session's detail being
 // built in the pool, so /api/health waited 50–140 ms then. So the heap is compacted once, on purpose, as soon
-// as the index is in: one full collection at that moment (RSS 270–290 MB right after it, 245 MB some seconds
-// later). That collection compacts every page (`--compact-on-every-full-gc` for it alone): V8's own full
-// collection compacts only the most fragmented pages, and 8 s later (the reducer's fixed delay, which cannot
-// be changed once the heap is set up) the reducer's first collection compacted the rest in one 250 ms pause,
-// which is when a visitor opens their first page (traced at 100k: the first open of the 100 MB session
-// waited 500+ ms on it). Now the settle pauses ~500 ms once, as the progress bar completes, and the reducer
-// runs a single collection (`--memory-reducer-single-gc`) of 20–70 ms.
+// as the index is in: one full collection of ~150 ms at that moment (RSS 270–290 MB right after it, 245 MB
+// some seconds later), after which the reducer's collections find little to move (pauses of 20–40 ms).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -34,13 +29,5 @@ function fullCollection(): (() => void) | null {
 
 export function settleHeap(): void {
   setFlagsFromString('--optimize-for-size');
-  setFlagsFromString('--memory-reducer-single-gc');
-  const gc = fullCollection();
-  if (gc === null) return;
-  setFlagsFromString('--compact-on-every-full-gc');
-  try {
-    gc();
-  } finally {
-    setFlagsFromString('--no-compact-on-every-full-gc');
-  }
+  fullCollection()?.();
 }

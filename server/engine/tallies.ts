@@ -37,7 +37,8 @@ export type NewestOf = (cell: TallyCell) => number;
 /** An upstream's identity: the same for equal upstreams, whatever object holds them. */
 export function upstreamId(u: UpstreamView | null): string {
   if (u === null) return '';
-  // Each word prefixed by its length: unambiguous whatever the words hold.
+  // Each word prefixed by its length: unambiguous whatever the words hold, and cheaper than JSON.stringify
+  // (the index interns every summary's upstream by it).
   return u.kind === 'http' ? `h${u.url}` : `s${u.command.map((w) => `${w.length}:${w}`).join('')}`;
 }
 

@@ -12,7 +12,7 @@ import { assignKeys, keyBase, RESERVED_SESSION_KEYS } from '../engine/keys.ts';
 import { sessionComparator, startedWithin } from '../engine/session-filter.ts';
 import { newestFirst, type SessionListQuery } from '../engine/session-list.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
-import { Tallies, type TallyCell } from '../engine/tallies.ts';
+import { Tallies, type TallyCell, upstreamId } from '../engine/tallies.ts';
 import { DAY_MS } from '../../shared/limits.ts';
 import type { SessionFile } from '../data/catalog.ts';
 
@@ -123,9 +123,7 @@ class Interner {
   }
 
   private upstreamById(u: UpstreamView): UpstreamView {
-    // Each word prefixed by its length: unambiguous whatever the words hold, and cheaper than JSON.stringify
-    // (this runs once per summary indexed).
-    const id = u.kind === 'http' ? `h${u.url}` : `s${u.command.map((w) => `${w.length}:${w}`).join('')}`;
+    const id = upstreamId(u);
     const hit = this.upstreams.get(id);
     if (hit) return hit;
     this.upstreams.set(id, u);

@@ -80,11 +80,12 @@ export function createApiResource<S, T>(
     const g = ++generation;
     setPending(true);
     if (kind === 'first') setError(undefined);
-    if (follows && kind === 'first' && loadOpens === null && !streamIsReady()) void streamReady().then(() => g === generation && fetch(s, kind, ctrl, g));
-    else fetch(s, kind, ctrl, g);
+    if (follows && kind === 'first' && loadOpens === null && !streamIsReady()) void streamReady().then(() => g === generation && start(s, kind, ctrl, g));
+    else start(s, kind, ctrl, g);
   }
 
-  function fetch(s: S, kind: 'first' | 'refresh', ctrl: AbortController, g: number): void {
+  /** The fetch itself, once the load may begin. */
+  function start(s: S, kind: 'first' | 'refresh', ctrl: AbortController, g: number): void {
     loadOpens = streamOpens();
     fetcher(s, ctrl.signal).then(
       (value) => {

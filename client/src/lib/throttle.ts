@@ -7,17 +7,17 @@ export interface Throttled {
   cancel(): void;
 }
 
-export function throttle(fn: () => void, ms: number, now: () => number = Date.now): Throttled {
+export function throttle(fn: () => void, ms: number): Throttled {
   let last = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const fire = () => {
     timer = undefined;
-    last = now();
+    last = Date.now();
     fn();
   };
   const call = (() => {
     if (timer !== undefined) return;
-    const wait = last + ms - now();
+    const wait = last + ms - Date.now();
     if (wait <= 0) fire();
     else timer = setTimeout(fire, wait);
   }) as Throttled;

@@ -110,6 +110,7 @@ export async function start(
   // while the first visitor waits.
   void store.indexed.then(async () => {
     if (stopping) return;
+    warmStreamAnswers();
     await overview(state).catch(() => undefined);
     if (!stopping) await serverList(state).catch(() => undefined);
   });
@@ -151,4 +152,13 @@ export async function start(
       return stopping;
     },
   };
+}
+
+/**
+ * Koa asks whether a streamed body (the event stream, a file) is a fetch `Response`, and Node loads its fetch
+ * implementation (~30 ms of the event loop) the first time anything touches that global. Touched here, once
+ * the cold index is in, a page's first event stream does not wait behind it.
+ */
+function warmStreamAnswers(): void {
+  void globalThis.Response;
 }

@@ -1,10 +1,11 @@
 // The root of the app: the four shell states (unknown, signed-in, signed-out, unreachable), the event
 // stream and the stores that follow sign-in, the global shortcuts, and the toast host (always mounted).
-import { useNavigate, type RouteSectionProps } from '@solidjs/router';
+import { useNavigate, usePreloadRoute, type RouteSectionProps } from '@solidjs/router';
 import { createEffect, Match, on, onCleanup, onMount, Show, Switch } from 'solid-js';
 import { setClientHooks } from './api/client.ts';
 import { getOverview, getServers } from './api/endpoints.ts';
 import { closeEvents, followStream, onChanged, openEvents } from './api/events.ts';
+import { startEarlyLoads } from './data/early-loads.ts';
 import { Palette, closePalette, openPalette, paletteOpen, togglePalette } from './components/layout/Palette.tsx';
 import { Shell, closeDrawer, openHelp } from './components/layout/Shell.tsx';
 import { SignInScreen, UnreachableScreen } from './components/layout/SignIn.tsx';
@@ -40,6 +41,10 @@ function inTextControl(t: EventTarget | null): boolean {
 
 export function App(props: RouteSectionProps) {
   const navigate = useNavigate();
+  // The page is rendered once the sign-in is known (/api/meta); its code and its first data are fetched
+  // meanwhile, not after.
+  usePreloadRoute()(window.location.href);
+  startEarlyLoads(window.location.pathname);
   onMount(() => void checkMeta());
 
   let stops: (() => void)[] = [];

@@ -3,7 +3,7 @@
 // `changed` or `job` event, coalesced over 250 ms) keeps the old data on screen, dimmed, and a failed
 // refresh is a toast. A first load waits (briefly) for the event stream to be open, and a load begun before
 // the stream (re)opened is done again when it opens (api/events.ts): the page's first loads are not all
-// done twice. A refresh never cuts a first load short: it follows it (aborting made a slow answer slower).
+// done twice. A first load the app began as it started (data/early-loads.ts) is taken as it is. A refresh never cuts a first load short: it follows it (aborting made a slow answer slower).
 // A 401 does nothing here: the shell shows the sign-in screen.
 import { batch, createEffect, createSignal, on, onCleanup, type Accessor } from 'solid-js';
 import type { ChangedWhat } from '../../../shared/events.ts';
@@ -11,17 +11,20 @@ import type { Job } from '../../../shared/jobs.ts';
 import { ApiError, isAbort } from '../api/client.ts';
 import { onChanged, onJob, onStreamOpen, streamIsReady, streamOpens, streamReady } from '../api/events.ts';
 import { toast } from '../stores/toasts.ts';
+import type { EarlyLoad } from './early-loads.ts';
 import { errorText } from '../../../shared/error-text.ts';
 
 export const COALESCE_MS = 250;
 
-export interface ApiResourceOptions<S> {
+export interface ApiResourceOptions<S, T> {
   /** `changed` topics that refresh it. */
   topics?: ChangedWhat[];
   /** Only refresh when the event's keys (non-empty) include this key. */
   key?: (source: S) => string | null;
   /** Refresh on `job` events too (filtered by the predicate when given). */
   jobs?: boolean | ((job: Job, source: S) => boolean);
+  /** A first load already begun for this source (data/early-loads.ts), taken instead of fetching. */
+  early?: (source: S) => EarlyLoad<T> | undefined;
 }
 
 export interface ApiResource<T> {
@@ -41,7 +44,7 @@ const sameSource = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.string
 export function createApiResource<S, T>(
   source: Accessor<S | false | null | undefined>,
   fetcher: (source: S, signal: AbortSignal) => Promise<T>,
-  options: ApiResourceOptions<S> = {},
+  options: ApiResourceOptions<S, T> = {},
 ): ApiResource<T> {
   const [data, setData] = createSignal<T | undefined>(undefined);
   const [error, setError] = createSignal<ApiError | undefined>(undefined);
@@ -80,14 +83,21 @@ export function createApiResource<S, T>(
     const g = ++generation;
     setPending(true);
     if (kind === 'first') setError(undefined);
-    if (follows && kind === 'first' && loadOpens === null && !streamIsReady()) void streamReady().then(() => g === generation && start(s, kind, ctrl, g));
+    const early = kind === 'first' ? options.early?.(s) : undefined;
+    if (early) answer(early.value, kind, g, early.opens);
+    else if (follows && kind === 'first' && loadOpens === null && !streamIsReady()) void streamReady().then(() => g === generation && start(s, kind, ctrl, g));
     else start(s, kind, ctrl, g);
   }
 
   /** The fetch itself, once the load may begin. */
   function start(s: S, kind: 'first' | 'refresh', ctrl: AbortController, g: number): void {
-    loadOpens = streamOpens();
-    fetcher(s, ctrl.signal).then(
+    answer(fetcher(s, ctrl.signal), kind, g, streamOpens());
+  }
+
+  /** Takes a load's answer (`opens`: the stream's opens when it began). */
+  function answer(loading: Promise<T>, kind: 'first' | 'refresh', g: number, opens: number): void {
+    loadOpens = opens;
+    loading.then(
       (value) => {
         if (g !== generation) return;
         // A refresh that brings the same data keeps the old value: the page's derived views (a timeline's

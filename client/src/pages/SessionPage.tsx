@@ -10,6 +10,7 @@ import { Loaded } from '../components/ui/Loaded.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Button, Card, PageHeader } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
+import { takeEarlyOutline } from '../data/early-loads.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { DeleteSessionDialog } from './session/DeleteSessionDialog.tsx';
 import { SessionMeta, SessionUpstream } from './session/SessionHeader.tsx';
@@ -20,7 +21,7 @@ export default function SessionPage() {
   const params = useParams();
   const [search, setSearch] = useSearchParams();
   const key = () => params.key ?? '';
-  const res = createApiResource(key, (k, signal) => getSessionOutline(k, { signal }), { topics: ['sessions'], key: (k) => k });
+  const res = createApiResource(key, (k, signal) => getSessionOutline(k, { signal }), { topics: ['sessions'], key: (k) => k, early: takeEarlyOutline });
   const servers = createApiResource(
     () => true,
     (_s, signal) => getServers({ signal }),

@@ -294,4 +294,40 @@ resource('mutate replaces the data on screen', async () => {
   assert.is(r.data(), 'local');
 });
 
+resource('a load begun early is taken at once, without waiting for the stream, and done again when the stream opens', async () => {
+  const es = connecting();
+  let settle: (v: string) => void = () => {};
+  const early = { value: new Promise<string>((resolve) => (settle = resolve)), opens: 0 };
+  const taken: string[] = [];
+  const { r, setSource } = make('a', {
+    topics: ['sessions'],
+    early: (s) => {
+      taken.push(s);
+      return s === 'a' ? early : undefined;
+    },
+  });
+  assert.is(loads.length, 0, 'no fetch of its own');
+  assert.is(r.loading(), true);
+  settle('early data');
+  await settled();
+  assert.equal(state(r), { data: 'early data', error: undefined, loading: false, refreshing: false });
+  es.open();
+  await sleep(COALESCE_MS + 50);
+  assert.equal(loads.map((l) => l.source), ['a'], 'begun before the stream opened: loaded again when it opens');
+  loads[0]!.resolve('fresh');
+  await settled();
+  assert.is(r.data(), 'fresh');
+  setSource('b');
+  assert.equal(loads.map((l) => l.source), ['a', 'b'], 'a source without an early load fetches');
+  assert.equal(taken, ['a', 'b'], 'asked for the first load of each source only');
+});
+
+resource("an early load's failure is the first load's error", async () => {
+  live();
+  const { r } = make('a', { early: () => ({ value: Promise.reject(new ApiError(404, 'no session "a"')), opens: 1 }) });
+  await settled();
+  assert.equal(state(r), { data: undefined, error: '404 no session "a"', loading: false, refreshing: false });
+  assert.is(loads.length, 0);
+});
+
 resource.run();

@@ -3,8 +3,9 @@
 // `changed` or `job` event, coalesced over 250 ms) keeps the old data on screen, dimmed, and a failed
 // refresh is a toast. A first load waits (briefly) for the event stream to be open, and a load begun before
 // the stream (re)opened is done again when it opens (api/events.ts): the page's first loads are not all
-// done twice. A first load the app began as it started (data/early-loads.ts) is taken as it is. A refresh never cuts a first load short: it follows it (aborting made a slow answer slower).
-// A 401 does nothing here: the shell shows the sign-in screen.
+// done twice. A first load the app began as it started (data/early-loads.ts) is taken as it is. A refresh
+// never cuts a first load short: it follows it (aborting made a slow answer slower). A 401 does nothing
+// here: the shell shows the sign-in screen.
 import { batch, createEffect, createSignal, on, onCleanup, type Accessor } from 'solid-js';
 import type { ChangedWhat } from '../../../shared/events.ts';
 import type { Job } from '../../../shared/jobs.ts';

@@ -5,8 +5,9 @@
 // Keys follow console-api.md §3.1: they depend only on the files that share a key base, so a file that comes
 // or goes re-keys its own group and nothing else. A summary is stored once, compacted: its text fields that
 // repeat across sessions (domain, agent, mode, the upstream, the tools called) point at one shared copy.
-// Measured at 100k generated sessions: about 1.3 KB of live heap a session (entry, summary, flow-site counts,
-// the tree's names, maps): 133 MB live in all after a full collection, RSS 230–265 MB with bin/memory.ts.
+// Measured at 100k generated sessions: about 1.1 KB of live heap a session (entry, summary, flow-site counts,
+// the tree's names, maps): 112 MB live in all after a full collection (129 MB while the summaries' counts were
+// boxed numbers, see `unboxed`), RSS 230–265 MB with bin/memory.ts.
 import type { SessionSiteCount, SessionSummary, UpstreamView } from '../../shared/sessions.ts';
 import { assignKeys, keyBase, RESERVED_SESSION_KEYS } from '../engine/keys.ts';
 import { sessionComparator, startedWithin } from '../engine/session-filter.ts';
@@ -18,6 +19,16 @@ import type { SessionFile } from '../data/catalog.ts';
 
 
 const NO_TOOLS: readonly string[] = Object.freeze([]);
+
+/**
+ * A whole number as V8 keeps it in place in an object (a small integer), not boxed. Summaries arrive from
+ * typed arrays (index-wire.ts), whose numbers are doubles, and a field that once holds a double boxes every
+ * value stored in it after: 13 numbers a session were boxes, 1.3M objects and 20 MB of the heap at 100k,
+ * copied by every young collection while the index grew and marked by every full one.
+ */
+function unboxed(n: number): number {
+  return Number.isInteger(n) && n >= -0x40000000 && n < 0x40000000 ? n | 0 : n;
+}
 
 /**
  * One session log in the index. Its absolute paths are made when asked (from the data directory and its
@@ -268,12 +279,12 @@ export class SessionIndex {
     if (entry.stamp === null) this.indexed++;
     entry.stamp = stamp;
     entry.mtimeMs = mtimeMs;
-    entry.indexedAt = now;
+    entry.indexedAt = unboxed(Math.round(now));
     this.unsort(entry);
     if (result.ok) {
       entry.summary = this.compact(result.value, entry);
       entry.tools = this.intern.tools(result.value.tools_called);
-      entry.shadowDecisions = result.value.shadow_decisions;
+      entry.shadowDecisions = unboxed(result.value.shadow_decisions);
       entry.flowSites = result.value.flow_sites ?? null;
       entry.idLower = entry.summary.session_id.toLowerCase();
       entry.error = null;
@@ -293,7 +304,7 @@ export class SessionIndex {
 
   /** Mark an unchanged re-check (stamps the same): nothing a reader sees moves. */
   confirm(entry: SessionEntry, now: number): void {
-    entry.indexedAt = now;
+    entry.indexedAt = unboxed(Math.round(now));
   }
 
   /** Unreadable logs in scan order (depth-first, by name), as the health list names them. */
@@ -377,18 +388,18 @@ export class SessionIndex {
       domain: i.string(s.domain),
       agent: i.string(s.agent),
       started_unix_ms: s.started_unix_ms,
-      duration_ms: s.duration_ms,
+      duration_ms: unboxed(s.duration_ms),
       mode: i.string(s.mode),
-      tool_calls: s.tool_calls,
-      llm_turns: s.llm_turns,
-      errors: s.errors,
-      flow_lookups: s.flow_lookups,
-      hand_backs: s.hand_backs,
-      shadow_lookups: s.shadow_lookups,
+      tool_calls: unboxed(s.tool_calls),
+      llm_turns: unboxed(s.llm_turns),
+      errors: unboxed(s.errors),
+      flow_lookups: unboxed(s.flow_lookups),
+      hand_backs: unboxed(s.hand_backs),
+      shadow_lookups: unboxed(s.shadow_lookups),
       surprised: s.surprised ?? false,
-      writes: s.writes,
+      writes: unboxed(s.writes),
       upstream: i.upstream(s.upstream),
-      size_bytes: s.size_bytes,
+      size_bytes: unboxed(s.size_bytes),
       has_flow_log: s.has_flow_log,
       has_confirm_log: s.has_confirm_log,
     };

@@ -1,0 +1,50 @@
+// The index keeps a summary's numbers as the worker counted them, whatever their size: it stores small whole
+// numbers so that V8 keeps them in place (not boxed), and must never cut a larger one to 32 bits doing so.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import * as fc from 'fast-check';
+import type { IndexedSummary } from '../../server/engine/sessions.ts';
+import { SessionIndex } from '../../server/store/session-index.ts';
+import { check } from '../props/check.ts';
+
+const s = suite('session index');
+
+const COUNTS = ['duration_ms', 'tool_calls', 'llm_turns', 'errors', 'flow_lookups', 'hand_backs', 'shadow_lookups', 'writes', 'size_bytes'] as const;
+type Counts = Record<(typeof COUNTS)[number] | 'shadow_decisions', number>;
+
+function summary(c: Counts): IndexedSummary {
+  return {
+    key: '',
+    path: '',
+    session_id: '20261127T100000.000Z-1',
+    domain: 'shop',
+    agent: null,
+    upstream: null,
+    started_unix_ms: Date.UTC(2026, 10, 27, 10),
+    mode: 'recorded',
+    has_flow_log: false,
+    has_confirm_log: false,
+    tools_called: [],
+    ...c,
+  };
+}
+
+s('every number of a summary is kept exactly: small ones, and those past 32 bits', async () => {
+  // Whole numbers of every size a log can give (up to 2^53), as doubles from the worker's typed arrays.
+  const n = fc.oneof(fc.integer({ min: 0, max: 2 ** 31 + 10 }), fc.constantFrom(2 ** 30 - 1, 2 ** 30, 2 ** 31, 2 ** 32 + 3, 2 ** 53 - 1), fc.maxSafeNat());
+  const counts = fc.record(Object.fromEntries([...COUNTS, 'shadow_decisions'].map((k) => [k, n])) as Record<keyof Counts, fc.Arbitrary<number>>);
+  await check(
+    fc.property(counts, (c) => {
+      const index = new SessionIndex();
+      const [entry] = index.add('/data', [{ rel: 'logs/shop/a.jsonl', name: 'a.jsonl', flowLog: false, confirmLog: false }]);
+      index.apply(entry!, 'stamp', 1_795_000_000_000.5, { ok: true, value: summary(c) }, 123.4);
+      const kept = index.readable[0]!;
+      for (const k of COUNTS) assert.is(kept.summary[k], c[k], k);
+      assert.is(kept.shadowDecisions, c.shadow_decisions, 'shadow_decisions');
+      assert.is(kept.mtimeMs, 1_795_000_000_000.5, 'the modification time, not rounded');
+    }),
+    300,
+  );
+});
+
+s.run();

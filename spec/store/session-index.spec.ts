@@ -47,4 +47,27 @@ s('every number of a summary is kept exactly: small ones, and those past 32 bits
   );
 });
 
+s("sessions whose flow logs show the same counts by site share one list; any other count gets its own", () => {
+  const index = new SessionIndex();
+  const logs = ['a', 'b', 'c', 'd'].map((n) => ({ rel: `logs/shop/${n}.jsonl`, name: `${n}.jsonl`, flowLog: true, confirmLog: false }));
+  const entries = index.add('/data', logs);
+  const sites = (lookups: number) => [
+    { site: '', lookups: 0, hand_backs: 1, shadow: 0 },
+    { site: 'find_user', lookups, hand_backs: 0, shadow: 2 },
+  ];
+  const zero: Counts = { duration_ms: 0, tool_calls: 0, llm_turns: 0, errors: 0, flow_lookups: 0, hand_backs: 0, shadow_lookups: 0, writes: 0, size_bytes: 0, shadow_decisions: 0 };
+  const lists = [sites(3), sites(3), sites(4), undefined];
+  entries.forEach((e, i) => {
+    const value = summary(zero);
+    if (lists[i] !== undefined) value.flow_sites = lists[i];
+    index.apply(e, 'stamp', 0, { ok: true, value }, 0);
+  });
+  const [a, b, c, d] = entries.map((e) => e.flowSites);
+  assert.ok(a === b, 'equal counts: one list');
+  assert.ok(a !== c, 'another count: its own list');
+  assert.equal(a, sites(3));
+  assert.equal(c, sites(4));
+  assert.is(d, null, 'no decision: no list');
+});
+
 s.run();

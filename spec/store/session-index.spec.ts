@@ -70,4 +70,19 @@ s("sessions whose flow logs show the same counts by site share one list; any oth
   assert.is(d, null, 'no decision: no list');
 });
 
+s('site names holding any text never make two different lists one', () => {
+  const index = new SessionIndex();
+  const entries = index.add('/data', ['a', 'b'].map((n) => ({ rel: `logs/shop/${n}.jsonl`, name: `${n}.jsonl`, flowLog: true, confirmLog: false })));
+  const zero: Counts = { duration_ms: 0, tool_calls: 0, llm_turns: 0, errors: 0, flow_lookups: 0, hand_backs: 0, shadow_lookups: 0, writes: 0, size_bytes: 0, shadow_decisions: 0 };
+  // Joined with NUL separators, these two lists would read the same.
+  const one = [{ site: 'x\u00001,0,0\u0000y', lookups: 2, hand_backs: 0, shadow: 0 }];
+  const two = [
+    { site: 'x', lookups: 1, hand_backs: 0, shadow: 0 },
+    { site: 'y', lookups: 2, hand_backs: 0, shadow: 0 },
+  ];
+  [one, two].forEach((sites, i) => index.apply(entries[i]!, 'stamp', 0, { ok: true, value: { ...summary(zero), flow_sites: sites } }, 0));
+  assert.equal(entries[0]!.flowSites, one);
+  assert.equal(entries[1]!.flowSites, two);
+});
+
 s.run();

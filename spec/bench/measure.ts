@@ -1,8 +1,9 @@
 // Small measuring tools for the bench: medians, a process's CPU time and memory from /proc, a free loopback
 // port, the bare-parse baseline, and the initial UI JavaScript's gzip size. Linux-only where /proc is read;
 // elsewhere those figures come out as null and the bench says so.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { execFileSync, fork } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -136,6 +137,34 @@ export function bareParse(files: readonly string[]): { ms: number; cpuMs: number
   }
   const used = process.cpuUsage(cpu);
   return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, bytes, lines };
+}
+
+/**
+ * The same bare parse split evenly over `parts` processes started together (every `parts`th file each): what
+ * this machine's cores give for that work at once, which two vCPUs do not make twice one. The time is the
+ * slowest part's, from a common go once every process has loaded.
+ */
+export async function bareParseSplit(files: readonly string[], parts: number): Promise<{ ms: number; cpuMs: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'engine-bench-bare-'));
+  const list = join(dir, 'files.json');
+  writeFileSync(list, JSON.stringify(files));
+  try {
+    const children = Array.from({ length: parts }, (_, part) =>
+      fork(new URL('./bare-part.ts', import.meta.url).pathname, [list, String(part), String(parts)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+    );
+    const next = (child: (typeof children)[number]) =>
+      new Promise<unknown>((resolve, reject) => {
+        child.once('message', resolve);
+        child.once('exit', (code) => reject(new Error(`a bare-parse part exited with ${code}`)));
+      });
+    await Promise.all(children.map(next));
+    const done = children.map(next);
+    for (const child of children) child.send('go');
+    const results = (await Promise.all(done)) as { ms: number; cpuMs: number }[];
+    return { ms: Math.max(...results.map((r) => r.ms)), cpuMs: results.reduce((n, r) => n + r.cpuMs, 0) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // Small measuring tools for the bench: medians, a process's CPU time and memory from /proc, a free loopback
 // port, the bare-parse baseline, and the initial UI JavaScript's gzip size. Linux-only where /proc is read;
 // elsewhere those figures come out as null and the bench says so.
-import { execFileSync, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
@@ -148,11 +148,12 @@ export async function bareParseSplit(files: readonly string[], parts: number): P
   const dir = mkdtempSync(join(tmpdir(), 'engine-bench-bare-'));
   const list = join(dir, 'files.json');
   writeFileSync(list, JSON.stringify(files));
+  const children: ChildProcess[] = [];
   try {
-    const children = Array.from({ length: parts }, (_, part) =>
-      fork(new URL('./bare-part.ts', import.meta.url).pathname, [list, String(part), String(parts)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
-    );
-    const next = (child: (typeof children)[number]) =>
+    for (let part = 0; part < parts; part++) {
+      children.push(fork(new URL('./bare-part.ts', import.meta.url).pathname, [list, String(part), String(parts)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+    }
+    const next = (child: ChildProcess) =>
       new Promise<unknown>((resolve, reject) => {
         child.once('message', resolve);
         child.once('exit', (code) => reject(new Error(`a bare-parse part exited with ${code}`)));
@@ -163,6 +164,8 @@ export async function bareParseSplit(files: readonly string[], parts: number): P
     const results = (await Promise.all(done)) as { ms: number; cpuMs: number }[];
     return { ms: Math.max(...results.map((r) => r.ms)), cpuMs: results.reduce((n, r) => n + r.cpuMs, 0) };
   } finally {
+    // A part that failed leaves the others waiting for their go: they must not outlive the bench.
+    for (const child of children) if (child.exitCode === null) child.kill();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,5 @@
 // A child of the bench (measure.ts's bareParseSplit): the bare parse of every `parts`th file from `part`, once
-// the parent says go, so that its start-up is not timed. Prints its own figures as one JSON line.
+// the parent says go, so that its start-up is not timed. Its figures go back through the IPC channel.
 import { readFileSync } from 'node:fs';
 import { bareParse } from './measure.ts';
 

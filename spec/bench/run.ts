@@ -131,7 +131,10 @@ async function main(): Promise<void> {
     bareParse(files);
     const bare = bareParse(files);
     // What both cores give for the same work: the target's 0.6× is about the bare parse split over them.
-    const split = await bareParseSplit(files, cpus().length).catch(() => null);
+    const split = await bareParseSplit(files, cpus().length).catch((err: unknown) => {
+      report(null, `the bare parse split over ${cpus().length} processes could not be measured: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    });
     if (split) report(null, `the same bare parse split over ${cpus().length} processes: ${fmt(split.ms)} ms = ${(split.ms / bare.ms).toFixed(2)}× one thread (CPU ${fmt(split.cpuMs)} ms)`);
     console_ = await launch({ dataDir: big, token: TOKEN });
     const pid = console_.child.pid!;

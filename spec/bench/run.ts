@@ -160,8 +160,8 @@ async function main(): Promise<void> {
       const ratio = ms / bare.ms;
       const splitText = split ? `; ${(ms / split.ms).toFixed(2)}× the split parse` : '';
       report(
-        ratio <= 0.6,
-        `cold index of ${body.total} sessions: ${fmt(ms)} ms from start (console CPU ${cpu === null ? '?' : fmt(cpu)} ms, all threads) = ${ratio.toFixed(2)}× the bare readFileSync + JSON.parse of every line of the same ${(bare.bytes / 1048576).toFixed(0)} MB on one thread: ${fmt(bare.ms)} ms (CPU ${fmt(bare.cpuMs)} ms, ${bare.lines} lines${splitText}) — target ≤ 0.6×`,
+        ratio <= 1.0,
+        `cold index of ${body.total} sessions: ${fmt(ms)} ms from start (console CPU ${cpu === null ? '?' : fmt(cpu)} ms, all threads) = ${ratio.toFixed(2)}× the bare readFileSync + JSON.parse of every line of the same ${(bare.bytes / 1048576).toFixed(0)} MB on one thread: ${fmt(bare.ms)} ms (CPU ${fmt(bare.cpuMs)} ms, ${bare.lines} lines${splitText}) — target ≤ 1.0×`,
       );
     });
 

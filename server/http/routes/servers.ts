@@ -37,9 +37,11 @@ import {
 } from '../../data/registry.ts';
 import { oneServerView, probeFlowWarnings, serverList } from '../../data/servers.ts';
 import { serverViewContext } from '../../data/server-context.ts';
-import { probe } from '../../probe.ts';
+import { probe, type ProbeAnswer } from '../../probe.ts';
+import { secretValues } from '../../probe/secrets.ts';
+import { busyText, takeProbeSlot } from '../../probe/slots.ts';
 import type { State } from '../../state.ts';
-import { ApiError, badRequest, conflict, internal, notFound, unprocessable } from '../errors.ts';
+import { ApiError, badRequest, conflict, internal, notFound, tooManyRequests, unprocessable } from '../errors.ts';
 import { parseBody, parseParams, parseQuery } from '../parse.ts';
 
 /** A registry the console cannot read is 422 (its content); failing to read or write it is 500. */
@@ -115,7 +117,16 @@ export function serversRoutes(state: State): Router {
     .post('/api/servers/:name/probe', async (ctx) => {
       const entry = await find(ctx);
       const { env: oneOff } = parseBody(ctx, ProbeInputSchema);
-      const result = await probe(entry.upstream, { version: state.config.version, env: probeEnv(entry, oneOff) });
+      const release = takeProbeSlot();
+      if (!release) throw tooManyRequests(busyText);
+      let result: ProbeAnswer;
+      try {
+        const env = probeEnv(entry, oneOff);
+        const secrets = await secretValues(entry.upstream, env, oneOff);
+        result = await probe(entry.upstream, { version: state.config.version, env, secrets });
+      } finally {
+        release();
+      }
       const flow_warnings = result.ok ? await probeFlowWarnings(state, entry, result.tools) : [];
       const { stderr_tail, ...answer } = result;
       sendJson(ctx, { ...answer, flow_warnings, ...(stderr_tail === undefined ? {} : { stderr_tail }) } satisfies ProbeResult);

@@ -1,8 +1,7 @@
 // Masks credential values in text the console did not write itself (a server's stderr, what it printed, its
 // error messages), so a server that prints its environment or echoes a header never hands a value back.
+import { CREDENTIAL_MASK } from '../../shared/credentials.ts';
 import { debugString } from '../engine/format.ts';
-
-export const MASK = '••••';
 
 /** Shorter values are not masked: "1" or "true" would blank every such word and hide nothing worth hiding. */
 const SECRET_MIN_CHARS = 4;
@@ -25,7 +24,7 @@ export class Masker {
   /** `text` with every whole value masked. */
   text(text: string): string {
     let out = text;
-    for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(MASK);
+    for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(CREDENTIAL_MASK);
     return out;
   }
 
@@ -38,13 +37,13 @@ export class Masker {
     for (const form of this.forms) {
       for (let k = form.length - 1; k >= SECRET_MIN_CHARS; k--) {
         if (out.startsWith(form.slice(-k))) {
-          out = MASK + out.slice(k);
+          out = CREDENTIAL_MASK + out.slice(k);
           break;
         }
       }
       for (let k = form.length - 1; k >= SECRET_MIN_CHARS; k--) {
         if (out.endsWith(form.slice(0, k))) {
-          out = out.slice(0, out.length - k) + MASK;
+          out = out.slice(0, out.length - k) + CREDENTIAL_MASK;
           break;
         }
       }

@@ -1,6 +1,7 @@
 // The servers API (console-api.md §4.15–4.18): the registry with what the list adds, add / change / remove
 // an entry, the host configuration `engine init` prints, and the live connection test. The guard already
 // refused writes under --read-only (the probe included). Registry load failures are 500 with their message.
+// A probe past the most at once is 429 (README, "The server registry"): refused, not queued.
 import Router from '@koa/router';
 import { sendJson } from '../json.ts';
 import type { Context } from 'koa';

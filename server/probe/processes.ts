@@ -99,7 +99,6 @@ function kill(target: number): void {
 /** Kills the root's group, each found process and the group each one leads. */
 function killAll(root: number, pids: Iterable<number>): void {
   kill(-root);
-  kill(root);
   for (const pid of pids) {
     kill(-pid);
     kill(pid);
@@ -109,9 +108,13 @@ function killAll(root: number, pids: Iterable<number>): void {
 /** A marked process may fork while the first round is killed: look again, a few times. */
 const ROUNDS = 4;
 
-/** Kills the test's server, its group and every descendant it left, setsid or not. */
-export async function killProbeProcesses(root: number, mark: string): Promise<void> {
-  killAll(root, doomed(await scan(mark), root));
+/**
+ * Kills the test's server, its group and every descendant it left, setsid or not. Once the server has exited
+ * (`running` false) its pid may be another's: only its group and the marked processes are looked for.
+ */
+export async function killProbeProcesses(root: number, mark: string, running: boolean): Promise<void> {
+  const procs = await scan(mark);
+  killAll(root, running ? [root, ...doomed(procs, root)] : procs.filter((p) => p.marked).map((p) => p.pid));
   for (let round = 1; round < ROUNDS; round++) {
     const left = (await scan(mark)).filter((p) => p.marked).map((p) => p.pid);
     if (left.length === 0) return;
@@ -120,8 +123,8 @@ export async function killProbeProcesses(root: number, mark: string): Promise<vo
 }
 
 /** The same, synchronously, for the console's exit. */
-export function killProbeProcessesSync(root: number, mark: string): void {
-  killAll(root, doomed(scanSync(mark), root));
-  const left = scanSync(mark).filter((p) => p.marked).map((p) => p.pid);
-  killAll(root, left);
+export function killProbeProcessesSync(root: number, mark: string, running: boolean): void {
+  const procs = scanSync(mark);
+  killAll(root, running ? [root, ...doomed(procs, root)] : procs.filter((p) => p.marked).map((p) => p.pid));
+  killAll(root, scanSync(mark).filter((p) => p.marked).map((p) => p.pid));
 }

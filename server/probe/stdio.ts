@@ -37,16 +37,14 @@ class Tail {
   }
 }
 
-/** Process groups of running stdio tests, with their marks; killed at exit so none outlives the console. */
-const live = new Map<number, string>();
-process.once('exit', () => {
-  for (const [pid, mark] of live) killProbeProcessesSync(pid, mark);
-});
+/** Stdio tests not yet closed, by their server's pid; killed at exit so none outlives the console. */
+const live = new Map<number, { mark: string; running: boolean }>();
 
-/** Kills every stdio server a test started and that still runs (the console's stop calls this). */
+/** Kills every stdio server a test started and all it left (the console's stop and exit call this). */
 export function stopStdioProbes(): void {
-  for (const [pid, mark] of live) killProbeProcessesSync(pid, mark);
+  for (const [pid, { mark, running }] of live) killProbeProcessesSync(pid, mark, running);
 }
+process.once('exit', stopStdioProbes);
 
 const OS_ERRORS: Record<string, string> = {
   ENOENT: 'No such file or directory (os error 2)',
@@ -86,7 +84,8 @@ export class StdioTransport implements Transport {
     });
     this.child.stderr?.on('error', () => undefined);
     const pid = this.child.pid;
-    if (pid !== undefined) live.set(pid, this.mark);
+    const tracked = { mark: this.mark, running: true };
+    if (pid !== undefined) live.set(pid, tracked);
     this.spawned = new Promise((resolve, reject) => {
       this.child.once('spawn', () => resolve());
       this.child.once('error', (e: NodeJS.ErrnoException) => {
@@ -98,6 +97,7 @@ export class StdioTransport implements Transport {
     this.exited = new Promise((resolve) =>
       this.child.once('exit', (code, signal) => {
         this.exit = { code, signal };
+        tracked.running = false;
         resolve();
       }),
     );
@@ -217,7 +217,7 @@ export class StdioTransport implements Transport {
     const pid = this.child.pid;
     // Killed before its input ends: a server that exits at the end of its input would orphan its children,
     // and an orphan is found only by its mark.
-    if (pid !== undefined) await killProbeProcesses(pid, this.mark);
+    if (pid !== undefined) await killProbeProcesses(pid, this.mark, this.exit === null);
     this.child.stdin?.end();
     this.child.stdout?.destroy();
     this.child.stderr?.destroy();

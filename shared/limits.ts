@@ -16,6 +16,10 @@ export const PROBE_TIMEOUT_MS = 15_000;
 export const PROBE_HTTP_CONNECT_MS = 10_000;
 export const PROBE_MAX_PAGES = 20;
 export const PROBE_PROTOCOL = '2025-06-18';
+/** The most a connection test reads from its server, all together: stdout, stderr, HTTP answers and events. */
+export const PROBE_READ_MAX_BYTES = 8 * 1024 * 1024;
+/** Connection tests running at once; one more is refused (429) until one ends. */
+export const PROBE_RUNNING_MAX = 4;
 export const WATCH_POLL_MS = 1_000;
 export const SSE_PING_MS = 15_000;
 export const SSE_BUFFER_EVENTS = 256;

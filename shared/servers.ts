@@ -195,7 +195,7 @@ export const ProbeResultSchema = v.object({
   tools: v.array(ToolInfoSchema),
   /** What the tools say against the server's flow (only when ok). */
   flow_warnings: v.array(v.string()),
-  /** A failed stdio test: the last lines the server wrote to stderr (absent when it wrote none, or on success). */
+  /** A failed stdio test: the last lines the server wrote to stderr, credential values masked (absent when it wrote none, or on success). */
   stderr_tail: v.optional(v.string()),
 });
 export type ProbeResult = v.InferOutput<typeof ProbeResultSchema>;

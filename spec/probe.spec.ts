@@ -5,7 +5,11 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { inputContract, probe } from '../server/probe.ts';
+import { probe } from '../server/probe.ts';
+import { overBudgetText } from '../server/probe/budget.ts';
+import { Masker } from '../server/probe/mask.ts';
+import { PROBE_READ_MAX_BYTES } from '../shared/limits.ts';
+import { inputContract } from '../server/probe/exchange.ts';
 import { ProbeResultSchema } from '../shared/servers.ts';
 import { repoRoot, tempDir } from './support/fixtures.ts';
 import { alive, freePort } from './support/process.ts';
@@ -173,21 +177,130 @@ probeSuite('a server that never answers is cut at the time limit, and its whole 
   }
 });
 
-probeSuite('a server that floods its output or prints only garbage is cut at the time limit too', async () => {
+probeSuite('a server that floods stdout or stderr is stopped at the read budget; one that prints garbage at the time limit', async () => {
   let ticks = 0;
   const ticker = setInterval(() => ticks++, 20);
   try {
-    const [flood, garbage] = await Promise.all([
-      probe({ kind: 'stdio', command: [node, support('mcp-flood.mjs')], env: [] }, { ...opts, timeoutMs: 2000 }),
+    const [flood, floodErr, garbage] = await Promise.all([
+      probe({ kind: 'stdio', command: [node, support('mcp-flood.mjs')], env: [] }, { ...opts, timeoutMs: 10_000 }),
+      probe({ kind: 'stdio', command: [node, support('mcp-flood.mjs'), 'stderr'], env: [] }, { ...opts, timeoutMs: 10_000 }),
       probe({ kind: 'stdio', command: [node, support('mcp-garbage.mjs'), 'never'], env: [] }, { ...opts, timeoutMs: 2000 }),
     ]);
-    assert.is(flood.error, 'the server did not answer within 2 s');
+    assert.is(flood.error, overBudgetText(PROBE_READ_MAX_BYTES));
+    assert.is(floodErr.error, overBudgetText(PROBE_READ_MAX_BYTES));
     assert.is(garbage.error, 'the server did not answer within 2 s');
   } finally {
     clearInterval(ticker);
   }
-  // The event loop kept turning while both ran.
+  // The event loop kept turning while they ran.
   assert.ok(ticks > 0);
+});
+
+/** An HTTP upstream that answers every POST with `head` and then `line` forever, as fast as it is taken. */
+async function endless(head: Record<string, string>, line: string): Promise<{ url: string; close: () => void }> {
+  const chunk = Buffer.from(line.repeat(4096));
+  const server = createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, head);
+    const pump = () => {
+      while (!res.destroyed && res.write(chunk));
+      if (!res.destroyed) res.once('drain', pump);
+    };
+    res.on('error', () => undefined);
+    pump();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`;
+  return { url, close: () => server.closeAllConnections() ?? server.close() };
+}
+
+probeSuite('an HTTP event that never ends, or an answer that never ends, is stopped at the read budget', async () => {
+  const events = await endless({ 'content-type': 'text/event-stream' }, 'data: {"jsonrpc":"2.0","padding":"xxxxxxxxxxxxxxxx"}\n');
+  const body = await endless({ 'content-type': 'application/json' }, '[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16],');
+  try {
+    const [sse, json] = await Promise.all([
+      probe({ kind: 'http', url: events.url, headers: [] }, opts),
+      probe({ kind: 'http', url: body.url, headers: [] }, opts),
+    ]);
+    assert.is(sse.error, overBudgetText(PROBE_READ_MAX_BYTES));
+    assert.is(json.error, overBudgetText(PROBE_READ_MAX_BYTES));
+    startsWith(sse.error, 'the server sent more than 8 MiB', sse.error ?? '');
+  } finally {
+    events.close();
+    body.close();
+  }
+});
+
+probeSuite('children that call setsid and leave the process group are gone once the test ends', async () => {
+  const t = tempDir();
+  try {
+    const pidFile = join(t.dir, 'pids');
+    const result = await probe({ kind: 'stdio', command: [node, support('mcp-setsid.mjs'), pidFile], env: [] }, opts);
+    assert.is(result.error, null);
+    assert.equal(result.tools.map((x) => x.name), ['escape']);
+    const pids = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
+    assert.is(pids.length, 3);
+    await waitFor(async () => pids.every((p) => !alive(p)), 'the server and both setsid children to be gone');
+  } finally {
+    t.cleanup();
+  }
+});
+
+probeSuite("a stdio server that prints its environment: the named variables' values are masked in its stderr tail", async () => {
+  const key = 'sk-live-9f8e7d6c5b4a39281706';
+  const auth = 'orders-auth-value-5544';
+  process.env.PROBE_SPEC_MODEL_KEY = key;
+  process.env.PROBE_SPEC_ORDERS_AUTH = auth;
+  try {
+    const result = await probe({ kind: 'stdio', command: [node, support('mcp-printenv.mjs')], env: ['PROBE_SPEC_ORDERS_AUTH'] }, { ...opts, secrets: [key, auth] });
+    assert.not.ok(result.ok);
+    const text = JSON.stringify(result);
+    assert.not.match(text, key);
+    assert.not.match(text, auth);
+    holds((result.stderr_tail ?? '').split('\n'), 'PROBE_SPEC_ORDERS_AUTH=••••');
+  } finally {
+    delete process.env.PROBE_SPEC_MODEL_KEY;
+    delete process.env.PROBE_SPEC_ORDERS_AUTH;
+  }
+});
+
+probeSuite('an HTTP upstream that echoes its header back in an error or a broken answer gets the value masked', async () => {
+  const secret = 'hdr-secret-31415926';
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    const echoed = String(req.headers['x-api-key']);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (req.url === '/error') res.end(JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -1, message: `bad key ${echoed}` } }));
+    else res.end(`${echoed} is not a key`);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  try {
+    const headers = [{ name: 'X-Api-Key', env: 'PROBE_SPEC_KEY' }];
+    const env = { PROBE_SPEC_KEY: secret };
+    const error = await probe({ kind: 'http', url: `${base}/error`, headers }, { ...opts, env, secrets: [secret] });
+    assert.is(error.error, 'the server answered initialize with an error: bad key ••••');
+    const broken = await probe({ kind: 'http', url: `${base}/broken`, headers }, { ...opts, env, secrets: [secret] });
+    startsWith(broken.error, 'reading the answer to initialize: ', broken.error ?? '');
+    assert.not.match(broken.error ?? '', secret);
+    assert.not.match(broken.error ?? '', secret.slice(0, 8));
+  } finally {
+    server.close();
+  }
+});
+
+probeSuite('a server that prints something else and exits says how it exited and what it printed', async () => {
+  const result = await probe({ kind: 'stdio', command: [node, support('mcp-hello.mjs')], env: [] }, opts);
+  assert.is(result.error, 'the server closed its output before answering initialize (it exited with exit status: 0); instead of JSON-RPC it printed "hello"');
+});
+
+probeSuite('a masked text cut out of a longer one hides the parts of a value at its edges too', () => {
+  const masker = new Masker(['abcdefgh1234', 'ab']);
+  assert.is(masker.text('x abcdefgh1234 y ab'), 'x •••• y ab');
+  assert.is(masker.cut('efgh1234 tail'), '•••• tail');
+  assert.is(masker.cut('head abcdefg'), 'head ••••');
+  assert.is(masker.cut('plain text'), 'plain text');
+  assert.is(new Masker(['a"b\\cdef']).text('quoted "a\\"b\\\\cdef"'), 'quoted "••••"');
 });
 
 probeSuite('the input contract is sorted and marks required inputs', () => {

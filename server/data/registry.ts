@@ -14,7 +14,7 @@ import {
   REGISTRY_DESCRIPTION_MAX,
   REGISTRY_NAME_MAX,
 } from '../../shared/limits.ts';
-import { credentialArgument } from '../../shared/credentials.ts';
+import { findCredential } from '../../shared/credentials.ts';
 import { issueText } from '../../shared/issue-text.ts';
 import type { FlowSummary } from '../../shared/flows.ts';
 import {
@@ -389,8 +389,8 @@ export function validateInput(input: ServerInput, ctx: PathContext): string | nu
     ) {
       return "the server's command has too many or too long arguments";
     }
-    const at = credentialArgument(command);
-    if (at !== null) return credentialArgumentMessage(at);
+    const finding = findCredential(command);
+    if (finding !== null) return credentialArgumentMessage(finding);
     for (const name of upstream.env) {
       const why = checkVar(name);
       if (why) return why;

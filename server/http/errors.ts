@@ -23,6 +23,8 @@ export const notFound = (message: string) => new ApiError(404, message);
 export const methodNotAllowed = (message: string) => new ApiError(405, message);
 export const conflict = (message: string) => new ApiError(409, message);
 export const unprocessable = (message: string) => new ApiError(422, message);
+/** More connection tests at once than the console runs (README, "The server registry"). */
+export const tooManyRequests = (message: string) => new ApiError(429, message);
 export const internal = (message: string) => new ApiError(500, message);
 
 const GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_DESTROYED']);

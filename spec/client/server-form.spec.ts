@@ -172,6 +172,9 @@ serverForm('a credential in the command: masked in the preview, and advice the r
   assert.is(auth.script.split('\n')[2], 'exec srv --header "Authorization: Bearer $SRV_AUTH"');
   assert.is(auth.oneLine, null);
   assert.is(credentialAdvice(['srv', '--key-file', '/k'], '/data'), null);
+  const named = credentialAdvice(['srv', '--header', 'X-API-Key: sk-live-4f9a2b7c8d1e3f5a'], '/data')!;
+  assert.is(named.script.split('\n')[2], 'exec srv --header "X-API-Key: $SRV_X_API_KEY"');
+  assert.not.match(named.script, 'sk-live');
 });
 
 serverForm('the data directory is shown as ~/.engine in its usual place, paths inside it likewise', () => {

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { credentialArgument, namesSecret } from '../../shared/credentials.ts';
+import { credentialArgument, findCredential, namesSecret } from '../../shared/credentials.ts';
 import { checkHeaderName, checkUrl, checkVar, credentialArgumentMessage } from '../../server/engine/credentials.ts';
 import { startsWith } from '../support/assert.ts';
 
@@ -50,8 +50,53 @@ credentials('look-alikes pass: files, paths, empty values and flags followed by 
 });
 
 credentials('the refusal names the argument by its 1-based position and never its value', () => {
-  const message = credentialArgumentMessage(2);
-  startsWith(message, 'argument 3 of the command looks like a credential');
+  const message = credentialArgumentMessage({ index: 2, kind: 'secret-option' });
+  startsWith(message, 'argument 3 of the command looks like a credential (the value of an option named like a secret): ');
+  assert.match(message, 'wrapper script');
+});
+
+credentials('the common forms a stored command held are found, each with its reason', () => {
+  const cases: [string[], number, string][] = [
+    [['psql-mcp', 'postgresql://admin:hunter2@db/prod'], 1, 'url-user-part'],
+    [['srv', '--dsn', 'mysql://root@db:3306/x'], 2, 'url-user-part'],
+    [['env', 'DATABASE_URL=postgres://u:pw@h/db', 'srv'], 1, 'url-user-part'],
+    [['srv', '-k', 'sk-live-4f9a2b7c8d1e3f5a'], 2, 'key-option'],
+    [['srv', '-k', 'Zq8rT2xV9mN4bL6pK1sW3yH7'], 2, 'key-option'],
+    [['srv', '--header', 'X-API-Key: sk-live-4f9a2b7c8d1e3f5a'], 2, 'key-shape'],
+    [['srv', '--header', 'X-API-Key: abc123'], 2, 'secret-header'],
+    [['srv', '--header=X-Auth-Token: abc123'], 1, 'secret-header'],
+    [['srv', '--pass', 'hunter2'], 2, 'secret-option'],
+    [['srv', '--db-pw', 'hunter2'], 2, 'secret-option'],
+    [['gh-mcp', 'ghp_abcdefghijklmnopqrstuvwxyz0123456789'], 1, 'key-shape'],
+    [['gh-mcp', 'github_pat_11ABCDEFG0123456789_abcdefghijkl'], 1, 'key-shape'],
+    [['slack-mcp', 'xoxb-123456789012-abcdefghij'], 1, 'key-shape'],
+    [['aws-mcp', 'AKIAIOSFODNN7EXAMPLE'], 1, 'key-shape'],
+  ];
+  for (const [command, index, kind] of cases) assert.equal(findCredential(command), { index, kind }, command.join(' '));
+});
+
+credentials('look-alikes of the new forms pass: a URL without a user, --bypass, sk- words, -k with a number', () => {
+  const allowed: string[][] = [
+    ['srv', 'https://github.com/org/repo.git'],
+    ['srv', 'https://host/a@b'],
+    ['srv', '--bypass', 'cache'],
+    ['srv', '--passthrough', 'x'],
+    ['pip', 'install', 'sk-learn-helpers'],
+    ['curl', '-k', '5'],
+    ['srv', '-k', '--verbose'],
+    ['srv', '--header', 'Accept: application/json'],
+    ['srv', 'me@example.com'],
+  ];
+  for (const command of allowed) assert.is(credentialArgument(command), null, command.join(' '));
+});
+
+credentials('a refusal that quotes a URL or a name masks the credential in it', () => {
+  assert.is(checkUrl('postgresql://admin:hunter2@db/prod'), 'url "postgresql://••••@db/prod": expected http:// or https://');
+  assert.is(checkUrl('ftp://host/x?token=hunter2&page=2'), 'url "ftp://host/x?token=••••&page=2": expected http:// or https://');
+  const variable = checkVar('DATABASE_URL=postgres://u:hunter2@h/db') ?? '';
+  startsWith(variable, '"DATABASE_URL=…" is not an environment variable\'s name');
+  assert.is(checkHeaderName('Bearer hunter2'), 'header "Bearer …" is not a header name');
+  assert.is(checkHeaderName('X-Key: hunter2'), 'header "X-Key:…" is not a header name');
 });
 
 credentials('URLs with a user part or a secret-named parameter are refused', () => {

@@ -12,6 +12,10 @@ import { repoRoot, tempDir } from '../support/fixtures.ts';
 import { launch, type Launched } from '../support/launch.ts';
 import { alive, freePort } from '../support/process.ts';
 import { holds } from '../support/assert.ts';
+import { createServer, type ServerResponse } from 'node:http';
+import { overBudgetText } from '../../server/probe/budget.ts';
+import { busyText } from '../../server/probe/slots.ts';
+import { PROBE_READ_MAX_BYTES, PROBE_RUNNING_MAX } from '../../shared/limits.ts';
 
 const node = process.execPath;
 const everything = join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -63,6 +67,7 @@ probeApi.before(async () => {
   await register('linger', { kind: 'stdio', command: [node, support('mcp-linger.mjs'), join(pids.dir, 'linger')] });
   await register('chatty', { kind: 'stdio', command: [node, support('mcp-garbage.mjs')] });
   await register('complains', { kind: 'stdio', command: [node, support('mcp-stderr.mjs')] });
+  await register('hello', { kind: 'stdio', command: [node, support('mcp-hello.mjs')] });
 });
 
 probeApi.after(async () => {
@@ -125,7 +130,7 @@ probeApi('hostile servers fail with their reason, processes are gone, and health
   assert.is(silent.error, 'the server did not answer within 15 s');
   assert.ok(silent.ms >= 15_000);
   assert.is(garbage.error, 'the server did not answer within 15 s');
-  assert.is(flood.error, 'the server did not answer within 15 s');
+  assert.is(flood.error, overBudgetText(PROBE_READ_MAX_BYTES));
   assert.is(exits.error, 'the server closed its output before answering initialize (it exited with exit status: 3)');
   for (const r of [silent, garbage, exits, flood]) {
     assert.not.ok(r.ok);
@@ -183,6 +188,111 @@ probeApi('an unset header variable can take a one-off value for one test: sent, 
   const bad = await c.api('/api/servers/unset-header/probe', { method: 'POST', body: JSON.stringify({ env: { PROBE_API_TEST_UNSET: 5 } }) });
   assert.is(bad.status, 400);
   assert.not.match((await bad.text()), secret);
+});
+
+/** The console's peak resident memory so far, in MiB (VmHWM). */
+function peakMiB(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(m![1]) / 1024;
+}
+
+probeApi('an HTTP upstream whose event never ends is stopped at the read budget, and the console stays small', async () => {
+  const chunk = Buffer.from('data: {"jsonrpc":"2.0","padding":"xxxxxxxxxxxxxxxxxxxxxxxx"}\n'.repeat(4096));
+  const upstream = createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.on('error', () => undefined);
+    const pump = () => {
+      while (!res.destroyed && res.write(chunk));
+      if (!res.destroyed) res.once('drain', pump);
+    };
+    pump();
+  });
+  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+  try {
+    await register('endless-events', { kind: 'http', url: `http://127.0.0.1:${(upstream.address() as { port: number }).port}/mcp`, headers: [] });
+    const before = peakMiB(c.child.pid!);
+    const result = await probe('endless-events');
+    assert.is(result.error, overBudgetText(PROBE_READ_MAX_BYTES));
+    const grew = peakMiB(c.child.pid!) - before;
+    assert.ok(grew < 160, `the console's peak memory grew by ${Math.round(grew)} MiB`);
+  } finally {
+    upstream.closeAllConnections();
+    upstream.close();
+  }
+});
+
+probeApi('one test more than the most at once is refused with 429 and a reason; a slot frees when a test ends', async () => {
+  const held: ServerResponse[] = [];
+  let arrived = 0;
+  let notify = () => undefined as void;
+  const upstream = createServer((req, res) => {
+    req.resume();
+    held.push(res);
+    arrived++;
+    notify();
+  });
+  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+  try {
+    await register('held', { kind: 'http', url: `http://127.0.0.1:${(upstream.address() as { port: number }).port}/mcp`, headers: [] });
+    const running = Array.from({ length: PROBE_RUNNING_MAX }, () => probe('held'));
+    await new Promise<void>((resolve) => {
+      notify = () => void (arrived === PROBE_RUNNING_MAX && resolve());
+      notify();
+    });
+    const refused = await c.api('/api/servers/held/probe', { method: 'POST' });
+    assert.is(refused.status, 429);
+    assert.equal(await refused.json(), { error: busyText });
+    for (const res of held) res.writeHead(503).end();
+    for (const r of await Promise.all(running)) assert.is(r.error, 'the server answered initialize with HTTP 503 Service Unavailable');
+    held.length = 0;
+    const after = probe('held');
+    await new Promise<void>((resolve) => {
+      notify = () => void (arrived === PROBE_RUNNING_MAX + 1 && resolve());
+      notify();
+    });
+    held[0]!.writeHead(503).end();
+    assert.is((await after).error, 'the server answered initialize with HTTP 503 Service Unavailable');
+  } finally {
+    upstream.closeAllConnections();
+    upstream.close();
+  }
+});
+
+probeApi('a server that prints something else and exits: the answer says its exit status and what it printed', async () => {
+  const result = await probe('hello');
+  assert.is(result.error, 'the server closed its output before answering initialize (it exited with exit status: 0); instead of JSON-RPC it printed "hello"');
+});
+
+probeApi('values of the named variables, the model key and one-off values never come back in what a server wrote', async () => {
+  const model = 'sk-live-model-key-0123456789';
+  const orders = 'orders-auth-value-0123456789';
+  const oneOff = 'one-off-value-0123456789';
+  const echo = createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -1, message: `refused ${String(req.headers['x-orders-auth'])}` } }));
+  });
+  await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+  const own = await launch({ env: { TYPESAFE_API_KEY: model, PROBE_API_ORDERS_AUTH: orders } });
+  try {
+    const add = async (name: string, upstream: unknown) =>
+      assert.is((await own.api('/api/servers', { method: 'POST', body: JSON.stringify({ name, upstream, mode: 'record' }) })).status, 200);
+    await add('printenv', { kind: 'stdio', command: [node, support('mcp-printenv.mjs')], env: ['PROBE_API_ORDERS_AUTH'] });
+    await add('echo', { kind: 'http', url: `http://127.0.0.1:${(echo.address() as { port: number }).port}/mcp`, headers: [{ name: 'X-Orders-Auth', env: 'PROBE_API_ONE_OFF' }] });
+    const printenv = await own.api('/api/servers/printenv/probe', { method: 'POST', body: JSON.stringify({ env: { PROBE_API_ORDERS_AUTH: oneOff } }) });
+    const text = await printenv.text();
+    const tail = v.parse(ProbeResultSchema, JSON.parse(text)).stderr_tail ?? '';
+    for (const value of [model, orders]) assert.not.match(text, value);
+    holds(tail.split('\n'), 'TYPESAFE_API_KEY=••••');
+    holds(tail.split('\n'), 'PROBE_API_ORDERS_AUTH=••••');
+    const echoed = await own.api('/api/servers/echo/probe', { method: 'POST', body: JSON.stringify({ env: { PROBE_API_ONE_OFF: oneOff } }) });
+    const answer = v.parse(ProbeResultSchema, await echoed.json());
+    assert.is(answer.error, 'the server answered initialize with an error: refused ••••');
+  } finally {
+    await own.stop();
+    echo.close();
+  }
 });
 
 probeApi.run();

@@ -1,13 +1,14 @@
 // A hostile MCP server for the probe's tests: it floods its output as fast as the pipe takes it (long lines
-// without an end, then short ones) and never answers.
+// without an end, then short ones) and never answers. With `stderr` as its argument it floods stderr instead.
+const out = process.argv[2] === 'stderr' ? process.stderr : process.stdout;
 const long = Buffer.alloc(1024 * 1024, 0x61); // 1 MiB of "a", no newline
 const short = Buffer.from('{"jsonrpc":"2.0","method":"noise"}\n'.repeat(2000));
 let n = 0;
 function pump() {
   for (;;) {
-    const ok = process.stdout.write(n++ % 4 === 0 ? short : long);
-    if (!ok) return process.stdout.once('drain', pump);
+    const ok = out.write(n++ % 4 === 0 ? short : long);
+    if (!ok) return out.once('drain', pump);
   }
 }
-process.stdout.on('error', () => process.exit(0));
+out.on('error', () => process.exit(0));
 pump();

@@ -2,7 +2,7 @@
 // the registry makes (so a user sees them before saving, in the same order and wording where the server's
 // message is friendly enough; the credential rules themselves are shared/credentials.ts, the server's own),
 // the live `engine-proxy` command-line preview, and the request body.
-import { credentialArgument, isHeaderName, isVarName, urlRefusal } from '../../../shared/credentials.ts';
+import { credentialArgument, isHeaderName, isVarName, namesSecret, urlRefusal } from '../../../shared/credentials.ts';
 import type { DeciderName } from '../../../shared/flows.ts';
 import { REGISTRY_NAME_MAX } from '../../../shared/limits.ts';
 import type { PolicyFields, ServerMode } from '../../../shared/servers.ts';
@@ -238,11 +238,16 @@ export function credentialAdvice(words: readonly string[], dataDir: string): Cre
   let replacement: string;
   let withoutWord: string[] | null = null;
   const bearer = /bearer /i.exec(word);
+  const header = /^\s*([A-Za-z0-9!#$%&'*+.^_`|~-]+)\s*:\s*/.exec(word);
   const eq = word.indexOf('=');
   if (bearer || /^authorization:/i.test(word)) {
     variable = varName(base, 'auth');
     const prefix = bearer ? word.slice(0, bearer.index + bearer[0].length) : (/^authorization:\s*/i.exec(word)?.[0] ?? '');
     replacement = `"${dq(prefix)}$${variable}"`;
+  } else if (header && namesSecret(header[1]!)) {
+    // A header named like a secret keeps its name: only its value comes from the variable.
+    variable = varName(base, header[1]!);
+    replacement = `"${dq(header[0])}$${variable}"`;
   } else if (eq !== -1) {
     const name = word.slice(0, eq);
     if (isVarName(name)) {

@@ -1,6 +1,7 @@
 // The servers API (console-api.md §4.15–4.18): the registry with what the list adds, add / change / remove
 // an entry, the host configuration `engine init` prints, and the live connection test. The guard already
 // refused writes under --read-only (the probe included). Registry load failures are 500 with their message.
+// A probe past the most at once is 429 (README, "The server registry"): refused, not queued.
 import Router from '@koa/router';
 import { sendJson } from '../json.ts';
 import type { Context } from 'koa';
@@ -37,9 +38,11 @@ import {
 } from '../../data/registry.ts';
 import { oneServerView, probeFlowWarnings, serverList } from '../../data/servers.ts';
 import { serverViewContext } from '../../data/server-context.ts';
-import { probe } from '../../probe.ts';
+import { probe, type ProbeAnswer } from '../../probe.ts';
+import { secretValues } from '../../probe/secrets.ts';
+import { busyText, takeProbeSlot } from '../../probe/slots.ts';
 import type { State } from '../../state.ts';
-import { ApiError, badRequest, conflict, internal, notFound, unprocessable } from '../errors.ts';
+import { ApiError, badRequest, conflict, internal, notFound, tooManyRequests, unprocessable } from '../errors.ts';
 import { parseBody, parseParams, parseQuery } from '../parse.ts';
 
 /** A registry the console cannot read is 422 (its content); failing to read or write it is 500. */
@@ -115,7 +118,16 @@ export function serversRoutes(state: State): Router {
     .post('/api/servers/:name/probe', async (ctx) => {
       const entry = await find(ctx);
       const { env: oneOff } = parseBody(ctx, ProbeInputSchema);
-      const result = await probe(entry.upstream, { version: state.config.version, env: probeEnv(entry, oneOff) });
+      const release = takeProbeSlot();
+      if (!release) throw tooManyRequests(busyText);
+      let result: ProbeAnswer;
+      try {
+        const env = probeEnv(entry, oneOff);
+        const secrets = await secretValues(entry.upstream, env, oneOff);
+        result = await probe(entry.upstream, { version: state.config.version, env, secrets });
+      } finally {
+        release();
+      }
       const flow_warnings = result.ok ? await probeFlowWarnings(state, entry, result.tools) : [];
       const { stderr_tail, ...answer } = result;
       sendJson(ctx, { ...answer, flow_warnings, ...(stderr_tail === undefined ? {} : { stderr_tail }) } satisfies ProbeResult);

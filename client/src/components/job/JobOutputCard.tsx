@@ -56,12 +56,17 @@ export function JobOutputCard(props: { job: Job; report: string | null }) {
       <Show
         when={showReport()}
         fallback={
-          <pre class="terminal" tabindex="0" aria-label="Output" data-testid="job-output" ref={pre} onScroll={onScroll}>
-            {props.job.output || (running() ? 'Waiting for the job to start…' : 'No output.')}
-            <Show when={running()}>
-              <span class="cursor" aria-hidden="true" />
-            </Show>
-          </pre>
+          <>
+            <pre class="terminal" tabindex="0" aria-label="Output" data-testid="job-output" ref={pre} onScroll={onScroll}>
+              {props.job.output || (running() ? 'Waiting for the job to start…' : 'No output.')}
+              <Show when={running()}>
+                <span class="cursor" aria-hidden="true" />
+              </Show>
+            </pre>
+            <p class="muted" data-testid="job-output-note">
+              As the CLI wrote it: nothing here is masked, so a value the CLI prints is shown.
+            </p>
+          </>
         }
       >
         <Markdown text={props.report!} shift={1} />

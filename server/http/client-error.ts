@@ -37,7 +37,12 @@ function onClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
 
 function onExpectation(req: IncomingMessage, res: ServerResponse): void {
   const body = JSON.stringify({ error: `the console cannot meet Expect: ${req.headers.expect ?? ''}` });
-  res.writeHead(417, { ...SECURITY_HEADERS, 'Cache-Control': 'no-store', 'Content-Type': 'application/json; charset=utf-8' });
+  res.writeHead(417, {
+    ...SECURITY_HEADERS,
+    'Cache-Control': 'no-store',
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+  });
   res.end(body);
 }
 

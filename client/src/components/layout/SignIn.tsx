@@ -71,8 +71,8 @@ export function SignInScreen() {
           </p>
         </Show>
         <p class="field-hint">
-          The token is also in <code>ENGINE_CONSOLE_TOKEN</code> if you set it, or after <code>--token</code>. The browser keeps a sign-in, not the token, in a
-          cookie only this console reads; it lasts {SIGN_IN_TTL_MS / 3_600_000} hours, or until you sign out. Setting <code>ENGINE_CONSOLE_TOKEN</code> keeps the link the same across restarts.
+          The token is also in <code>ENGINE_CONSOLE_TOKEN</code> if you set it, or after <code>--token</code>. The browser keeps a sign-in, not the token, in an
+          HttpOnly cookie; it lasts {SIGN_IN_TTL_MS / 3_600_000} hours, or until you sign out. Setting <code>ENGINE_CONSOLE_TOKEN</code> keeps the link the same across restarts.
         </p>
         <Button type="submit" variant="primary" icon="login" loading={send.busy()} class="full">
           Sign in

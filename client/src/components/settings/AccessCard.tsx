@@ -24,7 +24,7 @@ export function AccessCard(props: { settings: Settings }) {
         >
           <p class="access">
             <Icon name="shield" />
-            <span>A token is required. The browser holds a sign-in made from it, not the token, in an HttpOnly cookie that only this console reads; it lasts {SIGN_IN_TTL_MS / 3_600_000} hours, and signing out ends it at once.</span>
+            <span>A token is required. The browser holds a sign-in made from it, not the token, in an HttpOnly cookie; it lasts {SIGN_IN_TTL_MS / 3_600_000} hours, and signing out ends it at once.</span>
           </p>
         </Show>
         <Show

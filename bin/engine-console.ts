@@ -7,11 +7,12 @@ import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HEALTHCHECK_TIMEOUT_MS, TOKEN_BYTES } from '../shared/limits.ts';
+import { HEALTHCHECK_TIMEOUT_MS, SIGN_IN_CODE_TTL_MS, TOKEN_BYTES } from '../shared/limits.ts';
 import { describeBinary, findBinary } from '../server/binaries.ts';
 import type { Config } from '../server/config.ts';
 import { start } from '../server/start.ts';
 import { VERSION } from '../server/version.ts';
+import { writeOpenPage } from './open-page.ts';
 import { FatalError, formatAddress, homeOf, isLoopback, parseOptions, USAGE, UsageError, type ListenAddress, type Options } from './options.ts';
 import { errorText } from '../shared/error-text.ts';
 
@@ -185,8 +186,22 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
   if (!hasUi) say('this build has no UI (console/dist); the API is up, and / says how to build the UI');
   warnNow = true;
   for (const line of warnings.splice(0)) process.stderr.write(`${line}\n`);
-  // The browser's command line is public to local users: it gets a one-time code, never the token.
-  if (options.open) await openBrowser(token === null ? url : `${url}?code=${started.signInCode()}`, env);
+  if (!options.open) return;
+  const target = token === null ? url : privateLink(`${url}?code=${started.signInCode()}`);
+  if (target !== null) await openBrowser(target, env);
+}
+
+/** The one-time link behind a private file (open-page.ts), removed once the code is dead or at exit. */
+function privateLink(link: string): string | null {
+  try {
+    const page = writeOpenPage(link);
+    process.once('exit', page.remove);
+    setTimeout(page.remove, SIGN_IN_CODE_TTL_MS).unref();
+    return page.url;
+  } catch (err) {
+    say(`--open: writing the private sign-in page: ${errorText(err)} (open the printed URL instead)`);
+    return null;
+  }
 }
 
 async function main(): Promise<number> {

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { Hub } from './events/hub.ts';
 import { startWatch } from './events/watch.ts';
 import { createApp } from './http/app.ts';
+import { answerNodeRefusals } from './http/client-error.ts';
 import { overview } from './data/overview.ts';
 import { serverList } from './data/servers.ts';
 import { SignInCodes } from './http/sign-in-codes.ts';
@@ -35,17 +36,8 @@ export async function start(
 ): Promise<Started> {
   const server = createServer();
   server.keepAliveTimeout = 5_000;
-  // A request Node refuses before Koa sees it (a URL or headers past 16 KiB, bytes that are not HTTP) still
-  // gets the API's error shape, with Node's status (431 or 400).
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy();
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-    const body = JSON.stringify({ error: status === 431 ? 'the URL or the headers are too long' : 'the request is not HTTP the console can read' });
-    socket.end(
-      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  });
+  // A request Node refuses before Koa sees it still gets the API's error shape and the security headers.
+  answerNodeRefusals(server);
   // Requests that arrive between the bind and the app being ready wait for it (with no listener, Node
   // would hold them unanswered until its request timeout).
   let serve: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;

@@ -81,6 +81,12 @@ export const JOB_RECORD_MAX_BYTES = 1024 * 1024;
 export const SIGN_IN_CODE_TTL_MS = 60_000;
 /** Random bytes in a one-time sign-in code (hex in the URL). */
 export const SIGN_IN_CODE_BYTES = 16;
+/** A browser's sign-in (the cookie made from the token link or a code) ends this long after it was made. */
+export const SIGN_IN_TTL_MS = 12 * 60 * 60 * 1000;
+/** Random bytes in a sign-in secret (hex in the cookie). */
+export const SIGN_IN_SECRET_BYTES = 32;
+/** Live sign-ins kept at most; the oldest ends first when more are made. */
+export const SIGN_INS_MAX = 256;
 /** GET /api/savings: the period's default length and its longest, in UTC days. */
 export const SAVINGS_DAYS_DEFAULT = 14;
 export const SAVINGS_DAYS_MAX = 365;

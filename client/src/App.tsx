@@ -20,7 +20,7 @@ import { startJobs, stopJobs } from './stores/jobs.ts';
 import { toast } from './stores/toasts.ts';
 
 setClientHooks({
-  unauthorized: signedOut,
+  unauthorized: (reason) => signedOut(reason),
   failed: (e) => toast({ kind: 'error', title: 'The request failed', message: e.message }),
 });
 

@@ -9,6 +9,7 @@ import { clientWentAway, methodNotAllowed, notFound, renderErrors } from './erro
 import { guard } from './guard.ts';
 import { securityHeaders } from './headers.ts';
 import type { SignInCodes } from './sign-in-codes.ts';
+import { SignIns } from './sign-ins.ts';
 import { authRoutes } from './routes/auth.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { flowsRoutes } from './routes/flows.ts';
@@ -63,12 +64,13 @@ function jsonBody(): Koa.Middleware {
 }
 
 export function createApp(state: State, report: (err: unknown) => void, codes?: SignInCodes): Koa {
+  const signIns = new SignIns();
   const api = new Router();
   // Literal paths before parameters: /api/flows/diff is registered (in flowsRoutes) before /api/flows/:key.
   for (const area of [
     healthRoutes(state),
     metaRoutes(state),
-    authRoutes(),
+    authRoutes(signIns, state.config.port),
     eventsRoutes(state),
     sessionsRoutes(state),
     sessionViewsRoutes(state),
@@ -92,7 +94,7 @@ export function createApp(state: State, report: (err: unknown) => void, codes?: 
   });
   app.use(securityHeaders);
   app.use(renderErrors(report));
-  app.use(guard({ token: state.config.token, readOnly: state.config.readOnly, port: state.config.port, codes }));
+  app.use(guard({ token: state.config.token, readOnly: state.config.readOnly, port: state.config.port, codes, signIns }));
   app.use(bodyIsJson);
   app.use(jsonBody());
   app.use(api.routes());

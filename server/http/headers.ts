@@ -1,8 +1,9 @@
 // The four security headers on every response (API, UI, errors, redirects, SSE), and no caching of API
-// answers (console-api.md §2.4). Outermost middleware: it sets them after everything else has run.
+// answers (console-api.md §2.4). Outermost middleware: it sets them after everything else has run; the
+// answers Node gives before Koa sees a request get them from client-error.ts.
 import type { Context, Next } from 'koa';
 
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy':
     "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'",
   'X-Content-Type-Options': 'nosniff',

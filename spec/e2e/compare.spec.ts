@@ -75,7 +75,7 @@ compare('a sign-in link whose code is not good lands on the sign-in screen with 
   try {
     const page = await context.newPage();
     await page.goto(`${ui.console.url}/sessions?code=${'0'.repeat(32)}`);
-    const notice = page.getByTestId('code-refused');
+    const notice = page.getByTestId('sign-in-reason');
     await notice.waitFor();
     assert.match(await notice.innerText(), /^That sign-in link is not this console’s|^That sign-in link is not this console's/);
     // The reason is read once: the address bar no longer carries it.

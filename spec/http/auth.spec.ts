@@ -83,22 +83,26 @@ auth('the token is accepted as a Bearer header or as the cookie among others', a
   assert.is(b.status, 200);
 });
 
-auth('the sign-in link sets the cookie and redirects to the same URL without the token', async () => {
+auth('the sign-in link sets a sign-in cookie (not the token) and redirects to the same URL without the token', async () => {
   const res = await bare(c, `/sessions/x?view=raw&token=${c.token}`);
   assert.is(res.status, 303);
   assert.is(res.headers.get('location'), '/sessions/x?view=raw');
-  assert.is(res.headers.get('set-cookie'), `engine_console=${c.token}; HttpOnly; SameSite=Strict; Path=/`);
+  const cookies = res.headers.getSetCookie();
+  assert.is(cookies.length, 2);
+  const m = /^engine_console=([0-9a-f]{64}); HttpOnly; SameSite=Strict; Path=\/; Max-Age=43200$/.exec(cookies[0]!);
+  assert.ok(m, cookies[0]);
+  assert.is(cookies[1], `engine_console_${c.port}=${m![1]}; HttpOnly; SameSite=Strict; Path=/; Max-Age=43200`);
   assert.is(res.headers.get('cache-control'), 'no-store');
   assertSecurityHeaders(res);
   const root = await bare(c, `/?token=${c.token}`);
   assert.is(root.headers.get('location'), '/');
 });
 
-auth('a sign-in link with another token is 401 and sets no cookie', async () => {
-  const res = await bare(c, '/?token=nope');
-  assert.is(res.status, 401);
-  assert.is(res.headers.get('set-cookie'), null);
-  assert.match(await res.text(), /not this console's/);
+auth('a sign-in link with another token sets no cookie and sends the browser to the sign-in screen with the reason', async () => {
+  const res = await bare(c, '/sessions?token=nope');
+  assert.is(res.status, 303);
+  assert.equal(res.headers.getSetCookie(), []);
+  assert.is(res.headers.get('location'), '/sessions?sign_in=token');
 });
 
 auth('a change without X-Engine-Console: 1 is 403, with it logout clears the cookie', async () => {
@@ -110,7 +114,10 @@ auth('a change without X-Engine-Console: 1 is 403, with it logout clears the coo
   const res = await c.api('/api/logout', { method: 'POST' });
   assert.is(res.status, 200);
   v.parse(OkSchema, await res.json());
-  assert.is(res.headers.get('set-cookie'), 'engine_console=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0');
+  assert.equal(res.headers.getSetCookie(), [
+    'engine_console=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0',
+    `engine_console_${c.port}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`,
+  ]);
 });
 
 auth('unknown API paths are 404 JSON, known paths with a wrong method 405 JSON', async () => {

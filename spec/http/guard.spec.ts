@@ -5,7 +5,10 @@ import type * as crypto from 'node:crypto';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 
 const require = createRequire(import.meta.url);
-import { decodeQueryValue, hostAllowed, presentedTokens, queryToken, sameToken, withoutToken } from '../../server/http/guard.ts';
+import { hostAllowed } from '../../server/http/guard.ts';
+import { cookieNames, cookieValues } from '../../server/http/sign-in-cookie.ts';
+import { decodeQueryValue, localPath, queryToken, withoutToken } from '../../server/http/sign-in-link.ts';
+import { sameToken } from '../../server/http/token.ts';
 
 const guard = suite('guard');
 
@@ -32,12 +35,13 @@ guard('tokens are compared through SHA-256 digests with timingSafeEqual, whateve
   assert.equal(calls, [[32, 32]]);
 });
 
-guard('every engine_console cookie and the first Bearer header are candidates', () => {
-  assert.equal(presentedTokens('a=1; engine_console=T1 ; other_engine_console=X', 'Bearer  T2 '), ['T1', 'T2']);
-  assert.equal(presentedTokens(['engine_console=A', 'engine_console=B'], undefined), ['A', 'B']);
-  assert.equal(presentedTokens(undefined, 'bearer T'), []);
-  assert.equal(presentedTokens(undefined, 'Basic T'), []);
-  assert.equal(presentedTokens('engine_console=a%20b', undefined), ['a%20b']);
+guard('the sign-in cookies are engine_console and the one named for this port, and only those', () => {
+  const names = cookieNames(7979);
+  assert.equal(names, ['engine_console', 'engine_console_7979']);
+  assert.equal(cookieValues('a=1; engine_console=T1 ; other_engine_console=X; engine_console_7980=Y; engine_console_7979=Z', names), ['T1', 'Z']);
+  assert.equal(cookieValues(['engine_console=A', 'engine_console=B'], names), ['A', 'B']);
+  assert.equal(cookieValues(undefined, names), []);
+  assert.equal(cookieValues('engine_console=a%20b', names), ['a%20b']);
 });
 
 guard('the Host check wants a loopback name and the console\'s port', () => {
@@ -59,6 +63,16 @@ guard('the sign-in link drops token pieces and keeps the rest of the query', () 
   assert.is(queryToken('a=1&token=x%2By+z&token=second'), 'x+y z');
   assert.is(queryToken('a=1'), null);
   assert.is(decodeQueryValue('%zz%41%C3%A9'), '%zzAé');
+});
+
+guard('a redirect stays on this console: leading slashes and backslashes collapse, odd bytes are escaped', () => {
+  assert.is(localPath('//evil.example/'), '/evil.example/');
+  assert.is(localPath('/\\evil.example/'), '/evil.example/');
+  assert.is(localPath('/\\/\\//evil.example'), '/evil.example');
+  assert.is(localPath('/sessions/x'), '/sessions/x');
+  assert.is(localPath('/a b\u00e9'), '/a%20b%C3%A9');
+  assert.is(localPath('/\ud800'), '/%EF%BF%BD');
+  assert.is(withoutToken('//evil.example/', 'token=T&x=1'), '/evil.example/?x=1');
 });
 
 guard.run();

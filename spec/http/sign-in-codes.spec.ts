@@ -2,7 +2,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SIGN_IN_CODE_TTL_MS } from '../../shared/limits.ts';
-import { withoutParams } from '../../server/http/guard.ts';
+import { withoutParams } from '../../server/http/sign-in-link.ts';
 import { SignInCodes } from '../../server/http/sign-in-codes.ts';
 
 const codes = suite('sign-in codes');

@@ -19,7 +19,8 @@ export class ApiError extends Error {
 export const NO_ANSWER = 'The console server did not answer. Is engine-console running?';
 
 interface Hooks {
-  unauthorized: () => void;
+  /** `reason`: why the sign-in the request presented was refused (expired, signed out, a restart), if it was. */
+  unauthorized: (reason: string | null) => void;
   failed: (error: ApiError) => void;
 }
 let hooks: Hooks = { unauthorized: () => {}, failed: () => {} };
@@ -62,8 +63,8 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   }
 }
 
-function fail(error: ApiError, quiet: boolean | undefined): never {
-  if (error.status === 401) hooks.unauthorized();
+function fail(error: ApiError, quiet: boolean | undefined, signInRefused = false): never {
+  if (error.status === 401) hooks.unauthorized(signInRefused ? error.message : null);
   else if (!quiet) hooks.failed(error);
   throw error;
 }
@@ -79,7 +80,9 @@ export async function request(path: string, opts: RequestOptions = {}): Promise<
   }
   const type = res.headers.get('content-type') ?? '';
   const text = await res.text();
-  if (!res.ok) fail(new ApiError(res.status, errorMessage(res.status, res.statusText, type, text)), opts.quiet);
+  // RFC 6750: invalid_token means a credential was presented and refused, and the message says why.
+  const refused = /error="invalid_token"/.test(res.headers.get('www-authenticate') ?? '');
+  if (!res.ok) fail(new ApiError(res.status, errorMessage(res.status, res.statusText, type, text)), opts.quiet, refused);
   if (res.status === 204) return undefined;
   if (!opts.text && /^application\/(.+\+)?json/i.test(type)) {
     try {

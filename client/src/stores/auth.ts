@@ -15,30 +15,38 @@ const [problem, setProblem] = createSignal('');
 export { state as authState, meta, problem as unreachableMessage };
 
 /**
- * Why a one-time link of `--open` did not sign in: the guard redirects with ?sign_in=used|expired|unknown.
- * Read once at load and taken out of the address bar, so a reload or a shared URL does not repeat it.
+ * Why a sign-in link did not sign in: the guard redirects with ?sign_in=used|expired|unknown (a one-time
+ * link of `--open`) or ?sign_in=token (a token that is not this console's). Read once at load and taken out
+ * of the address bar, so a reload or a shared URL does not repeat it.
  */
-const CODE_REFUSALS: Record<string, string> = {
+const LINK_REFUSALS: Record<string, string> = {
   used: 'That sign-in link was already used: each link from engine-console --open signs in once. If you did not use it, someone else on this machine may have; restart the console to change the token. Otherwise, paste the token or open the URL engine-console printed.',
   expired: 'That sign-in link has expired: a link from engine-console --open works for 60 seconds. Paste the token, or open the URL engine-console printed.',
   unknown: "That sign-in link is not this console's (it may have restarted). Paste the token, or open the URL engine-console printed.",
+  token: "That link's token is not this console's: the console may have restarted with a new token. Paste the token, or open the URL engine-console printed when it started.",
 };
-function takeCodeRefusal(): string {
+function takeLinkRefusal(): string {
   if (typeof window === 'undefined') return '';
   const url = new URL(window.location.href);
   const why = url.searchParams.get('sign_in');
   if (why === null) return '';
   url.searchParams.delete('sign_in');
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-  return CODE_REFUSALS[why] ?? '';
+  return LINK_REFUSALS[why] ?? '';
 }
-const [codeRefusal] = createSignal(takeCodeRefusal());
-export { codeRefusal };
+/** Why the sign-in screen shows: a refused link, or the server's word on a refused sign-in cookie. */
+const [signInReason, setSignInReason] = createSignal(takeLinkRefusal());
+export { signInReason };
+
+/** The server's messages are lower-case clauses; the screen shows them as a sentence. */
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 
 export const readOnly = () => meta()?.read_only ?? false;
 export const READ_ONLY_REASON = 'The console is read-only';
 
-export function signedOut(): void {
+/** `reason`, when given, is shown on the sign-in screen (the server's message: expired, signed out, restarted). */
+export function signedOut(reason: string | null = null): void {
+  if (reason !== null) setSignInReason(sentence(reason));
   if (state() === 'signed-out') return;
   closeEvents();
   setState('signed-out');
@@ -81,5 +89,6 @@ export async function signOut(): Promise<void> {
     /* the sign-in screen shows either way */
   }
   closeEvents();
+  setSignInReason('');
   setState('signed-out');
 }

@@ -1,7 +1,8 @@
 // The sign-in screen (after a 401) and the "server did not answer" card.
 import { createSignal, Show } from 'solid-js';
 import { createAction } from '../../data/createAction.ts';
-import { checkMeta, codeRefusal, signIn, unreachableMessage } from '../../stores/auth.ts';
+import { checkMeta, signIn, signInReason, unreachableMessage } from '../../stores/auth.ts';
+import { SIGN_IN_TTL_MS } from '../../../../shared/limits.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Button } from '../ui/ui.tsx';
 
@@ -35,9 +36,9 @@ export function SignInScreen() {
       <form class="signin card" data-testid="sign-in" onSubmit={(e) => void submit(e)} novalidate>
         <Brand />
         <h1>Sign in to the console</h1>
-        <Show when={codeRefusal()}>
-          <p class="notice notice-warn" role="alert" data-testid="code-refused">
-            {codeRefusal()}
+        <Show when={signInReason()}>
+          <p class="notice notice-warn" role="alert" data-testid="sign-in-reason">
+            {signInReason()}
           </p>
         </Show>
         <p class="muted" id="signin-help">
@@ -70,8 +71,8 @@ export function SignInScreen() {
           </p>
         </Show>
         <p class="field-hint">
-          The token is also in <code>ENGINE_CONSOLE_TOKEN</code> if you set it, or after <code>--token</code>. The browser keeps it in a cookie only
-          this console reads. Setting <code>ENGINE_CONSOLE_TOKEN</code> keeps the link the same across restarts.
+          The token is also in <code>ENGINE_CONSOLE_TOKEN</code> if you set it, or after <code>--token</code>. The browser keeps a sign-in, not the token, in an
+          HttpOnly cookie; it lasts {SIGN_IN_TTL_MS / 3_600_000} hours, or until you sign out. Setting <code>ENGINE_CONSOLE_TOKEN</code> keeps the link the same across restarts.
         </p>
         <Button type="submit" variant="primary" icon="login" loading={send.busy()} class="full">
           Sign in

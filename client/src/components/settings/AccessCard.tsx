@@ -1,6 +1,7 @@
 // Who may use the console (a token, or --no-auth), whether it writes (--read-only), and signing out.
 import { Show } from 'solid-js';
 import type { Settings } from '../../../../shared/settings.ts';
+import { SIGN_IN_TTL_MS } from '../../../../shared/limits.ts';
 import { signOut } from '../../stores/auth.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Button, Card } from '../ui/ui.tsx';
@@ -23,7 +24,7 @@ export function AccessCard(props: { settings: Settings }) {
         >
           <p class="access">
             <Icon name="shield" />
-            <span>A token is required. The browser holds it in an HttpOnly cookie that only this console reads.</span>
+            <span>A token is required. The browser holds a sign-in made from it, not the token, in an HttpOnly cookie; it lasts {SIGN_IN_TTL_MS / 3_600_000} hours, and signing out ends it at once.</span>
           </p>
         </Show>
         <Show

@@ -65,7 +65,7 @@ function placeOf(index: OutlineIndex, n: number) {
 
 /**
  * One call's payload (a CallPayload) as JSON text, cut at the display limit unless `all`: made and
- * serialized in the worker, so a big answer costs this thread nothing but sending it. Throws NoSuchCall,
+ * serialized in the worker, so a big answer costs the event loop nothing but sending it. Throws NoSuchCall,
  * UnreadableSession, PayloadMoved.
  */
 export async function callPayloadJson(state: State, file: SessionFile, n: number, all: boolean): Promise<string> {
@@ -88,7 +88,7 @@ export async function callResultTextOf(state: State, file: SessionFile, n: numbe
 /**
  * Find inside a session, on the server: the page holds only the outline, never the payloads (a 100 MB log's
  * answers would not fit a tab's memory, nor be searched there without freezing it), so the payloads are
- * searched where they are, in a worker thread that reads them from the log; tool names and the conversation,
+ * searched where they are, in a worker process that reads them from the log; tool names and the conversation,
  * which the outline holds whole, are matched here. Matches come in log order: calls by n, then messages.
  */
 export async function findInSession(state: State, file: SessionFile, q: string): Promise<FindMatch[]> {

@@ -45,7 +45,10 @@ export class Feeder {
   /** Growing logs waiting for their next read. */
   private readonly deferred = new Set<SessionEntry>();
   private inFlight = 0;
-  private idleWaiters: (() => void)[] = [];
+  /** Logs being read now. */
+  private readonly reading = new Set<SessionEntry>();
+  /** Requests waiting for some logs to be read: each answers whether it is done waiting. */
+  private readWaiters: (() => boolean)[] = [];
   private coldIndexed = false;
   /** The start-up has queued every log it found (until then an empty queue is not the end of the cold index). */
   private everyLogQueued = false;
@@ -74,6 +77,11 @@ export class Feeder {
 
   isQueued(e: SessionEntry): boolean {
     return this.queued.has(e);
+  }
+
+  /** Queued or being read now. */
+  isPending(e: SessionEntry): boolean {
+    return this.queued.has(e) || this.reading.has(e);
   }
 
   /** Queue a log; a new one (`first`) goes ahead: it is what a person who just ran an agent is looking for. */
@@ -120,15 +128,25 @@ export class Feeder {
     return this.queue.length === 0 && this.bigQueue.length === 0 && this.inFlight === 0;
   }
 
-  /** Wait (at most `budgetMs`) for the queue to empty; at once during the cold index, which a request does not wait for whole. */
-  async settled(budgetMs: number): Promise<void> {
-    if (!this.coldIndexed || this.idle) return;
+  /**
+   * Wait (at most `budgetMs`) until these logs are read, not the whole queue; at once during the cold index,
+   * which a request does not wait for whole.
+   */
+  async read(logs: readonly SessionEntry[], budgetMs: number): Promise<void> {
+    const pending = (): boolean => logs.some((e) => this.isPending(e));
+    if (!this.coldIndexed || !pending()) return;
     await new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, budgetMs);
-      this.idleWaiters.push(() => {
+      const waiter = (): boolean => {
+        if (!this.closed && pending()) return false;
         clearTimeout(t);
         resolve();
-      });
+        return true;
+      };
+      const t = setTimeout(() => {
+        this.readWaiters = this.readWaiters.filter((w) => w !== waiter);
+        resolve();
+      }, budgetMs);
+      this.readWaiters.push(waiter);
     });
   }
 
@@ -203,17 +221,20 @@ export class Feeder {
       const bigReady = this.bigQueue.length > 0 && !this.bigInFlight;
       if (bigReady && (this.queue.length === 0 || this.inFlight > 0)) {
         this.bigInFlight = true;
-        this.read(this.bigQueue.splice(0, 1), undefined);
+        this.readBatch(this.bigQueue.splice(0, 1), undefined);
       } else if (this.queue.length > 0) {
         const size = this.o.sessions.summarizedCount === 0 ? FIRST_BATCH : BATCH;
-        this.read(this.queue.splice(0, size), this.o.bigLogBytes);
+        this.readBatch(this.queue.splice(0, size), this.o.bigLogBytes);
       } else break;
     }
   }
 
-  private read(batch: SessionEntry[], bigFrom: number | undefined): void {
+  private readBatch(batch: SessionEntry[], bigFrom: number | undefined): void {
     const { sessions, spool, outlines } = this.o;
-    for (const e of batch) this.queued.delete(e);
+    for (const e of batch) {
+      this.queued.delete(e);
+      this.reading.add(e);
+    }
     this.inFlight++;
     const alone = bigFrom === undefined;
     // During the cold index a big log's outline waits (writeOutlines): the list comes first.
@@ -254,12 +275,11 @@ export class Feeder {
       })
       .finally(() => {
         this.inFlight--;
+        for (const e of batch) this.reading.delete(e);
         if (alone) this.bigInFlight = false;
         this.pump();
-        if (this.idle) {
-          if (!this.coldIndexed && this.everyLogQueued) this.finishCold();
-          for (const w of this.idleWaiters.splice(0)) w();
-        }
+        if (this.idle && !this.coldIndexed && this.everyLogQueued) this.finishCold();
+        if (this.readWaiters.length) this.readWaiters = this.readWaiters.filter((w) => !w());
       });
   }
 
@@ -297,7 +317,7 @@ export class Feeder {
   close(): void {
     this.closed = true;
     this.finishCold();
-    for (const w of this.idleWaiters.splice(0)) w();
+    this.readWaiters = this.readWaiters.filter((w) => !w());
   }
 }
 

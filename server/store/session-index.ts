@@ -446,11 +446,12 @@ export class SessionIndex {
 
   private setKey(e: SessionEntry, key: string): void {
     if (e.key !== '' && this.byKey.get(e.key) === e) this.byKey.delete(e.key);
-    if (e.key !== '') this.note(e.key);
+    // A log not yet summarized is announced once, when its summary is in (apply).
+    if (e.key !== '' && e.stamp !== null) this.note(e.key);
     e.key = key;
     if (e.summary) e.summary = { ...e.summary, key };
     this.byKey.set(key, e);
-    this.note(key);
+    if (e.stamp !== null) this.note(key);
   }
 
   private position(s: SessionSummary): number {

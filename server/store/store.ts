@@ -86,6 +86,8 @@ export class Store {
   /** While the first walk's logs are being listed: how many it found (the progress's total). */
   private expected = 0;
   private pollRound = 0;
+  /** Logs queued because the tree saw them written: a request waits for these, not for the sweep's re-reads. */
+  private readonly written = new Set<SessionEntry>();
 
   constructor(options: StoreOptions) {
     this.pool = options.pool;
@@ -262,7 +264,8 @@ export class Store {
   async sync(budgetMs = 2_000): Promise<void> {
     await this.opened;
     await this.touched();
-    await this.feeder.settled(budgetMs);
+    for (const e of this.written) if (!this.feeder.isPending(e)) this.written.delete(e);
+    await this.feeder.read([...this.written], budgetMs);
   }
 
   /** A value derived from the index, computed once per version of it. */
@@ -304,7 +307,9 @@ export class Store {
   /** Apply what changed now rather than at the next tick (the console's own moves and writes among it). */
   async touched(): Promise<void> {
     await noticesIn();
-    if (this.walked) this.applyTree(this.tree.refresh({ checkDirs: true, pollFiles: false }));
+    if (!this.walked) return;
+    this.applyTree(this.tree.refresh({ checkDirs: true, pollFiles: false }));
+    this.feeder.pump();
   }
 
   /** Resolves once the cold index is done and the outlines it put off are written. */
@@ -327,12 +332,16 @@ export class Store {
     }
   }
 
+  /** Apply what the tree saw; the logs it queues are kept in `written` until read. */
   private applyTree(changes: TreeChanges): void {
-    if (changes.removed.length) this.removeFiles(changes.removed);
-    if (changes.added.length) this.addFiles(changes.added);
+    const fed = changes.removed.length ? this.removeFiles(changes.removed) : [];
+    if (changes.added.length) fed.push(...this.addFiles(changes.added));
     for (const f of changes.touched) {
       const e = this.entryOf(f);
-      if (e) this.feeder.touch(e);
+      if (e) {
+        this.feeder.touch(e);
+        fed.push(e);
+      }
     }
     // Polled directories: stat here, and a log quiet for ten minutes only every tenth second.
     const nowMs = Date.now();
@@ -341,8 +350,12 @@ export class Store {
       const e = this.entryOf(f);
       if (!e || e.stamp === null || this.feeder.isQueued(e)) continue;
       if (nowMs - e.mtimeMs > QUIET_MS && this.pollRound !== 0) continue;
-      if (stampNow(e) !== e.stamp) this.feeder.touch(e);
+      if (stampNow(e) !== e.stamp) {
+        this.feeder.touch(e);
+        fed.push(e);
+      }
     }
+    for (const e of fed) this.written.add(e);
   }
 
   /** The index entry a log or companion file belongs to. */
@@ -352,17 +365,22 @@ export class Store {
     return undefined;
   }
 
-  private addFiles(files: readonly TreeFile[]): void {
+  private addFiles(files: readonly TreeFile[]): SessionEntry[] {
     const logs = files.filter((f) => f.kind === 'session');
     const added = this.addLogs(logs);
+    if (this.walked) for (const e of added) this.feeder.enqueue(e, { first: true });
+    const fed = [...added];
     // Companions that arrived beside a log already indexed.
     for (const f of files) {
       if (f.kind !== 'flowlog' && f.kind !== 'confirmlog') continue;
       const e = this.sessions.setCompanion(ownerRel(f), f.kind === 'flowlog' ? 'hasFlowLog' : 'hasConfirmLog', true);
-      if (e && e.stamp !== null) this.feeder.enqueue(e);
+      if (e && e.stamp !== null) {
+        this.feeder.enqueue(e);
+        fed.push(e);
+      }
     }
-    if (this.walked) for (const e of added) this.feeder.enqueue(e, { first: true });
     if (files.some((f) => f.kind === 'flow')) this.flows.rebuild(this.tree);
+    return fed;
   }
 
   /** Entries for these logs, with their companions as the tree has them now. */
@@ -374,7 +392,8 @@ export class Store {
     );
   }
 
-  private removeFiles(files: readonly TreeFile[]): void {
+  private removeFiles(files: readonly TreeFile[]): SessionEntry[] {
+    const fed: SessionEntry[] = [];
     for (const f of files) {
       if (f.kind === 'session') {
         const e = this.sessions.remove(f.rel);
@@ -382,10 +401,14 @@ export class Store {
         if (e) this.feeder.forget(e);
       } else if (f.kind === 'flowlog' || f.kind === 'confirmlog') {
         const e = this.sessions.setCompanion(ownerRel(f), f.kind === 'flowlog' ? 'hasFlowLog' : 'hasConfirmLog', false);
-        if (e && e.stamp !== null) this.feeder.enqueue(e);
+        if (e && e.stamp !== null) {
+          this.feeder.enqueue(e);
+          fed.push(e);
+        }
       }
     }
     if (files.some((f) => f.kind === 'flow')) this.flows.rebuild(this.tree);
+    return fed;
   }
 }
 

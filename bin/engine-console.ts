@@ -174,7 +174,7 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
     throw new FatalError(`listening on ${address}: ${e.code === 'EADDRINUSE' ? 'the address is already in use' : e.message}`);
   }
   // Once the cold index is in, the heap is kept near what is live (memory.ts).
-  void started.state.store.indexed.then(() => {
+  void started.state.store.coldIndexDone.then(() => {
     if (!stopping) settleHeap();
   });
   const bound = formatAddress({ host: options.listen.host, port: config.port });

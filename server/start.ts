@@ -15,6 +15,7 @@ import { JobRunner } from './jobs/runner.ts';
 import { stopProbes } from './probe.ts';
 import type { State } from './state.ts';
 import { Store } from './store/store.ts';
+import { DataCaches } from './data/data-caches.ts';
 import { createPool } from './workers/pool.ts';
 
 export interface Started {
@@ -83,6 +84,7 @@ export async function start(
     config,
     catalog,
     store,
+    caches: new DataCaches(),
     pool,
     hub,
     jobs,
@@ -100,7 +102,7 @@ export async function start(
   // The overview and the servers list are what most visits ask for first (the shell asks for both): their
   // figures over every session are computed once the cold index is in (~270 ms and ~150 ms at 100k), not
   // while the first visitor waits.
-  void store.indexed.then(async () => {
+  void store.coldIndexDone.then(async () => {
     if (stopping) return;
     warmStreamAnswers();
     await overview(state).catch(() => undefined);

@@ -2,6 +2,7 @@
 // directory, the worker pool, the event hub, the job runner). Built once by start.ts.
 import type { Config } from './config.ts';
 import type { Catalog } from './data/catalog.ts';
+import type { DataCaches } from './data/data-caches.ts';
 import type { Hub } from './events/hub.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { Store } from './store/store.ts';
@@ -13,6 +14,8 @@ export interface State {
   catalog(): Promise<Catalog>;
   /** The one live index of the data directory (store/store.ts). */
   store: Store;
+  /** What the data layer keeps between requests (data/data-caches.ts). */
+  caches: DataCaches;
   pool: Pool;
   hub: Hub;
   /** The job queue and its runner (jobs/runner.ts). */

@@ -1,37 +1,13 @@
 // The catalog: which session logs and flows exist, under which keys, and the companions (flow log,
-// confirmation log) beside each log. The running console keeps it in its store (store/store.ts), current
-// through change notifications; `buildCatalog` makes one from a single scan, for tools and tests.
+// confirmation log) beside each log (its shape: store/catalog.ts). The running console keeps it in its store,
+// current through change notifications; `buildCatalog` makes one from a single scan, for tools and tests.
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { assignKeys, RESERVED_FLOW_KEYS, RESERVED_SESSION_KEYS } from '../engine/keys.ts';
 import { scanDataDir, type ScannedFile } from '../engine/scan.ts';
 
-export interface SessionFile {
-  key: string;
-  rel: string;
-  /** Absolute path of the log. */
-  path: string;
-  /** Absolute path of `<stem>.flow.jsonl` when it is there. */
-  flowLog: string | null;
-  /** Absolute path of `<stem>.confirm.jsonl` when it is there. */
-  confirmLog: string | null;
-}
-
-export interface FlowFile {
-  key: string;
-  rel: string;
-  path: string;
-}
-
-export interface Catalog {
-  sessions: SessionFile[];
-  flows: FlowFile[];
-  session(key: string): SessionFile | undefined;
-  flow(key: string): FlowFile | undefined;
-  /** The catalog flow at this path, by path or by canonical path. */
-  flowAt(path: string): FlowFile | undefined;
-}
-
+export type { Catalog, FlowFile, SessionFile } from '../store/catalog.ts';
+import type { Catalog, FlowFile, SessionFile } from '../store/catalog.ts';
 
 const stemOf = (name: string, suffix: string) => name.slice(0, name.length - suffix.length);
 

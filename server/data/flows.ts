@@ -21,6 +21,7 @@ import { flowWarnings } from '../engine/warnings.ts';
 import type { State } from '../state.ts';
 import type { LoadedFlow } from '../workers/tasks/flows.ts';
 import type { Catalog, FlowFile, SessionFile } from './catalog.ts';
+import type { ListedTools } from './data-caches.ts';
 import { resolveRequestPath } from './paths.ts';
 import { statStamp } from '../store/stamp.ts';
 import { loadRegistry } from './registry.ts';
@@ -52,7 +53,7 @@ export async function loadFlowEntry(state: State, file: FlowFile): Promise<FlowE
   } catch {
     // the read below reports why
   }
-  const cache = state.store.caches.flows;
+  const cache = state.caches.flows;
   let loaded = stamp === '-' ? undefined : cache.get(file.path, stamp);
   if (!loaded) {
     try {
@@ -187,7 +188,7 @@ function summaryOf(entry: FlowEntry, served_by: string[], stage: StageLink | nul
 export async function flowSummaries(state: State, catalog?: Catalog): Promise<FlowSummary[]> {
   const cat = catalog ?? (await state.catalog());
   const [entries, served] = await Promise.all([Promise.all(cat.flows.map((f) => loadFlowEntry(state, f))), servedFlows(state)]);
-  state.store.caches.flows.retain(new Set(cat.flows.map((f) => f.path)));
+  state.caches.flows.retain(new Set(cat.flows.map((f) => f.path)));
   const items = await Promise.all(entries.map(async (e) => summaryOf(e, servedBy(e.file, served), await stageLink(e.file, cat), versionOf(e.file, cat))));
   return items.sort((a, b) => b.modified_unix_ms - a.modified_unix_ms || compareText(a.path, b.path));
 }
@@ -203,10 +204,9 @@ export async function flowSummary(state: State, file: FlowFile, catalog?: Catalo
 // Detail, warnings, diff
 // ---------------------------------------------------------------------------------------------------------
 
-export type ListedTools = { name: string; read_only_hint: boolean | null; contract: string | null }[];
 
 async function listedTools(state: State, file: SessionFile): Promise<ListedTools | null> {
-  const cache = state.store.caches.listings;
+  const cache = state.caches.listings;
   let stamp: string;
   try {
     const st = await stat(file.path);

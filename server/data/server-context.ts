@@ -18,7 +18,7 @@ export function serverViewContext(state: State): ViewContext {
       // Not a regular file (links followed): what the task would answer, without it.
       if (!st?.isFile()) return NOT_LOADED;
       const stamp = statStamp(st);
-      const cache = state.store.caches.serverFlows;
+      const cache = state.caches.serverFlows;
       const hit = cache.get(path, stamp);
       if (hit) return hit;
       const r = await state.pool.run('serverFlowTask', { path });

@@ -1,11 +1,11 @@
 // The session page's light views as the API serves them. Every one of them starts from `sessionIndex`, the
-// one place that gets a parsed session for them: a small memo on the store (`outlines`) of the last few
+// one place that gets a parsed session for them: a small memo held on State (`caches.outlines`, data-caches.ts) of the last few
 // sessions opened, keyed by the stamps of the log and its companions as the detail cache keys its details
 // (the index is small: no payloads, a few hundred bytes a call). The parse itself, and
 // every read of a payload, runs in the worker pool, never on the event loop.
 import { readFile } from 'node:fs/promises';
 import type { FindMatch, LogLine, SessionEvents, SessionLines } from '../../shared/session-views.ts';
-import type { SessionIndex } from '../engine/session/views.ts';
+import type { OutlineIndex } from '../engine/session/views.ts';
 import type { State } from '../state.ts';
 import type { SessionFile } from './catalog.ts';
 import { filesOf, UnreadableSession } from './sessions.ts';
@@ -18,9 +18,9 @@ const MEMO_SESSIONS = 4;
  * The session's outline, the places of its calls and its events. Concurrent asks for the same session share
  * one parse. Throws UnreadableSession when the log is not a session log this engine can read.
  */
-export function sessionIndex(state: State, file: SessionFile): Promise<SessionIndex> {
+export function sessionIndex(state: State, file: SessionFile): Promise<OutlineIndex> {
   const stamp = stampNow(file);
-  const memo = state.store.outlines;
+  const memo = state.caches.outlines;
   const held = memo.get(file.path);
   if (held && held.stamp === stamp) {
     // Most recently used last, so the oldest goes first.
@@ -35,7 +35,7 @@ export function sessionIndex(state: State, file: SessionFile): Promise<SessionIn
     });
   // A big log's outline was made when it was indexed, at these stamps: a read of half a MB, not a pass over the log.
   const spooled = state.store.bigOutlines.get(file.path);
-  const made = spooled && spooled.stamp === stamp ? readFile(spooled.file, 'utf8').then((text) => JSON.parse(text) as SessionIndex, parse) : parse();
+  const made = spooled && spooled.stamp === stamp ? readFile(spooled.file, 'utf8').then((text) => JSON.parse(text) as OutlineIndex, parse) : parse();
   const index = made.then((value) =>
     // The catalogue's key and path may have moved since the parse (a clashing file appeared).
     value.outline.summary.key === file.key && value.outline.summary.path === file.rel
@@ -56,7 +56,7 @@ export class NoSuchCall extends Error {}
 /** A payload's lines are no longer where the outline found them (the log was rewritten). */
 export class PayloadMoved extends Error {}
 
-function placeOf(index: SessionIndex, n: number) {
+function placeOf(index: OutlineIndex, n: number) {
   const call = index.outline.calls[n];
   const place = index.places[n];
   if (!call || !place) throw new NoSuchCall(`no call ${n}: this session has ${index.outline.calls.length} (n from 0)`);
@@ -65,7 +65,7 @@ function placeOf(index: SessionIndex, n: number) {
 
 /**
  * One call's payload (a CallPayload) as JSON text, cut at the display limit unless `all`: made and
- * serialized in the worker, so a big answer costs this thread nothing but sending it. Throws NoSuchCall,
+ * serialized in the worker, so a big answer costs the event loop nothing but sending it. Throws NoSuchCall,
  * UnreadableSession, PayloadMoved.
  */
 export async function callPayloadJson(state: State, file: SessionFile, n: number, all: boolean): Promise<string> {
@@ -88,7 +88,7 @@ export async function callResultTextOf(state: State, file: SessionFile, n: numbe
 /**
  * Find inside a session, on the server: the page holds only the outline, never the payloads (a 100 MB log's
  * answers would not fit a tab's memory, nor be searched there without freezing it), so the payloads are
- * searched where they are, in a worker thread that reads them from the log; tool names and the conversation,
+ * searched where they are, in a worker process that reads them from the log; tool names and the conversation,
  * which the outline holds whole, are matched here. Matches come in log order: calls by n, then messages.
  */
 export async function findInSession(state: State, file: SessionFile, q: string): Promise<FindMatch[]> {

@@ -1,7 +1,7 @@
 // Staged learning as the console serves it (console-api.md §4.13–4.14): a deployment found by the key of
 // its committed or staged flow, its stage view, and commit and rollback as the CLI's flow-commit and
 // flow-rollback make them. The file work (loading, diffing, writing) runs in the worker pool; commits and
-// rollbacks of one deployment run one at a time (the store's `stageQueue`).
+// rollbacks of one deployment run one at a time (`caches.stageQueue`, data-caches.ts).
 import { DIFF_TOLERANCE_DEFAULT, FLOW_THRESHOLD_DEFAULT } from '../../shared/limits.ts';
 import type { FlowDiffView } from '../../shared/flows.ts';
 import type { StageView, VersionView } from '../../shared/stage.ts';
@@ -87,14 +87,14 @@ export async function stageView(state: State, key: string): Promise<StageView> {
 
 export async function commitStaged(state: State, key: string, note: string | null): Promise<VersionView> {
   const { paths } = await deployment(state, key);
-  return state.store.stageQueue.run(paths.committed, async () =>
+  return state.caches.stageQueue.run(paths.committed, async () =>
     answer(await state.pool.run('stageCommit', { committed: paths.committed, note, nowMs: state.config.now() })),
   );
 }
 
 export async function rollBack(state: State, key: string, to: number | null, note: string | null): Promise<VersionView> {
   const { paths } = await deployment(state, key);
-  return state.store.stageQueue.run(paths.committed, async () =>
+  return state.caches.stageQueue.run(paths.committed, async () =>
     answer(await state.pool.run('stageRollback', { committed: paths.committed, to, note, nowMs: state.config.now() })),
   );
 }

@@ -3,7 +3,7 @@
 // its flow log's per-site counts), so no log is read per request.
 import type { FlowSiteEvidence, FlowSites } from '../../shared/flow-sites.ts';
 import type { IndexedSession } from './sessions.ts';
-import { newestFirst } from './session-list.ts';
+import { newestFirst } from './session-filter.ts';
 
 /** The flow as the evidence needs it: its key, domain and site names in its own order. */
 export interface FlowSitesOf {

@@ -46,24 +46,33 @@ function list(dir: string): { name: string; kind: EntryKind }[] | null {
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
+function realOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
 /** Walk `dataDir` (canonical). Unreadable directories are skipped, never fatal. */
 export function scanDataDir(dataDir: string): Scan {
   const out: Scan = { sessions: [], flows: [], files: new Set() };
-  const consoleDir = join(dataDir, 'console');
+  // Compared by real path: a link to `console/`, or `console/` reached through a link, is skipped too.
+  const consoleDir = realOrNull(join(dataDir, 'console')) ?? join(dataDir, 'console');
 
   function walk(dir: string, relDir: string, depth: number): void {
     const entries = list(dir);
     if (entries === null) return;
     for (const entry of entries) {
       const path = join(dir, entry.name);
-      if (path === consoleDir) continue;
+      if (entry.kind === 'dir' && entry.name === 'console' && realOrNull(path) === consoleDir) continue;
       const rel = relDir ? `${relDir}/${entry.name}` : entry.name;
       let isDir = entry.kind === 'dir';
       let isFile = entry.kind === 'file';
       if (entry.kind === 'link') {
         try {
           const target = realpathSync(path);
-          if (!insideDir(target, dataDir)) continue;
+          if (!insideDir(target, dataDir) || insideDir(target, consoleDir)) continue;
           const st = statSync(path);
           isDir = st.isDirectory();
           isFile = st.isFile();

@@ -4,7 +4,6 @@
 import type { DayActivity } from '../../shared/overview.ts';
 import type { SessionSort, SessionSummary, SortOrder } from '../../shared/sessions.ts';
 import { DAY_MS, OVERVIEW_DAYS } from '../../shared/limits.ts';
-import { newestFirst } from './session-list.ts';
 import { dayName } from './overview.ts';
 import { type Tallied, Tallies, tallied } from './tallies.ts';
 
@@ -31,6 +30,12 @@ export function startedWithin(range: RangeQuery): (s: Pick<SessionSummary, 'star
 export function overviewPredicate(q: RangeQuery & { domain?: string | null }): (s: SessionSummary) => boolean {
   const within = startedWithin(q);
   return (s) => (!q.domain || s.domain === q.domain) && within(s);
+}
+
+/** Newest first: by started_unix_ms, then session_id, both descending. */
+export function newestFirst(a: SessionSummary, b: SessionSummary): number {
+  if (a.started_unix_ms !== b.started_unix_ms) return b.started_unix_ms - a.started_unix_ms;
+  return a.session_id < b.session_id ? 1 : a.session_id > b.session_id ? -1 : 0;
 }
 
 const text = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);

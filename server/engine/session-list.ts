@@ -21,12 +21,6 @@ export interface SessionListQuery {
   order?: SortOrder;
 }
 
-/** Newest first: by started_unix_ms, then session_id, both descending. */
-export function newestFirst(a: SessionSummary, b: SessionSummary): number {
-  if (a.started_unix_ms !== b.started_unix_ms) return b.started_unix_ms - a.started_unix_ms;
-  return a.session_id < b.session_id ? 1 : a.session_id > b.session_id ? -1 : 0;
-}
-
 /** The tools called in a session, when its summary came from the summary task. */
 function toolsCalled(s: SessionSummary): readonly unknown[] {
   const tools = (s as { tools_called?: unknown }).tools_called;

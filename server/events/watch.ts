@@ -7,6 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { WATCH_POLL_MS } from '../../shared/limits.ts';
 import type { Catalog } from '../data/catalog.ts';
+import type { ChangedEvent } from '../../shared/events.ts';
 import type { Hub } from './hub.ts';
 
 /** `size:mtimeMs`, or '' when the file is missing. */
@@ -16,12 +17,6 @@ export interface Snapshot {
   flows: Map<string, Stamp>;
   jobs: Map<string, Stamp>;
   servers: Stamp;
-}
-
-export type ChangedWhat = 'sessions' | 'flows' | 'jobs' | 'servers';
-export interface Changed {
-  what: ChangedWhat;
-  keys: string[];
 }
 
 export function stamp(path: string | null): Stamp {
@@ -64,8 +59,8 @@ function changedKeys(before: Map<string, Stamp>, now: Map<string, Stamp>): strin
 }
 
 /** What moved between two snapshots, in the order events are sent: flows, jobs, servers. */
-export function changes(before: Snapshot, now: Snapshot): Changed[] {
-  const out: Changed[] = [];
+export function changes(before: Snapshot, now: Snapshot): ChangedEvent[] {
+  const out: ChangedEvent[] = [];
   for (const what of ['flows', 'jobs'] as const) {
     const keys = changedKeys(before[what], now[what]);
     if (keys.length) out.push({ what, keys });

@@ -14,7 +14,7 @@ import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { keyBase } from '../engine/keys.ts';
 import { SCAN_DEPTH } from '../../shared/limits.ts';
-import { entersDir, linkKind } from './listing.ts';
+import { entersDir, isConsoleDir, linkKind, type Reach, reachOf } from './listing.ts';
 import { CONFIRM_LOG, FLOW_LOG, idStart, isLogName, isSessionId, JSONL } from './log-names.ts';
 import type { NewLog } from './session-index.ts';
 
@@ -49,7 +49,8 @@ interface DirNames {
 
 export function newestLogs(root: string, count: number): Head | null {
   const dirs: DirNames[] = [];
-  scanDir(root, root, '', 1, count * 2, dirs);
+  const reach = reachOf(root);
+  scanDir(reach, root, '', 1, count * 2, dirs);
   const unnamed = dirs.reduce((n, d) => n + d.unnamed.length, 0);
   if (unnamed > MAX_UNNAMED) return null;
   const candidates: Candidate[] = [];
@@ -61,7 +62,7 @@ export function newestLogs(root: string, count: number): Head | null {
     }
   }
   candidates.sort((a, b) => b.start - a.start || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-  const chosen = choose(candidates, count, root);
+  const chosen = choose(candidates, count, reach);
   const companionsOf = new Map(dirs.map((d) => [d.path, d.companions]));
   return {
     logs: chosen.map((c) => {
@@ -80,26 +81,26 @@ const relOf = (d: { rel: string }, name: string) => (d.rel ? `${d.rel}/${name}` 
  * of them does (a log of the same session id elsewhere shares its key base) and every log named otherwise
  * whose key base one of them has.
  */
-function choose(sorted: readonly Candidate[], count: number, root: string): Candidate[] {
+function choose(sorted: readonly Candidate[], count: number, reach: Reach): Candidate[] {
   const out: Candidate[] = [];
   for (const c of sorted) {
     if (out.length >= count && c.start !== out.at(-1)?.start) break;
-    if (isLogFile(join(c.dir, c.name), root)) out.push(c);
+    if (isLogFile(join(c.dir, c.name), reach)) out.push(c);
   }
   const bases = new Set(out.filter((c) => !c.byId).map((c) => keyBase(c.name.slice(0, -JSONL.length))));
   if (bases.size === 0) return out;
   const chosen = new Set(out);
   for (const c of sorted) {
-    if (!c.byId && !chosen.has(c) && bases.has(keyBase(c.name.slice(0, -JSONL.length))) && isLogFile(join(c.dir, c.name), root)) out.push(c);
+    if (!c.byId && !chosen.has(c) && bases.has(keyBase(c.name.slice(0, -JSONL.length))) && isLogFile(join(c.dir, c.name), reach)) out.push(c);
   }
   return out;
 }
 
 /** A regular file, or a link that stays inside the data directory and leads to one (listing.ts's rule). */
-function isLogFile(path: string, root: string): boolean {
+function isLogFile(path: string, reach: Reach): boolean {
   try {
     const st = lstatSync(path);
-    return st.isFile() || (st.isSymbolicLink() && linkKind(path, root) === 'file');
+    return st.isFile() || (st.isSymbolicLink() && linkKind(path, reach) === 'file');
   } catch {
     return false; // gone, or not to be read
   }
@@ -110,15 +111,15 @@ function isLogFile(path: string, root: string): boolean {
  * into); at the last level, only names (nothing there is gone into, and a name that is not a file is
  * found out when it is checked).
  */
-function scanDir(root: string, path: string, rel: string, depth: number, keep: number, out: DirNames[]): void {
+function scanDir(reach: Reach, path: string, rel: string, depth: number, keep: number, out: DirNames[]): void {
   let names: string[];
   const subdirs: string[] = [];
   try {
     if (depth < SCAN_DEPTH) {
       names = [];
       for (const d of readdirSync(path, { withFileTypes: true })) {
-        if (d.name === 'console' && depth === 1) continue;
-        if (d.isDirectory() || (d.isSymbolicLink() && linkKind(join(path, d.name), root) === 'dir')) {
+        if (d.isDirectory() && d.name === 'console' && isConsoleDir(join(path, d.name), reach)) continue;
+        if (d.isDirectory() || (d.isSymbolicLink() && linkKind(join(path, d.name), reach) === 'dir')) {
           if (entersDir(depth, d.name)) subdirs.push(d.name);
         } else names.push(d.name);
       }
@@ -127,7 +128,7 @@ function scanDir(root: string, path: string, rel: string, depth: number, keep: n
     return;
   }
   out.push(pickNewest(path, rel, names, keep));
-  for (const name of subdirs) scanDir(root, join(path, name), relOf({ rel }, name), depth + 1, keep, out);
+  for (const name of subdirs) scanDir(reach, join(path, name), relOf({ rel }, name), depth + 1, keep, out);
 }
 
 /** One pass over a directory's names: its newest `keep` logs by session id, the others, its companions. */

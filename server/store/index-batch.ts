@@ -2,8 +2,7 @@
 // needs more than a worker's heap kills its worker, and with it the batch; the batch is then read again one
 // log at a time, and only that log is unreadable (with why).
 import { type Pool, WorkerDied } from '../workers/pool.ts';
-import type { IndexItem, IndexResult } from '../workers/tasks/sessions.ts';
-import { packItems, unpackResults } from './index-wire.ts';
+import { type IndexItem, type IndexResult, packItems, unpackResults } from './index-wire.ts';
 
 export async function indexBatch(pool: Pool, items: IndexItem[], stampNow: (item: IndexItem) => string): Promise<IndexResult[]> {
   try {

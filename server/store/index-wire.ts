@@ -7,8 +7,8 @@
 // repeats, in one buffer that every hop copies as bytes; it is decoded once.
 import { deserialize, serialize } from 'node:v8';
 import type { SessionSiteCount, UpstreamView } from '../../shared/sessions.ts';
-import type { IndexedSummary } from '../engine/sessions.ts';
-import type { IndexItem, IndexResult } from '../workers/tasks/sessions.ts';
+import type { IndexedSummary, SessionFiles } from '../engine/sessions.ts';
+import type { Result } from '../result.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 
 /** Paths hold no NUL (POSIX), nor do stamps: NUL joins them. */
@@ -29,6 +29,24 @@ interface PackedItems {
 }
 
 const stemOf = (path: string) => path.slice(0, -JSONL.length);
+
+/** One log to index: its files, and the stamp the index holds for it (null when it has none). */
+export interface IndexItem extends SessionFiles {
+  known: string | null;
+  /** A log of this many bytes or more is not read in this batch but answered `big` (the store reads it alone). */
+  bigFrom?: number;
+  /** Also write the session page's outline (engine/session/views.ts) here, as JSON: a big log's page then opens without a pass over the log. */
+  outlineTo?: string;
+}
+
+/**
+ * What indexing one log found: its stamp (`size:mtime` of the log and each companion, `-` when missing),
+ * and, unless the stamp is the one the index holds, the summary or why the log is not a session log.
+ */
+export type IndexResult =
+  | { stamp: string; mtimeMs: number; unchanged: true }
+  | { stamp: string; mtimeMs: number; unchanged: false; big: true }
+  | { stamp: string; mtimeMs: number; unchanged: false; result: Result<IndexedSummary>; outlineBytes?: number };
 
 /**
  * On the event loop: logs to index, as one buffer. The batch shares one `bigFrom` and one `outlineTo` (the

@@ -1,10 +1,10 @@
 // How the scan lists one directory and walks the tree (console-api.md §3.2: three levels, `oracle-cache/` and
-// the console's own `console/` skipped, a symbolic link followed only while it stays inside). Pure file-system
+// the console's own `console/` skipped, by real path, a symbolic link followed only while it stays inside). Pure file-system
 // reads with no state, so the same rules serve the live tree (tree.ts, one directory at a time) and the
 // first walk, which runs in the worker pool (workers/tasks/tree.ts): at 100k sessions the first walk lists
 // and stamps some 160k files, a second or two that must not stall the event loop.
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { SCAN_DEPTH } from '../../shared/limits.ts';
 import { insideDir } from '../engine/scan.ts';
 
@@ -15,6 +15,35 @@ export interface Listing {
   entries: Map<string, EntryKind>;
   /** Names that are links (re-resolved on each refresh). */
   links: Set<string>;
+}
+
+/**
+ * The data directory as given, and its `console/` as a real path: what resolves into `console/` (a link to
+ * it, or `console/` reached through a link to an ancestor) is out of reach like `console/` itself.
+ */
+export interface Reach {
+  root: string;
+  console: string;
+}
+
+export function reachOf(root: string): Reach {
+  const real = (path: string): string | null => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return null;
+    }
+  };
+  return { root, console: real(join(root, 'console')) ?? join(real(root) ?? root, 'console') };
+}
+
+/** Whether a directory named `console` is the console's own, compared by real path. */
+export function isConsoleDir(full: string, reach: Reach): boolean {
+  try {
+    return insideDir(realpathSync(full), reach.console);
+  } catch {
+    return false;
+  }
 }
 
 export const inoOf = (path: string): bigint | null => statSync(path, { bigint: true, throwIfNoEntry: false })?.ino ?? null;
@@ -33,7 +62,7 @@ interface SortedDir {
 
 // Sorted by code unit, as the scan orders (the default sort, natively: a 50k-entry directory is common).
 // Directories and links are few, so only they are kept apart; every other name kept is a regular file.
-function readSorted(path: string, root: string, consoleDir: string): SortedDir | null {
+function readSorted(path: string, reach: Reach): SortedDir | null {
   let dirents;
   try {
     dirents = readdirSync(path, { withFileTypes: true });
@@ -45,15 +74,15 @@ function readSorted(path: string, root: string, consoleDir: string): SortedDir |
   const links: string[] = [];
   for (const d of dirents) {
     const name = d.name;
-    if (name === 'console' && join(path, name) === consoleDir) continue;
     if (d.isFile()) {
       names.push(name);
     } else if (d.isDirectory()) {
+      if (name === 'console' && isConsoleDir(join(path, name), reach)) continue;
       names.push(name);
       dirs.add(name);
     } else if (d.isSymbolicLink()) {
       links.push(name);
-      const kind = linkKind(join(path, name), root);
+      const kind = linkKind(join(path, name), reach);
       if (kind === null) continue;
       names.push(name);
       if (kind === 'dir') dirs.add(name);
@@ -63,10 +92,11 @@ function readSorted(path: string, root: string, consoleDir: string): SortedDir |
   return { names, dirs, links };
 }
 
-/** What a link leads to, when it stays inside `root`: null when it leaves, dangles or leads elsewhere. */
-export function linkKind(full: string, root: string): EntryKind | null {
+/** What a link leads to, when it stays inside the data directory and out of `console/`: null when it leaves, dangles or leads elsewhere. */
+export function linkKind(full: string, reach: Reach): EntryKind | null {
   try {
-    if (!insideDir(realpathSync(full), root)) return null;
+    const real = realpathSync(full);
+    if (!insideDir(real, reach.root) || insideDir(real, reach.console)) return null;
     const st = statSync(full);
     return st.isDirectory() ? 'dir' : st.isFile() ? 'file' : null;
   } catch {
@@ -75,7 +105,7 @@ export function linkKind(full: string, root: string): EntryKind | null {
 }
 
 /** One entry as a listing would keep it (its kind, null when not kept), and whether it is a link. */
-export function entryAt(full: string, root: string): { kind: EntryKind | null; link: boolean } {
+export function entryAt(full: string, reach: Reach): { kind: EntryKind | null; link: boolean } {
   let st;
   try {
     st = lstatSync(full, { throwIfNoEntry: false });
@@ -84,14 +114,14 @@ export function entryAt(full: string, root: string): { kind: EntryKind | null; l
   }
   if (st === undefined) return { kind: null, link: false };
   if (st.isFile()) return { kind: 'file', link: false };
-  if (st.isDirectory()) return { kind: 'dir', link: false };
-  if (st.isSymbolicLink()) return { kind: linkKind(full, root), link: true };
+  if (st.isDirectory()) return { kind: basename(full) === 'console' && isConsoleDir(full, reach) ? null : 'dir', link: false };
+  if (st.isSymbolicLink()) return { kind: linkKind(full, reach), link: true };
   return { kind: null, link: false };
 }
 
 /** Read a directory of the tree rooted at `root`: null when it cannot be read. */
-export function listDir(path: string, root: string, consoleDir: string): Listing | null {
-  const sorted = readSorted(path, root, consoleDir);
+export function listDir(path: string, reach: Reach): Listing | null {
+  const sorted = readSorted(path, reach);
   if (sorted === null) return null;
   const entries = new Map<string, EntryKind>();
   for (const name of sorted.names) entries.set(name, sorted.dirs.has(name) ? 'dir' : 'file');
@@ -126,11 +156,11 @@ export const NAME_SEP = '\u0000';
  * will have in the answer (the first walk picks the session logs out of them).
  */
 export function walkTree(root: string, visit?: (dir: { path: string; rel: string; index: number }, names: readonly string[], dirs: ReadonlySet<string>) => void): WalkedDir[] {
-  const consoleDir = join(root, 'console');
+  const reach = reachOf(root);
   const out: WalkedDir[] = [];
   const walk = (path: string, rel: string, depth: number) => {
     const stamp = dirStampOf(path);
-    const listing = readSorted(path, root, consoleDir);
+    const listing = readSorted(path, reach);
     if (listing === null) return;
     const { names, dirs, links } = listing;
     // A directory out of the scan's reach is not kept at all.

@@ -7,6 +7,7 @@
 export const JSONL = '.jsonl';
 export const FLOW_LOG = '.flow.jsonl';
 export const CONFIRM_LOG = '.confirm.jsonl';
+export const FLOW_FILE = '.flow.json';
 
 const ID_SHAPE = 'DDDDDDDDTDDDDDD.DDDZ';
 

@@ -11,12 +11,12 @@
 // bin/memory.ts.
 import type { SessionSiteCount, SessionSummary, UpstreamView } from '../../shared/sessions.ts';
 import { assignKeys, keyBase, RESERVED_SESSION_KEYS } from '../engine/keys.ts';
-import { sessionComparator, startedWithin } from '../engine/session-filter.ts';
-import { newestFirst, type SessionListQuery } from '../engine/session-list.ts';
+import { newestFirst, sessionComparator, startedWithin } from '../engine/session-filter.ts';
+import type { SessionListQuery } from '../engine/session-list.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
 import { Tallies, type TallyCell, upstreamId } from '../engine/tallies.ts';
 import { DAY_MS } from '../../shared/limits.ts';
-import type { SessionFile } from '../data/catalog.ts';
+import type { SessionFile } from './catalog.ts';
 
 
 const NO_TOOLS: readonly string[] = Object.freeze([]);
@@ -201,8 +201,8 @@ export class SessionIndex {
   version = 0;
   /** Keys added, removed, re-keyed or re-summarized since the last drain (for `changed` events). */
   private readonly changed = new Set<string>();
-  /** Sessions indexed at least once. */
-  indexed = 0;
+  /** Logs summarized at least once (the cold index's count; `Progress.indexed` on the wire). */
+  summarizedCount = 0;
 
   get size(): number {
     return this.byRel.size;
@@ -268,7 +268,7 @@ export class SessionIndex {
     if (!entry) return null;
     this.unsort(entry);
     this.failing.delete(entry);
-    if (entry.stamp !== null) this.indexed--;
+    if (entry.stamp !== null) this.summarizedCount--;
     this.byRel.delete(rel);
     if (this.byKey.get(entry.key) === entry) this.byKey.delete(entry.key);
     this.note(entry.key);
@@ -292,7 +292,7 @@ export class SessionIndex {
   /** Store what indexing found. Returns whether a reader could see a difference. */
   apply(entry: SessionEntry, stamp: string, mtimeMs: number, result: { ok: true; value: IndexedSummary } | { ok: false; message: string }, now: number): void {
     if (this.byRel.get(entry.rel) !== entry) return; // removed meanwhile
-    if (entry.stamp === null) this.indexed++;
+    if (entry.stamp === null) this.summarizedCount++;
     entry.stamp = stamp;
     entry.mtimeMs = mtimeMs;
     entry.indexedAt = unboxed(Math.round(now));
@@ -446,11 +446,12 @@ export class SessionIndex {
 
   private setKey(e: SessionEntry, key: string): void {
     if (e.key !== '' && this.byKey.get(e.key) === e) this.byKey.delete(e.key);
-    if (e.key !== '') this.note(e.key);
+    // A log not yet summarized is announced once, when its summary is in (apply).
+    if (e.key !== '' && e.stamp !== null) this.note(e.key);
     e.key = key;
     if (e.summary) e.summary = { ...e.summary, key };
     this.byKey.set(key, e);
-    this.note(key);
+    if (e.stamp !== null) this.note(key);
   }
 
   private position(s: SessionSummary): number {

@@ -17,7 +17,7 @@
 // without its directory changing.
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { dirStampOf, entersDir, entryAt, type EntryKind, inoOf, listDir, NAME_SEP, type WalkedDir } from './listing.ts';
+import { dirStampOf, entersDir, entryAt, type EntryKind, inoOf, listDir, NAME_SEP, type Reach, reachOf, type WalkedDir } from './listing.ts';
 
 /**
  * Until the notifications of every change made before this call are delivered: the kernel queues them at
@@ -84,7 +84,7 @@ export class DataTree {
   private readonly renamed = new Map<DirNode, Set<string>>();
   private readonly touchedRels = new Set<string>();
   private readonly polledRels = new Set<string>();
-  private readonly consoleDir: string;
+  private readonly reach: Reach;
   private closed = false;
   /** Directories listed again since the tree was made (tests and the bench read it). */
   relisted = 0;
@@ -92,7 +92,7 @@ export class DataTree {
   onNotice: () => void = () => {};
 
   constructor(readonly root: string, private readonly useWatch = true) {
-    this.consoleDir = join(root, 'console');
+    this.reach = reachOf(root);
   }
 
   /** Whether a regular file is kept at `rel`. */
@@ -183,7 +183,7 @@ export class DataTree {
    * entries were looked at takes its stamp as seen: a caller that must see what was written just before it
    * first lets the notifications of it in (`Store.sync`).
    */
-  refresh(checkDirs = false, pollFiles = true): TreeChanges {
+  refresh({ checkDirs = false, pollFiles = true }: { checkDirs?: boolean; pollFiles?: boolean } = {}): TreeChanges {
     const out: TreeChanges = { added: [], removed: [], touched: [], polled: [] };
     this.recheckRenamed(out);
     for (const node of [...this.dirs.values()]) {
@@ -229,7 +229,7 @@ export class DataTree {
   }
 
   private list(path: string) {
-    return listDir(path, this.root, this.consoleDir);
+    return listDir(path, this.reach);
   }
 
   private walk(path: string, rel: string, depth: number, added: TreeFile[]): void {
@@ -291,8 +291,7 @@ export class DataTree {
   /** One entry a notification named, against what the tree holds (a directory made again under the same name is walked afresh). */
   private recheck(node: DirNode, name: string, out: TreeChanges): void {
     const full = join(node.path, name);
-    if (full === this.consoleDir) return;
-    const now = entryAt(full, this.root);
+    const now = entryAt(full, this.reach);
     if (now.link) node.links.add(name);
     else node.links.delete(name);
     const was = node.entries.get(name);

@@ -20,8 +20,8 @@ export type TaskOutput<K extends TaskName> = Awaited<ReturnType<TaskFn<K>>>;
 const WORKER_HEAP_MB = 128;
 
 /**
- * A worker thread ended while it ran the task: it reached its heap cap (a file whose view needs more) or
- * crashed. Only that task fails; Tinypool starts another thread for the next. The HTTP layer answers 422:
+ * A worker process ended while it ran the task: it reached its heap cap (a file whose view needs more) or
+ * crashed. Only that task fails; Tinypool starts another process for the next. The HTTP layer answers 422:
  * the file, not the console, is at fault.
  */
 export class WorkerDied extends Error {}
@@ -38,7 +38,7 @@ function workerDeath(err: unknown): WorkerDied | null {
 
 export interface Pool {
   run<K extends TaskName>(name: K, input: TaskInput<K>): Promise<TaskOutput<K>>;
-  /** How many threads the pool may use: callers split batch work by it. */
+  /** How many worker processes the pool may run: callers split batch work by it. */
   readonly threads: number;
 
   destroy(): Promise<void>;

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { flowSiteEvidence } from '../../server/engine/flow-sites.ts';
 import { indexedSession, type IndexedSession, sessionDetail, sessionSummary } from '../../server/engine/sessions.ts';
-import { newestFirst } from '../../server/engine/session-list.ts';
+import { newestFirst } from '../../server/engine/session-filter.ts';
 import { tempDir } from '../support/fixtures.ts';
 import { fixtureSessions } from './session-files.ts';
 

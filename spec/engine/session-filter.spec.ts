@@ -2,8 +2,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { SessionSummary } from '../../shared/sessions.ts';
-import { activityBetween, chartDays, dayNumber, overviewPredicate, RANGE_DAYS_MAX, sessionComparator, startedWithin } from '../../server/engine/session-filter.ts';
-import { newestFirst } from '../../server/engine/session-list.ts';
+import { activityBetween, chartDays, dayNumber, newestFirst, overviewPredicate, RANGE_DAYS_MAX, sessionComparator, startedWithin } from '../../server/engine/session-filter.ts';
 
 const f = suite('session-filter');
 const at = (iso: string) => Date.parse(iso);

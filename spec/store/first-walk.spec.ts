@@ -101,7 +101,7 @@ test('a tree adopted from a walk finds what was written between the walk and the
   await tree.adopt(walked, namesOf({ dirs: walked }), 3);
   const here = new DataTree(home.dir, false);
   const direct = [...here.open()].map((f) => f.rel).sort();
-  const changes = tree.refresh(false, false);
+  const changes = tree.refresh({ pollFiles: false });
   assert.equal(changes.added.map((f) => f.rel), ['logs/shop/20991231T000000.000Z-7.jsonl']);
   assert.equal([...tree.allFiles()].map((f) => f.rel).sort(), direct);
   tree.close();
@@ -138,7 +138,7 @@ test('a big log is answered "big" in a batch, and the store still summarizes it 
   await s.warm(30_000);
   assert.is(s.progress(), null);
   assert.ok(s.sessions.readable.length > 0);
-  assert.is(s.sessions.indexed, s.sessions.size);
+  assert.is(s.sessions.summarizedCount, s.sessions.size);
   s.close();
 
   const src = aLog(home.dir);
@@ -178,7 +178,7 @@ test('the first page\'s logs are listed before the rest, and every log once, key
   assert.is(here.length, 150);
   for (const e of here) assert.is(e.key, e.rel.slice('logs/many/'.length, -'.jsonl'.length));
   assert.is(new Set(all.map((e) => e.key)).size, all.length);
-  assert.is(s.sessions.indexed, all.length);
+  assert.is(s.sessions.summarizedCount, all.length);
   s.close();
 });
 

@@ -4,8 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { indexBatch } from '../../server/store/index-batch.ts';
 import { type Pool, WorkerDied } from '../../server/workers/pool.ts';
-import type { IndexItem } from '../../server/workers/tasks/sessions.ts';
-import { packResults, unpackItems } from '../../server/store/index-wire.ts';
+import { type IndexItem, packResults, unpackItems } from '../../server/store/index-wire.ts';
 
 const batch = suite('index batch');
 

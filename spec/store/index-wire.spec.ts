@@ -2,9 +2,8 @@
 // in, for every kind of answer and every summary of the fixture home, and a string the batch repeats is sent once.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { packIndex, packItems, packResults, unpackIndex, unpackItems, unpackResults } from '../../server/store/index-wire.ts';
+import { type IndexItem, type IndexResult, packIndex, packItems, packResults, unpackIndex, unpackItems, unpackResults } from '../../server/store/index-wire.ts';
 import { sessionSummary } from '../../server/engine/sessions.ts';
-import type { IndexItem, IndexResult } from '../../server/workers/tasks/sessions.ts';
 import { fixtureSessions } from '../engine/session-files.ts';
 
 const wire = suite('index wire');

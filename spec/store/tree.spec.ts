@@ -26,12 +26,12 @@ test('files are found by path, made when asked, and follow the directories that 
 
   mkdirSync(join(home.dir, 'logs/late'));
   writeFileSync(join(home.dir, 'logs/late/one.jsonl'), '');
-  let changes = tree.refresh(true, false);
+  let changes = tree.refresh({ checkDirs: true, pollFiles: false });
   assert.equal(changes.added.map((f) => f.rel), ['logs/late/one.jsonl']);
   assert.equal(tree.fileAt('logs/late/one.jsonl'), { rel: 'logs/late/one.jsonl', name: 'one.jsonl', kind: 'session' });
 
   rmSync(join(home.dir, 'logs/late'), { recursive: true });
-  changes = tree.refresh(true, false);
+  changes = tree.refresh({ checkDirs: true, pollFiles: false });
   assert.equal(changes.removed.map((f) => f.rel), ['logs/late/one.jsonl']);
   assert.is(tree.hasFile('logs/late/one.jsonl'), false);
   assert.equal([...tree.allFiles()].map((f) => f.rel).sort(), all.map((f) => f.rel).sort());
@@ -67,7 +67,7 @@ test('entries notified by name are looked at alone, and the tree still equals a 
   const { dir, tree } = await watchedTree();
   const shop = join(dir, 'logs/shop');
   mkdirSync(shop, { recursive: true });
-  tree.refresh(true, false);
+  tree.refresh({ checkDirs: true, pollFiles: false });
   await delivered(tree);
   tree.refresh();
   const before = tree.relisted;
@@ -91,7 +91,7 @@ test('entries notified by name are looked at alone, and the tree still equals a 
   assert.is(tree.relisted, before, 'no directory was listed again');
 
   // The notified directory's stamp was taken as seen: a request's check of every stamp lists nothing again.
-  tree.refresh(true, false);
+  tree.refresh({ checkDirs: true, pollFiles: false });
   assert.is(tree.relisted, before);
 
   // A link that stays inside is kept, one that leaves is not (a directory with links is listed again on
@@ -113,7 +113,7 @@ test('entries notified by name are looked at alone, and the tree still equals a 
   tree.refresh();
   const own = tree.relisted;
   writeFileSync(join(shop, 'own.jsonl'), '');
-  changes = tree.refresh(true, false);
+  changes = tree.refresh({ checkDirs: true, pollFiles: false });
   assert.equal(changes.added.map((f) => f.rel), ['logs/shop/own.jsonl']);
   assert.ok(tree.relisted > own);
   await delivered(tree);
@@ -132,7 +132,7 @@ test('a write made after other notices came in is seen once its own notice is le
     // seen once it has looked at the names it has, so the next write's notice must be let in first.
     writeFileSync(join(shop, `just-now-${round}.jsonl`), '');
     await noticesIn();
-    const changes = tree.refresh(true, false);
+    const changes = tree.refresh({ checkDirs: true, pollFiles: false });
     assert.equal(changes.added.map((f) => f.rel).sort(), [`logs/shop/just-now-${round}.jsonl`, `logs/shop/noticed-${round}.jsonl`]);
   }
   assert.equal(filesOf(tree), freshTree(dir));

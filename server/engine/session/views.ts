@@ -10,7 +10,7 @@ import { type CallPlace, type MessagePlace, type SessionFiles, isErrorAnswer, ou
 import { compact, cutBytes, cutChars, isObject, sortKeys } from './json.ts';
 
 /** What the console keeps of a session for its light views: small next to the log. */
-export interface SessionIndex {
+export interface OutlineIndex {
   outline: SessionOutline;
   /** Where each of the outline's calls lies, by n. */
   places: CallPlace[];
@@ -30,7 +30,7 @@ function short(text: string): string {
  * The outline of one session, with the places of its calls and its events. Throws when not a session log.
  * `quick` (the default) takes plain answers without parsing them; the result is the same either way.
  */
-export function sessionIndex(files: SessionFiles, quick = true): SessionIndex {
+export function sessionIndex(files: SessionFiles, quick = true): OutlineIndex {
   const { detail, places } = sessionDetailPlaced(files, quick);
   const calls: CallOutline[] = detail.calls.map((c, n) => {
     const args = compact(c.arguments);

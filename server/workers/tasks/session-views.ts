@@ -1,6 +1,6 @@
 // Worker tasks of the session page's light views: the outline pass over a whole log, one call's payload
 // and find over every payload. Each answers plain data, or why it could not ({ ok: false, message }).
-import { callPayload, callResultText, type CallPayloadInput, eventLineIndex, findInCalls, logLines, sessionIndex, type SessionIndex } from '../../engine/session/views.ts';
+import { callPayload, callResultText, type CallPayloadInput, eventLineIndex, findInCalls, logLines, sessionIndex, type OutlineIndex } from '../../engine/session/views.ts';
 import type { CallPlace, SessionFiles } from '../../engine/sessions.ts';
 import type { CallPayload, FindField, LogLine } from '../../../shared/session-views.ts';
 import { SESSION_LINE_SHOW_BYTES } from '../../../shared/limits.ts';
@@ -8,7 +8,7 @@ import { type Result, attempt } from '../../result.ts';
 
 
 /** The outline of one session, with where its calls lie and its events. */
-export function sessionIndexTask(files: SessionFiles): Result<SessionIndex> {
+export function sessionIndexTask(files: SessionFiles): Result<OutlineIndex> {
   return attempt(() => sessionIndex(files));
 }
 

@@ -10,7 +10,7 @@ import type { SessionDetail, SessionSummary } from '../../../shared/sessions.ts'
 import { compareSessions } from '../../engine/compare.ts';
 import { type IndexedSummary, type OpenedFiles, type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
 import { type Result, attempt, failure, ok } from '../../result.ts';
-import { IndexPacker, unpackBatch } from '../../store/index-wire.ts';
+import { type IndexItem, IndexPacker, type IndexResult, unpackBatch } from '../../store/index-wire.ts';
 
 /** One session's full view. */
 export function sessionDetailTask(files: SessionFiles): Result<SessionDetail> {
@@ -72,24 +72,6 @@ export function compareSessionsTask(input: {
   if (!b.ok) return { ok: false, side: 'b', message: b.message };
   return ok(compareSessions(a.value, b.value));
 }
-
-/** One log to index: its files, and the stamp the index holds for it (null when it has none). */
-export interface IndexItem extends SessionFiles {
-  known: string | null;
-  /** A log of this many bytes or more is not read in this batch but answered `big` (the store reads it alone). */
-  bigFrom?: number;
-  /** Also write the session page's outline (engine/session/views.ts) here, as JSON: a big log's page then opens without a pass over the log. */
-  outlineTo?: string;
-}
-
-/**
- * What indexing one log found: its stamp (`size:mtime` of the log and each companion, `-` when missing),
- * and, unless the stamp is the one the index holds, the summary or why the log is not a session log.
- */
-export type IndexResult =
-  | { stamp: string; mtimeMs: number; unchanged: true }
-  | { stamp: string; mtimeMs: number; unchanged: false; big: true }
-  | { stamp: string; mtimeMs: number; unchanged: false; result: Result<IndexedSummary>; outlineBytes?: number };
 
 /**
  * Stamp and summarize logs for the index. The stamps are taken before the files are read, so a log that

@@ -1,4 +1,4 @@
-// Issue 15 on a session and a server page, in a real browser: the raw log reads whole (an event opens to
+// A session and a server page, in a real browser: the raw log reads whole (an event opens to
 // its line; JSON lines wrap instead of being cut) (10); on a phone the stat cards leave the timeline on the
 // first screen and the tab row shows every tab (15); a host tab not copied does not say Copied (15).
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 15 on the sessions list, in a real browser over the fixture home plus 60 generated sessions (one a
+// The sessions list, in a real browser over the fixture home plus 60 generated sessions (one a
 // day from 2026-08-01): Older scrolls the list back to its top; filters and pages are history entries, so
 // Back undoes them (12); columns sort; the header row stays in view (12); a UTC day range (14).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

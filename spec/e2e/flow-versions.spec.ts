@@ -1,4 +1,4 @@
-// Issue 15 on the flows pages, in a real browser: committed versions in shop.history/ are under shop (a
+// The flows pages, in a real browser: committed versions in shop.history/ are under shop (a
 // disclosure in the list, Staged › Versions, a notice on the version's own page) and not flows of their own
 // in the list, the palette or a job's flow picker (6); Compare opens with shop as the older flow and says
 // why "3 of 4 sites scored" for a flow of 3 sites (13); the glossary's "?" (13); the palette finds

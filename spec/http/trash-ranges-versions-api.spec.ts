@@ -1,4 +1,4 @@
-// The API beyond the spec that issue 15 needed, over HTTP on a temp copy of the fixture home: the trash
+// The API beyond the spec, over HTTP on a temp copy of the fixture home: the trash
 // (list, restore with 409 when the path is taken again, empty, the change header and --read-only), the
 // sessions list's day range and sort, the overview's domain and day range, the salt flag of /api/meta, and
 // flow versions marked with their flow.

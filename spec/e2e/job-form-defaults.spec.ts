@@ -1,4 +1,4 @@
-// Issue 15 in the job form, in a real browser: an empty "optional" Sessions field takes the default the
+// The job form, in a real browser: an empty "optional" Sessions field takes the default the
 // command shows (1); the server's refusal stays beside the Start button, and Redact says before the form
 // that no salt is set (2); opened from a flow page the flow picker shows that flow (7); leaving a filled form
 // asks first, with Stay focused (15).

@@ -1,4 +1,4 @@
-// Issue 15, item 14 (and the chart's axis of 15), in a real browser: with a domain chosen the overview's
+// The overview by domain (and the chart's axis), in a real browser: with a domain chosen the overview's
 // totals, chart and newest sessions are that domain's; a UTC day range narrows them and draws its days; the
 // flows list leaves out other domains' files that do not load, and says so; the last day label is not cut.
 import { writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The pure parts of issue 15's UI: the palette's word match, an event's log line, the chart's edge labels
+// Pure UI helpers: the palette's word match, an event's log line, the chart's edge labels
 // and the job form's default sessions.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

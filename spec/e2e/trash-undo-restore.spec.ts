@@ -1,4 +1,4 @@
-// Issue 15, item 3, in a real browser: a deleted session comes back with the toast's Undo; the Trash page lists
+// Deleting and restoring, in a real browser: a deleted session comes back with the toast's Undo; the Trash page lists
 // a deleted flow, restores it, says when its path is taken again (and the restore is refused), and empties.
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,0 +1,23 @@
+// What the data layer keeps between requests, held on State: parsed files by stamp, the session page's
+// recent outlines, and the one-at-a-time queue of stage writes. Nothing here imports State (no cycle).
+import type { LoadedFlow } from '../workers/tasks/flows.ts';
+import type { OutlineIndex } from '../engine/session/views.ts';
+import { StampCache } from './cache.ts';
+import { KeyedQueue } from './keyed-queue.ts';
+import type { FlowFacts } from './registry.ts';
+
+/** The tools a session listed, as a flow page shows them. */
+export type ListedTools = { name: string; read_only_hint: boolean | null; contract: string | null }[];
+
+export class DataCaches {
+  /** Flow files as loaded in the pool (data/flows.ts). */
+  readonly flows = new StampCache<LoadedFlow>();
+  /** The tools each session listed: a flow page refreshes often, its session rarely changes. */
+  readonly listings = new StampCache<ListedTools>();
+  /** What the registry needs of each server's flow file (data/server-context.ts), by its path. */
+  readonly serverFlows = new StampCache<FlowFacts>();
+  /** The session page's outlines of the last few sessions opened, by log path (data/session-views.ts). */
+  readonly outlines = new Map<string, { stamp: string; index: Promise<OutlineIndex> }>();
+  /** Commits and rollbacks, one at a time per deployment (data/stage.ts). */
+  readonly stageQueue = new KeyedQueue();
+}

@@ -1,0 +1,326 @@
+// What keeps the index fed: the queue of logs to (re)summarize in the pool, in batches, a big log alone; the
+// re-reads of growing logs at a measured pace; the sweep that re-stamps a few hundred logs a tick for changes
+// a notification missed; and the end of the cold index (every log found at start summarized once), after
+// which the big logs' outlines it put off are written and changes are announced by key.
+import type { Hub } from '../events/hub.ts';
+import type { Pool } from '../workers/pool.ts';
+import { errorText } from '../../shared/error-text.ts';
+import type { BigOutlines } from './big-outlines.ts';
+import { indexBatch } from './index-batch.ts';
+import type { IndexItem } from './index-wire.ts';
+import type { SessionEntry, SessionIndex } from './session-index.ts';
+import type { Spool } from './spool.ts';
+import { stampNow } from './stamp.ts';
+
+/** Logs re-stamped per tick by the sweep. */
+const SWEEP_PER_TICK = 400;
+/** Batches of the cold index: small first (the first page sooner), then larger (less overhead). */
+export const FIRST_BATCH = 64;
+const BATCH = 1_000;
+/** A growing log is read again at most this often per byte: 10 MB a second, at most every 10 s. */
+const REREAD_BYTES_PER_MS = 10_000;
+const REREAD_MAX_MS = 10_000;
+
+export interface FeederOptions {
+  pool: Pool;
+  hub: Hub;
+  sessions: SessionIndex;
+  spool: Spool;
+  outlines: BigOutlines;
+  /** Logs of this size and more are summarized alone, one at a time, while other workers take small batches. */
+  bigLogBytes: number;
+}
+
+export class Feeder {
+  private readonly o: FeederOptions;
+  /** Logs waiting to be (re)indexed, in the order they will be. */
+  private readonly queue: SessionEntry[] = [];
+  private readonly queued = new Set<SessionEntry>();
+  /** Big logs waiting to be read alone. */
+  private readonly bigQueue: SessionEntry[] = [];
+  /** Big logs the cold index read without their outline: it is written once the index is done. */
+  private readonly outlineLater: SessionEntry[] = [];
+  private outlining: Promise<void> = Promise.resolve();
+  private bigInFlight = false;
+  /** Growing logs waiting for their next read. */
+  private readonly deferred = new Set<SessionEntry>();
+  private inFlight = 0;
+  /** Logs being read now. */
+  private readonly reading = new Set<SessionEntry>();
+  /** Requests waiting for some logs to be read: each answers whether it is done waiting. */
+  private readWaiters: (() => boolean)[] = [];
+  private coldIndexed = false;
+  /** The start-up has queued every log it found (until then an empty queue is not the end of the cold index). */
+  private everyLogQueued = false;
+  /** Waiting for the cold index (or for enough of it): each answers whether it is done waiting. */
+  private coldWaiters: (() => boolean)[] = [];
+  /** The sweep's snapshot of the entries, its place in it, and whether a part of it is being stamped. */
+  private sweepList: SessionEntry[] = [];
+  private sweepAt = 0;
+  private sweeping = false;
+  private announcedCount = 0;
+  private closed = false;
+  private markColdIndexDone: () => void = () => {};
+  /** Resolves once the cold index is done (every log found at start summarized), or the feeder is closed. */
+  readonly coldIndexDone = new Promise<void>((resolve) => {
+    this.markColdIndexDone = resolve;
+  });
+
+  constructor(options: FeederOptions) {
+    this.o = options;
+  }
+
+  /** Whether the cold index is done. */
+  get cold(): boolean {
+    return !this.coldIndexed;
+  }
+
+  isQueued(e: SessionEntry): boolean {
+    return this.queued.has(e);
+  }
+
+  /** Queued or being read now. */
+  isPending(e: SessionEntry): boolean {
+    return this.queued.has(e) || this.reading.has(e);
+  }
+
+  /** Queue a log; a new one (`first`) goes ahead: it is what a person who just ran an agent is looking for. */
+  enqueue(e: SessionEntry, { first = false }: { first?: boolean } = {}): void {
+    if (this.queued.has(e)) return;
+    this.queued.add(e);
+    if (first) this.queue.unshift(e);
+    else this.queue.push(e);
+  }
+
+  /** A log changed: read it again now, or, if it keeps growing, once its pace allows. */
+  touch(e: SessionEntry): void {
+    if (e.stamp === null || this.queued.has(e)) return; // not indexed yet: it will be
+    if (performance.now() < e.indexedAt + rereadDelay(e)) this.deferred.add(e);
+    else this.enqueue(e);
+  }
+
+  /** A log that is gone: not read again. */
+  forget(e: SessionEntry): void {
+    this.queued.delete(e);
+    this.deferred.delete(e);
+  }
+
+  /** Queue the growing logs whose pause is over. */
+  rereadDue(): void {
+    const now = performance.now();
+    for (const e of [...this.deferred]) {
+      if (now >= e.indexedAt + rereadDelay(e)) {
+        this.deferred.delete(e);
+        this.enqueue(e);
+      }
+    }
+  }
+
+  /** The start-up has queued every log it found: the cold index ends when they are read. */
+  everyLogIn(): void {
+    this.everyLogQueued = true;
+    this.pump();
+    if (this.idle) this.finishCold();
+  }
+
+  /** Nothing queued or being read. */
+  get idle(): boolean {
+    return this.queue.length === 0 && this.bigQueue.length === 0 && this.inFlight === 0;
+  }
+
+  /**
+   * Wait (at most `budgetMs`) until these logs are read, not the whole queue; at once during the cold index,
+   * which a request does not wait for whole.
+   */
+  async read(logs: readonly SessionEntry[], budgetMs: number): Promise<void> {
+    const pending = (): boolean => logs.some((e) => this.isPending(e));
+    if (!this.coldIndexed || !pending()) return;
+    await new Promise<void>((resolve) => {
+      const waiter = (): boolean => {
+        if (!this.closed && pending()) return false;
+        clearTimeout(t);
+        resolve();
+        return true;
+      };
+      const t = setTimeout(() => {
+        this.readWaiters = this.readWaiters.filter((w) => w !== waiter);
+        resolve();
+      }, budgetMs);
+      this.readWaiters.push(waiter);
+    });
+  }
+
+  /** Wait until the cold index is done, or `enough` of it, or `budgetMs` passed. */
+  async warm(budgetMs: number, enough: (summarized: number) => boolean): Promise<void> {
+    if (this.coldIndexed || enough(this.o.sessions.summarizedCount)) return;
+    await new Promise<void>((resolve) => {
+      const waiter = (): boolean => {
+        if (!this.coldIndexed && !enough(this.o.sessions.summarizedCount)) return false;
+        clearTimeout(t);
+        resolve();
+        return true;
+      };
+      const t = setTimeout(() => {
+        this.coldWaiters = this.coldWaiters.filter((w) => w !== waiter);
+        resolve();
+      }, budgetMs);
+      this.coldWaiters.push(waiter);
+    });
+  }
+
+  /** Announce what changed: during the cold index its progress (no keys), after it the changed keys. */
+  publish(): void {
+    const sessions = this.o.sessions;
+    if (!this.coldIndexed) {
+      if (sessions.summarizedCount !== this.announcedCount) {
+        this.announcedCount = sessions.summarizedCount;
+        this.o.hub.publish('changed', { what: 'sessions', keys: [] });
+      }
+      return;
+    }
+    const keys = sessions.drainChanged();
+    if (keys.length) this.o.hub.publish('changed', { what: 'sessions', keys });
+  }
+
+  /**
+   * Re-stamp the next SWEEP_PER_TICK logs in the pool (their stats held the event loop some 20 ms a tick at
+   * 100k), one part at a time, over a snapshot of the entries taken when the last one ended.
+   */
+  sweep(): void {
+    if (!this.coldIndexed || this.sweeping) return;
+    const sessions = this.o.sessions;
+    if (this.sweepAt >= this.sweepList.length) {
+      this.sweepList = [...sessions.byRel.values()];
+      this.sweepAt = 0;
+    }
+    const part = this.sweepList.slice(this.sweepAt, this.sweepAt + SWEEP_PER_TICK);
+    this.sweepAt += part.length;
+    if (part.length === 0) return;
+    this.sweeping = true;
+    void this.o.pool
+      .run('stampTask', part.map((e) => ({ path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog })))
+      .then((stamps) => {
+        part.forEach((e, i) => {
+          if (stamps[i] !== e.stamp && e.stamp !== null && !this.closed && sessions.byRel.get(e.rel) === e) this.enqueue(e);
+        });
+        this.pump();
+      })
+      .catch(() => {})
+      .finally(() => {
+        this.sweeping = false;
+      });
+  }
+
+  /**
+   * Summarize queued logs in the pool, at most two batches per worker at a time (so a worker that ends one
+   * starts the next at once, while this loop takes in the answers): small logs in batches, a big one alone
+   * while another worker takes the small ones.
+   */
+  pump(): void {
+    while (!this.closed && this.inFlight < this.o.pool.threads * 2) {
+      const bigReady = this.bigQueue.length > 0 && !this.bigInFlight;
+      if (bigReady && (this.queue.length === 0 || this.inFlight > 0)) {
+        this.bigInFlight = true;
+        this.readBatch(this.bigQueue.splice(0, 1), undefined);
+      } else if (this.queue.length > 0) {
+        const size = this.o.sessions.summarizedCount === 0 ? FIRST_BATCH : BATCH;
+        this.readBatch(this.queue.splice(0, size), this.o.bigLogBytes);
+      } else break;
+    }
+  }
+
+  private readBatch(batch: SessionEntry[], bigFrom: number | undefined): void {
+    const { sessions, spool, outlines } = this.o;
+    for (const e of batch) {
+      this.queued.delete(e);
+      this.reading.add(e);
+    }
+    this.inFlight++;
+    const alone = bigFrom === undefined;
+    // During the cold index a big log's outline waits (writeOutlines): the list comes first.
+    const outlineTo = alone && this.coldIndexed ? spool.file('outline.json') : undefined;
+    if (alone && !this.coldIndexed) this.outlineLater.push(...batch);
+    const items: IndexItem[] = batch.map((e) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: e.stamp, bigFrom, outlineTo }));
+    indexBatch(this.o.pool, items, stampNow)
+      .then(
+        (results) => {
+          const now = performance.now();
+          batch.forEach((e, i) => {
+            const r = results[i];
+            if (!r) return;
+            if (r.unchanged) sessions.confirm(e, now);
+            else if ('big' in r) {
+              if (!this.queued.has(e)) {
+                this.queued.add(e);
+                this.bigQueue.push(e);
+              }
+            } else {
+              sessions.apply(e, r.stamp, r.mtimeMs, r.result, now);
+              if (outlineTo !== undefined && r.outlineBytes !== undefined) {
+                outlines.keep(e.path, r.stamp, outlineTo, r.outlineBytes);
+                return;
+              }
+            }
+            if (outlineTo !== undefined) spool.remove(outlineTo);
+          });
+        },
+        (err: unknown) => {
+          const message = `the worker failed on this batch: ${errorText(err)}`;
+          const now = performance.now();
+          for (const e of batch) sessions.apply(e, stampNow(e), 0, { ok: false, message }, now);
+        },
+      )
+      .then(() => {
+        if (!this.coldIndexed) this.coldWaiters = this.coldWaiters.filter((w) => !w());
+      })
+      .finally(() => {
+        this.inFlight--;
+        for (const e of batch) this.reading.delete(e);
+        if (alone) this.bigInFlight = false;
+        this.pump();
+        if (this.idle && !this.coldIndexed && this.everyLogQueued) this.finishCold();
+        if (this.readWaiters.length) this.readWaiters = this.readWaiters.filter((w) => !w());
+      });
+  }
+
+  private finishCold(): void {
+    if (this.coldIndexed) return;
+    this.coldIndexed = true;
+    // What the cold index read is announced as one change of everything it found (pages refresh once).
+    this.o.sessions.trackChanges();
+    if (this.announcedCount > 0) this.o.hub.publish('changed', { what: 'sessions', keys: [] });
+    for (const w of this.coldWaiters.splice(0)) w();
+    this.markColdIndexDone();
+    this.outlining = this.writeOutlines();
+  }
+
+  /** Resolves once the cold index is done and the outlines it put off are written. */
+  async outlined(): Promise<void> {
+    await this.coldIndexDone;
+    await this.outlining;
+  }
+
+  /** The outlines of the big logs the cold index read, one at a time (a 100 MB log's takes a worker ~1 s). */
+  private async writeOutlines(): Promise<void> {
+    const { sessions, spool, outlines, pool } = this.o;
+    for (const e of this.outlineLater.splice(0)) {
+      if (this.closed) return;
+      if (sessions.byRel.get(e.rel) !== e || e.summary === null || outlines.get(e.path)?.stamp === e.stamp) continue;
+      const out = spool.file('outline.json');
+      const r = await pool.run('sessionOutlineFileTask', { files: { key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog }, out }).catch(() => null);
+      // Kept only if the log is still as it was indexed: a later read writes its own.
+      if (r?.ok && !this.closed && r.value.stamp === e.stamp && sessions.byRel.get(e.rel) === e) outlines.keep(e.path, e.stamp, out, r.value.bytes);
+      else spool.remove(out);
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    this.finishCold();
+    this.readWaiters = this.readWaiters.filter((w) => !w());
+  }
+}
+
+function rereadDelay(e: SessionEntry): number {
+  return Math.min(REREAD_MAX_MS, (e.summary?.size_bytes ?? 0) / REREAD_BYTES_PER_MS);
+}

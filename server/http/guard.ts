@@ -10,7 +10,7 @@
 //  4. The token, from the engine_console cookie or Authorization: Bearer, compared in constant time
 //     through SHA-256 digests: 401 otherwise (before 404 and 405).
 //  5. Changes (POST, PUT, DELETE, PATCH) need X-Engine-Console: 1 (403): a cross-site form cannot send it.
-//  6. --read-only refuses every change but logout (403).
+//  6. --read-only refuses every change but logout and the job preview, which write nothing (403).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { forbidden, unauthorized } from './errors.ts';
@@ -33,6 +33,8 @@ const HOST_REFUSED =
 const SIGN_IN =
   'sign in: open the URL with the token that engine-console printed when it started, or send Authorization: Bearer <token>';
 const WRITE_HEADER = "a change needs the header X-Engine-Console: 1, which the console's UI sends";
+/** POSTs that change nothing on disk, so --read-only lets them through: signing out, and a job's preview. */
+const WRITES_NOTHING = new Set(['/api/logout', '/api/jobs/preview']);
 const READ_ONLY = "the console is read-only (--read-only): it changes nothing";
 const WRONG_LINK =
   '<!doctype html><meta charset="utf-8"><title>engine console</title><p>This link\'s token is not this console\'s. Open the URL engine-console printed when it started.</p>';
@@ -163,7 +165,7 @@ export function guard(options: GuardOptions) {
 
     if (WRITE_METHODS.has(ctx.method)) {
       if (ctx.get('X-Engine-Console') !== '1') throw forbidden(WRITE_HEADER);
-      if (options.readOnly && ctx.path !== '/api/logout') throw forbidden(READ_ONLY);
+      if (options.readOnly && !WRITES_NOTHING.has(ctx.path)) throw forbidden(READ_ONLY);
     }
     return next();
   };

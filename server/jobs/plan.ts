@@ -11,6 +11,7 @@ import { FLOW_THRESHOLD_DEFAULT, STAGE_WINDOW_DEFAULT } from '../../shared/limit
 import { resolveRequestPath, shown as shownPath } from '../data/paths.ts';
 import { insideDir } from '../engine/scan.ts';
 import { stagePaths } from '../engine/stage.ts';
+import { checkContained, LeadsOut } from '../data/stage-containment.ts';
 import { debugString, display } from '../engine/format.ts';
 import { errorText } from '../../shared/error-text.ts';
 
@@ -237,14 +238,11 @@ class Planning {
 
   /** Every file of a deployment's staged learning resolves inside the data directory (links compared by real path). */
   async contained(committed: string): Promise<void> {
-    const paths = stagePaths(committed);
-    const root = await realpath(this.dataDir);
-    for (const path of [paths.committed, paths.staged, paths.state, paths.history]) {
-      const real = await realpath(path).catch(() => null);
-      const link = real === null ? await lstat(path).catch(() => null) : null;
-      if ((real !== null && !insideDir(real, root)) || link?.isSymbolicLink()) {
-        throw new PlanError(400, `flow: ${this.shown(path)} is a symbolic link that leads out of the data directory (or nowhere): staged learning stays inside it`);
-      }
+    try {
+      await checkContained(this.dataDir, stagePaths(committed));
+    } catch (err) {
+      if (err instanceof LeadsOut) throw new PlanError(400, `flow: ${err.message}`);
+      throw err;
     }
   }
 

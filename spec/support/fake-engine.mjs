@@ -16,7 +16,7 @@
 //   FAKE_ENGINE_WRITE      when it writes its outputs: "before" (at start, the default), "after" (once the
 //                          wait and the sleep are over, so a job cancelled meanwhile writes nothing) or "none"
 // It writes a small file at each path named by --out, --json and --report (creating the parents); redact's
-// --out is a directory, so it creates that instead.
+// --out is a directory, so it creates that instead; stage also writes NAME.staged.flow.json (the committed flow's bytes).
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -73,6 +73,12 @@ function writeOutputs() {
     mkdirSync(dirname(path), { recursive: true });
     const body = path.endsWith('.json') ? `${JSON.stringify({ fake: command, flag })}\n` : `# fake ${command} ${flag}\n`;
     writeFileSync(path, body);
+  }
+  // stage learns NAME.staged.flow.json beside the committed flow: here a copy of it.
+  const flow = argv.indexOf('--flow');
+  if (command === 'stage' && flow !== -1 && argv[flow + 1]?.endsWith('.flow.json')) {
+    const committed = argv[flow + 1];
+    writeFileSync(`${committed.slice(0, -'.flow.json'.length)}.staged.flow.json`, readFileSync(committed));
   }
 }
 if ((settings.write ?? 'before') === 'before') writeOutputs();

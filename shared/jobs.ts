@@ -174,7 +174,8 @@ export type JobRequest = v.InferOutput<typeof JobRequestSchema>;
 export const JobRequestIdSchema = v.object({ id: v.nullish(JobIdSchema) });
 
 /** POST /api/jobs/preview: what a job with this request would run, planned by the code that plans the job. */
-export const JobPreviewSchema = v.object({
+export const JobPlanPreviewSchema = v.object({
+  ok: v.literal(true),
   /** The id the job gets when the request is sent with it (its reports are named for it). */
   id: v.string(),
   title: v.string(),
@@ -185,7 +186,11 @@ export const JobPreviewSchema = v.object({
   /** `engine` and the argv, shell-quoted: the `$` line the job's output starts with. */
   command: v.string(),
 });
+/** The refusal POST /api/jobs would answer for this request: its status and message (the preview itself is 200). */
+export const JobRefusalPreviewSchema = v.object({ ok: v.literal(false), status: v.number(), error: v.string() });
+export const JobPreviewSchema = v.variant('ok', [JobPlanPreviewSchema, JobRefusalPreviewSchema]);
 export type JobPreview = v.InferOutput<typeof JobPreviewSchema>;
+export type JobPlanPreview = v.InferOutput<typeof JobPlanPreviewSchema>;
 export type LearnRequest = v.InferOutput<typeof LearnRequestSchema>;
 export type PromoteRequest = v.InferOutput<typeof PromoteRequestSchema>;
 export type AuditRequest = v.InferOutput<typeof AuditRequestSchema>;

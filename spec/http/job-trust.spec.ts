@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { JobPreviewSchema, JobSchema, type Job, type JobPreview } from '../../shared/jobs.ts';
+import { JobPlanPreviewSchema, JobSchema, type Job, type JobPlanPreview } from '../../shared/jobs.ts';
 import { TrashListSchema } from '../../shared/trash.ts';
 import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
 import { launch, type Launched } from '../support/launch.ts';
@@ -61,17 +61,18 @@ async function submit(body: unknown): Promise<Job> {
   return v.parse(JobSchema, res.body);
 }
 
-async function preview(body: unknown): Promise<JobPreview> {
+async function preview(body: unknown): Promise<JobPlanPreview> {
   const res = await post('/api/jobs/preview', body);
   assert.is(res.status, 200, JSON.stringify(res.body));
-  return v.parse(JobPreviewSchema, res.body);
+  return v.parse(JobPlanPreviewSchema, res.body);
 }
 
 async function refusal(body: unknown): Promise<{ status: number; error: string }> {
   const runs = recorded().length;
   const res = await post('/api/jobs', body);
   const pre = await post('/api/jobs/preview', body);
-  assert.equal(pre, res, 'the preview refuses as the job does');
+  const error = (res.body as { error: string }).error;
+  assert.equal(pre, { status: 200, body: { ok: false, status: res.status, error } }, 'the preview says the refusal the job gets');
   assert.is(recorded().length, runs, 'nothing ran');
   return { status: res.status, error: (res.body as { error: string }).error };
 }

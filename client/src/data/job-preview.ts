@@ -2,7 +2,7 @@
 // planner), asked again a moment after each change; a newer request aborts the one in flight. A start
 // uses the preview of the exact request it sends, asked now if the shown one is stale.
 import { createEffect, createSignal, on, onCleanup, type Accessor } from 'solid-js';
-import type { JobPreview, JobRequest } from '../../../shared/jobs.ts';
+import type { JobPlanPreview as JobPreview, JobRequest } from '../../../shared/jobs.ts';
 import { errorText } from '../../../shared/error-text.ts';
 import { isAbort } from '../api/client.ts';
 import { previewJob } from '../api/endpoints.ts';
@@ -37,6 +37,11 @@ export function createJobPreview(body: Accessor<JobRequest | null>) {
     setCurrent({ state: 'pending' });
     try {
       const preview = await previewJob(request, { signal: controller.signal });
+      if (!preview.ok) {
+        setCurrent({ state: 'refused', key, message: preview.error });
+        setLast(null);
+        return null;
+      }
       setCurrent({ state: 'shown', key, preview });
       setLast(preview);
       return preview;

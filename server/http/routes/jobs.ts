@@ -60,12 +60,19 @@ export function jobsRoutes(state: State): Router {
     sendJson(ctx, { items: await state.jobs.list() } satisfies JobList);
   });
 
+  // A refusal is the preview's answer, not its failure: the form shows why, as POST /api/jobs would say it.
   router.post('/api/jobs/preview', async (ctx) => {
-    const { request } = requestOf((ctx.request as { body?: unknown }).body);
-    const id = state.jobs.newId();
-    const plan = await planned(state, request, id, true);
-    const { title, params, defaults, argv } = plan;
-    sendJson(ctx, { id, title, params, defaults, argv, command: `engine ${shellJoin(argv)}` } satisfies JobPreview);
+    let answer: JobPreview;
+    try {
+      const { request } = requestOf((ctx.request as { body?: unknown }).body);
+      const id = state.jobs.newId();
+      const { title, params, defaults, argv } = await planned(state, request, id, true);
+      answer = { ok: true, id, title, params, defaults, argv, command: `engine ${shellJoin(argv)}` };
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      answer = { ok: false, status: err.status, error: err.message };
+    }
+    sendJson(ctx, answer satisfies JobPreview);
   });
 
   router.post('/api/jobs', async (ctx) => {

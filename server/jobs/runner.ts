@@ -16,13 +16,13 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { Artifact, Job } from '../../shared/jobs.ts';
 import { JOB_CANCEL_DRAIN_MS, JOB_OUTPUT_TAIL_BYTES, JOB_PROGRESS_MS } from '../../shared/limits.ts';
-import { shown } from '../data/paths.ts';
+import { resolveRequestPath, shown } from '../data/paths.ts';
 import { shellJoin } from '../engine/shell.ts';
 import { jobId, type Plan, type PlannedArtifact } from './plan.ts';
 import { putBackIfUnused, setAside } from './replace.ts';
 import { changedSince, stampOf } from './stamps.ts';
 import { appendLog, jobsDir, loadJobs, readOutput, recover, RESTART_NOTE, saveJob, tailOf } from './store.ts';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { errorText } from '../../shared/error-text.ts';
 
 export const NO_CLI_NOTE = 'engine-console: the engine CLI was not found beside the console or on PATH; pass --engine PATH\n';
@@ -108,6 +108,7 @@ export class JobRunner {
     if (!opts.readOnly) {
       for (const job of changed) {
         runner.log(job.id, RESTART_NOTE);
+        await runner.settleInterrupted(runner.entries.get(job.id)!);
         runner.persist(job);
       }
       await runner.disk;
@@ -363,6 +364,8 @@ export class JobRunner {
         const replaced = await setAside(this.opts.dataDir, entry.replaces, this.opts.now());
         if (replaced) {
           entry.job.replaced = [replaced];
+          // Kept at once: should the console stop mid-job, the next start knows where the old file went.
+          this.persist(entry.job);
           this.log(entry.job.id, `engine-console: moved the old ${replaced.path} to the trash (console/trash/${replaced.trash_id}/${replaced.path}) before writing over it\n`);
         }
       } catch (err) {
@@ -371,6 +374,26 @@ export class JobRunner {
     }
     for (const a of entry.planned) entry.before.set(a.path, await stampOf(a.path));
     return null;
+  }
+
+  /**
+   * A job the console stopped during: with no stamps from before it ran, what it wrote is what changed
+   * since it started; a file it set aside goes back unless something took its place.
+   */
+  private async settleInterrupted(entry: Entry): Promise<void> {
+    const job = entry.job;
+    const started = job.started_unix_ms;
+    const where = { dataDir: this.opts.dataDir, home: this.opts.home };
+    const kept: Artifact[] = [];
+    for (const a of started === null ? [] : job.artifacts) {
+      try {
+        if ((await stat(resolveRequestPath(a.path, where))).mtimeMs >= started!) kept.push(a);
+      } catch {
+        // gone, or no longer a path the console may read
+      }
+    }
+    job.artifacts = kept;
+    await this.restoreUnused(entry);
   }
 
   /** A file set aside that nothing took the place of goes back; the others stay listed as replaced. */

@@ -235,4 +235,19 @@ trust('a job lists only the files it created or changed while it ran', async () 
   setControl({});
 });
 
+trust('a read-only console previews a job (it writes nothing) but refuses to start it', async () => {
+  const ro = await launch({ args: ['--read-only', '--engine', FAKE] });
+  try {
+    const body = JSON.stringify({ kind: 'doctor' });
+    const pre = await ro.api('/api/jobs/preview', { method: 'POST', body });
+    assert.is(pre.status, 200);
+    assert.equal(v.parse(JobPlanPreviewSchema, await pre.json()).argv, ['doctor', '--data', realpathSync(ro.dataDir)]);
+    assert.is((await ro.api('/api/jobs', { method: 'POST', body })).status, 403);
+    const unsigned = await fetch(`${ro.url}/api/jobs/preview`, { method: 'POST', body, headers: { Authorization: 'Bearer test-token' } });
+    assert.is(unsigned.status, 403, 'it still needs X-Engine-Console');
+  } finally {
+    await ro.stop();
+  }
+});
+
 trust.run();

@@ -44,8 +44,11 @@ export interface Plan {
   /** The CLI's arguments, without the program. */
   argv: string[];
   artifacts: PlannedArtifact[];
-  /** A file the job may write over (absolute, in the data directory): it goes to the trash before the job runs. */
-  replaces: string | null;
+  /**
+   * A file the job may write over (absolute, in the data directory), kept in the trash before the job runs:
+   * moved there, or copied when the CLI reads it too (stage reads the staged flow it rewrites).
+   */
+  replaces: { path: string; keep: 'move' | 'copy' } | null;
 }
 
 export interface PlanContext {
@@ -121,15 +124,6 @@ function within(a: string, b: string): boolean {
 async function isDirectory(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
   } catch {
     return false;
   }
@@ -289,7 +283,7 @@ async function planLearn(request: RequestOf['learn'], p: Planning): Promise<Plan
     defaults: unset(request, ['constants', 'habit_only', 'out', 'overwrite']),
     argv: argv.words,
     artifacts: [{ kind: 'flow', path: to }],
-    replaces: overwrite ? to : null,
+    replaces: overwrite ? { path: to, keep: 'move' } : null,
   };
 }
 
@@ -305,7 +299,7 @@ async function planPromote(request: RequestOf['promote'], p: Planning): Promise<
   if (minTasks === 0) throw new PlanError(400, 'min_tasks: at least 1');
   const name = flowName(file.path);
   const to = request.out != null ? p.resolve('out', request.out) : join(dirname(file.path), `${name}.promoted.flow.json`);
-  if (await sameFile(to, file.path)) {
+  if (overwrite && (await sameFile(to, file.path))) {
     throw new PlanError(400, 'out: the promoted flow goes to a file of its own, not over the flow it is promoted from');
   }
   await p.fresh('out', to, overwrite);
@@ -340,7 +334,7 @@ async function planPromote(request: RequestOf['promote'], p: Planning): Promise<
       { kind: 'flow', path: to },
       { kind: 'report', path: promoteReport },
     ],
-    replaces: overwrite ? to : null,
+    replaces: overwrite ? { path: to, keep: 'move' } : null,
   };
 }
 
@@ -421,7 +415,7 @@ async function planStage(request: RequestOf['stage'], p: Planning): Promise<Plan
       { kind: 'report', path: md },
       { kind: 'report', path: json },
     ],
-    replaces: null,
+    replaces: { path: paths.staged, keep: 'copy' },
   };
 }
 

@@ -19,7 +19,7 @@ import { JOB_CANCEL_DRAIN_MS, JOB_OUTPUT_TAIL_BYTES, JOB_PROGRESS_MS } from '../
 import { resolveRequestPath, shown } from '../data/paths.ts';
 import { shellJoin } from '../engine/shell.ts';
 import { jobId, type Plan, type PlannedArtifact } from './plan.ts';
-import { putBackIfUnused, setAside } from './replace.ts';
+import { dropCopy, putBackIfUnused, setAside } from './replace.ts';
 import { changedSince, stampOf } from './stamps.ts';
 import { appendLog, jobsDir, loadJobs, readOutput, recover, RESTART_NOTE, saveJob, tailOf } from './store.ts';
 import { mkdir, stat } from 'node:fs/promises';
@@ -61,8 +61,8 @@ interface Entry {
   /** The planned artifacts (absolute paths) and their stamps just before the CLI started (null: absent). */
   planned: PlannedArtifact[];
   before: Map<string, string | null>;
-  /** The file the job may write over (absolute), set aside before it runs. */
-  replaces: string | null;
+  /** The file the job may write over, kept in the trash before it runs. */
+  replaces: Plan['replaces'];
   /** The output written by this console, kept only as far as the tail needs; null for jobs of a past run. */
   live: LiveTail | null;
   child: ChildProcess | null;
@@ -361,15 +361,17 @@ export class JobRunner {
     const where = { dataDir: this.opts.dataDir, home: this.opts.home };
     if (entry.replaces !== null) {
       try {
-        const replaced = await setAside(this.opts.dataDir, entry.replaces, this.opts.now());
+        const { path, keep } = entry.replaces;
+        const replaced = await setAside(this.opts.dataDir, path, this.opts.now(), keep);
         if (replaced) {
           entry.job.replaced = [replaced];
           // Kept at once: should the console stop mid-job, the next start knows where the old file went.
           this.persist(entry.job);
-          this.log(entry.job.id, `engine-console: moved the old ${replaced.path} to the trash (console/trash/${replaced.trash_id}/${replaced.path}) before writing over it\n`);
+          const how = keep === 'move' ? 'moved the old' : 'copied the current';
+          this.log(entry.job.id, `engine-console: ${how} ${replaced.path} to the trash (console/trash/${replaced.trash_id}/${replaced.path}) before the job writes over it\n`);
         }
       } catch (err) {
-        return `engine-console: ${shown(entry.replaces, where)} was not moved to the trash, so the job did not write over it: ${errorText(err)}\n`;
+        return `engine-console: ${shown(entry.replaces.path, where)} was not kept in the trash, so the job did not run to write over it: ${errorText(err)}\n`;
       }
     }
     for (const a of entry.planned) entry.before.set(a.path, await stampOf(a.path));
@@ -399,8 +401,13 @@ export class JobRunner {
   /** A file set aside that nothing took the place of goes back; the others stay listed as replaced. */
   private async restoreUnused(entry: Entry): Promise<void> {
     const kept = [];
+    const copied = entry.replaces?.keep === 'copy' ? entry.replaces.path : null;
     for (const r of entry.job.replaced) {
       try {
+        if (copied !== null && (await stampOf(copied)) === entry.before.get(copied)) {
+          await dropCopy(this.opts.dataDir, r);
+          continue;
+        }
         if (await putBackIfUnused(this.opts.dataDir, r)) {
           this.log(entry.job.id, `engine-console: nothing was written over ${r.path}, so the old file is back from the trash\n`);
           continue;

@@ -215,6 +215,7 @@ trust('a job lists only the files it created or changed while it ran', async () 
   const failed = await ended((await submit({ kind: 'stage', flow: 'shop', sessions: 'logs/shop' })).id);
   assert.is(failed.status, 'failed');
   assert.equal(failed.artifacts, [], 'a staged flow written before the job is not its artifact');
+  assert.equal(failed.replaced, [], 'the staged flow was left as it was: its copy in the trash is dropped');
 
   const gate = join(scratch, 'gate-stage');
   setControl({ write: 'after', wait_for: gate });
@@ -227,6 +228,10 @@ trust('a job lists only the files it created or changed while it ran', async () 
   const wrote = await ended((await submit({ kind: 'stage', flow: 'shop', sessions: 'logs/shop' })).id);
   assert.is(wrote.status, 'failed');
   assert.equal(wrote.artifacts.map((a) => a.path), ['shop.staged.flow.json', `console/jobs/${wrote.id}.stage.md`, `console/jobs/${wrote.id}.stage.json`], 'a failed job that wrote lists what it wrote');
+  // stage rewrites the staged flow it also reads: the one it replaced was copied to the trash first.
+  assert.equal(wrote.replaced.map((r) => r.path), ['shop.staged.flow.json']);
+  const kept = readFileSync(join(R, 'console/trash', wrote.replaced[0]!.trash_id, 'shop.staged.flow.json'), 'utf8');
+  assert.is(kept, readFileSync(join(R, 'shop.promoted.flow.json'), 'utf8'), 'the trash holds the staged flow as it was');
 
   setControl({ write: 'none' });
   const nothing = await ended((await submit({ kind: 'redact', sessions: 'logs/shop', out: 'redacted/shop' })).id);

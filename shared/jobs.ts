@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { UnixMsSchema } from './common.ts';
 import { DeciderNameSchema as FlowDeciderNameSchema } from './flows.ts';
+import { TrashIdSchema } from './trash.ts';
 
 export const JOB_KINDS = ['learn', 'promote', 'audit', 'stage', 'redact', 'doctor'] as const;
 
@@ -28,7 +29,15 @@ export const ArtifactSchema = v.object({
 });
 export type Artifact = v.InferOutput<typeof ArtifactSchema>;
 
-/** Field order as the original writes it. */
+/** A file the job wrote over: the old one waits in the trash folder `trash_id`, at the same relative path. */
+export const ReplacedSchema = v.object({
+  /** Relative to the data directory: where it was, and where a restore puts it back. */
+  path: v.string(),
+  trash_id: TrashIdSchema,
+});
+export type Replaced = v.InferOutput<typeof ReplacedSchema>;
+
+/** Field order as the original writes it; `defaults` and `replaced` are ours (absent from older records). */
 export const JobSchema = v.object({
   /** `YYYYMMDDTHHMMSS.mmmZ` of its creation, `-`, 4 lowercase hex digits. */
   id: v.string(),
@@ -43,8 +52,12 @@ export const JobSchema = v.object({
   exit_code: v.nullable(v.number()),
   /** Lists, events and the overview: the last 64 KiB, from a line start. One job: all of it. */
   output: v.string(),
-  /** The planned ones until the job ends; afterwards only those that exist. */
+  /** The planned ones until the job ends; afterwards only those it created or changed while it ran. */
   artifacts: v.array(ArtifactSchema),
+  /** The keys of `params` the request left unset, so their values are the defaults. */
+  defaults: v.optional(v.array(v.string()), []),
+  /** Files the job wrote over, each moved to the trash before it ran. */
+  replaced: v.optional(v.array(ReplacedSchema), []),
 });
 export type Job = v.InferOutput<typeof JobSchema>;
 
@@ -136,7 +149,13 @@ export const RedactRequestSchema = v.object(
 
 export const DoctorRequestSchema = v.object({ kind: v.literal('doctor') });
 
-/** The body of POST /api/jobs. */
+/** A job id as jobId() makes it: `YYYYMMDDTHHMMSS.mmmZ-xxxx`. */
+export const JobIdSchema = v.pipe(
+  v.string(bad('id', 'a job id')),
+  v.regex(/^\d{8}T\d{6}\.\d{3}Z-[0-9a-f]{4}$/, bad('id', 'a job id as the preview gave it')),
+);
+
+/** The body of POST /api/jobs and POST /api/jobs/preview. */
 export const JobRequestSchema = v.variant(
   'kind',
   [
@@ -150,6 +169,28 @@ export const JobRequestSchema = v.variant(
   bad('kind', `one of ${JOB_KINDS.join(', ')}`),
 );
 export type JobRequest = v.InferOutput<typeof JobRequestSchema>;
+
+/** The id a job request may carry: the one its preview answered, so the job runs the very argv shown. */
+export const JobRequestIdSchema = v.object({ id: v.nullish(JobIdSchema) });
+
+/** POST /api/jobs/preview: what a job with this request would run, planned by the code that plans the job. */
+export const JobPlanPreviewSchema = v.object({
+  ok: v.literal(true),
+  /** The id the job gets when the request is sent with it (its reports are named for it). */
+  id: v.string(),
+  title: v.string(),
+  params: v.unknown(),
+  defaults: v.array(v.string()),
+  /** The CLI's arguments, without the program. */
+  argv: v.array(v.string()),
+  /** `engine` and the argv, shell-quoted: the `$` line the job's output starts with. */
+  command: v.string(),
+});
+/** The refusal POST /api/jobs would answer for this request: its status and message (the preview itself is 200). */
+export const JobRefusalPreviewSchema = v.object({ ok: v.literal(false), status: v.number(), error: v.string() });
+export const JobPreviewSchema = v.variant('ok', [JobPlanPreviewSchema, JobRefusalPreviewSchema]);
+export type JobPreview = v.InferOutput<typeof JobPreviewSchema>;
+export type JobPlanPreview = v.InferOutput<typeof JobPlanPreviewSchema>;
 export type LearnRequest = v.InferOutput<typeof LearnRequestSchema>;
 export type PromoteRequest = v.InferOutput<typeof PromoteRequestSchema>;
 export type AuditRequest = v.InferOutput<typeof AuditRequestSchema>;

@@ -11,6 +11,7 @@ import type { StageTaskResult } from '../workers/tasks/stage.ts';
 import type { Catalog, FlowFile } from './catalog.ts';
 import { FlowUnreadable, flowDiffView, flowSummary } from './flows.ts';
 import { shown } from './paths.ts';
+import { checkContained, LeadsOut } from './stage-containment.ts';
 import { errorText } from '../../shared/error-text.ts';
 
 /** No flow has this key (404). */
@@ -32,10 +33,23 @@ export async function deployment(state: State, key: string): Promise<{ catalog: 
   const catalog = await state.catalog();
   const file = catalog.flow(key);
   if (!file) throw new NoSuchFlow(`no flow ${JSON.stringify(key)}`);
+  let paths: StagePaths;
   try {
-    return { catalog, file, paths: stagePathsOf(file.path) };
+    paths = stagePathsOf(file.path);
   } catch (e) {
     throw new NotADeployment(errorText(e));
+  }
+  await contained(state, paths);
+  return { catalog, file, paths };
+}
+
+/** Every file of the deployment inside the data directory, else a 422 that names the one that leads out. */
+async function contained(state: State, paths: StagePaths): Promise<void> {
+  try {
+    await checkContained(state.config.dataDir, paths);
+  } catch (e) {
+    if (e instanceof LeadsOut) throw new StageRefused(e.message, false);
+    throw e;
   }
 }
 
@@ -87,14 +101,17 @@ export async function stageView(state: State, key: string): Promise<StageView> {
 
 export async function commitStaged(state: State, key: string, note: string | null): Promise<VersionView> {
   const { paths } = await deployment(state, key);
-  return state.caches.stageQueue.run(paths.committed, async () =>
-    answer(await state.pool.run('stageCommit', { committed: paths.committed, note, nowMs: state.config.now() })),
-  );
+  // Checked again in the queue, right before the writes: a link may have appeared while it waited.
+  return state.caches.stageQueue.run(paths.committed, async () => {
+    await contained(state, paths);
+    return answer(await state.pool.run('stageCommit', { committed: paths.committed, note, nowMs: state.config.now() }));
+  });
 }
 
 export async function rollBack(state: State, key: string, to: number | null, note: string | null): Promise<VersionView> {
   const { paths } = await deployment(state, key);
-  return state.caches.stageQueue.run(paths.committed, async () =>
-    answer(await state.pool.run('stageRollback', { committed: paths.committed, to, note, nowMs: state.config.now() })),
-  );
+  return state.caches.stageQueue.run(paths.committed, async () => {
+    await contained(state, paths);
+    return answer(await state.pool.run('stageRollback', { committed: paths.committed, to, note, nowMs: state.config.now() }));
+  });
 }

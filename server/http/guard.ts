@@ -9,7 +9,7 @@
 //  4. The token as Authorization: Bearer, or the sign-in cookie holding a live sign-in or the token
 //     (sign-in-check.ts): 401 otherwise (before 404 and 405).
 //  5. Changes (POST, PUT, DELETE, PATCH) need X-Engine-Console: 1 (403): a cross-site form cannot send it.
-//  6. --read-only refuses every change but logout (403).
+//  6. --read-only refuses every change but logout and the job preview, which write nothing (403).
 import type { Context, Next } from 'koa';
 import { forbidden } from './errors.ts';
 import { signInRefusal } from './sign-in-check.ts';
@@ -24,6 +24,8 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 const HOST_REFUSED =
   "the Host header must be localhost, 127.0.0.1 or [::1] with the console's port: without a token (--no-auth), the console answers only its own address";
 const WRITE_HEADER = "a change needs the header X-Engine-Console: 1, which the console's UI sends";
+/** POSTs that change nothing on disk, so --read-only lets them through: signing out, and a job's preview. */
+const WRITES_NOTHING = new Set(['/api/logout', '/api/jobs/preview']);
 const READ_ONLY = "the console is read-only (--read-only): it changes nothing";
 
 /** The Host check of --no-auth. */
@@ -70,7 +72,7 @@ export function guard(options: GuardOptions) {
 
     if (WRITE_METHODS.has(ctx.method)) {
       if (ctx.get('X-Engine-Console') !== '1') throw forbidden(WRITE_HEADER);
-      if (options.readOnly && ctx.path !== '/api/logout') throw forbidden(READ_ONLY);
+      if (options.readOnly && !WRITES_NOTHING.has(ctx.path)) throw forbidden(READ_ONLY);
     }
     return next();
   };

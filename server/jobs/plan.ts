@@ -2,12 +2,16 @@
 // the params (the request with its defaults filled in, keys sorted, paths shown) and the artifacts it will
 // write. Every check runs here, in the reference's order, before anything is queued: a refusal is a
 // PlanError with its status and exact message, and no job exists. The only thing a plan writes is the parent
-// directory of a learn/promote output (`fresh`), as the original does.
-import { mkdir, stat } from 'node:fs/promises';
+// directory of a learn/promote output (`fresh`), as the original does; a preview writes nothing. The same
+// plan answers the preview and runs the job, so the command shown is the command run.
+import { lstat, mkdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
 import { type ArtifactKind, JOB_DOMAIN, type JobKind, type JobRequest } from '../../shared/jobs.ts';
 import { FLOW_THRESHOLD_DEFAULT, STAGE_WINDOW_DEFAULT } from '../../shared/limits.ts';
 import { resolveRequestPath, shown as shownPath } from '../data/paths.ts';
+import { insideDir } from '../engine/scan.ts';
+import { stagePaths } from '../engine/stage.ts';
+import { checkContained, LeadsOut } from '../data/stage-containment.ts';
 import { debugString, display } from '../engine/format.ts';
 import { errorText } from '../../shared/error-text.ts';
 
@@ -35,9 +39,16 @@ export interface Plan {
   kind: JobKind;
   title: string;
   params: Record<string, unknown>;
+  /** The keys of `params` the request left unset (their values are the defaults). */
+  defaults: string[];
   /** The CLI's arguments, without the program. */
   argv: string[];
   artifacts: PlannedArtifact[];
+  /**
+   * A file the job may write over (absolute, in the data directory), kept in the trash before the job runs:
+   * moved there, or copied when the CLI reads it too (stage reads the staged flow it rewrites).
+   */
+  replaces: { path: string; keep: 'move' | 'copy' } | null;
 }
 
 export interface PlanContext {
@@ -52,6 +63,35 @@ export interface PlanContext {
   flow(key: string): { rel: string; path: string } | undefined;
   /** Loads the flow file and gives its domain; throws with why it does not load. */
   flowDomain(path: string): Promise<string>;
+  /** A preview: plan, and write nothing (not even an output's parent directory). */
+  dryRun?: boolean;
+}
+
+/** The CLI's argv, built so that no value can be read as an option. */
+class Argv {
+  readonly words: string[];
+  constructor(command: string) {
+    this.words = [command];
+  }
+
+  flag(name: string): this {
+    this.words.push(name);
+    return this;
+  }
+
+  /** `name value`; a value that starts with `-` is refused, naming the request's field. */
+  opt(name: string, value: string, field: string): this {
+    if (value.startsWith('-')) {
+      throw new PlanError(400, `${field}: ${debugString(value)} starts with -, which the CLI would read as an option: give a value that does not`);
+    }
+    this.words.push(name, value);
+    return this;
+  }
+}
+
+/** The keys among `keys` that `request` leaves unset. */
+function unset<R extends object>(request: R, keys: readonly (keyof R & string)[]): string[] {
+  return keys.filter((k) => request[k] === null || request[k] === undefined);
 }
 
 /** `YYYYMMDDTHHMMSS.mmmZ-xxxx` from the console's clock and 4 random hex digits. */
@@ -89,13 +129,10 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
+/** Both name one file (by real path), or the same path when neither exists. */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  const [ra, rb] = await Promise.all([realpath(a).catch(() => a), realpath(b).catch(() => b)]);
+  return ra === rb;
 }
 
 /** The file name without `.flow.json`. */
@@ -165,11 +202,20 @@ class Planning {
     return resolved;
   }
 
-  /** Refuses an output that exists unless it may be overwritten, and makes its parent directory. */
-  async fresh(path: string, overwrite: boolean): Promise<void> {
-    if (!overwrite && (await exists(path))) {
+  /**
+   * Refuses an output that exists unless it may be overwritten, and makes its parent directory. A file that
+   * may be overwritten must be one the trash can keep: a file (not a directory) in the data directory.
+   */
+  async fresh(what: string, path: string, overwrite: boolean): Promise<void> {
+    const found = await lstat(path).catch(() => null);
+    if (found && !overwrite) {
       throw new PlanError(409, `${this.shown(path)} exists: choose another path, or overwrite it`);
     }
+    if (found?.isDirectory()) throw new PlanError(400, `${what}: ${this.shown(path)} is a directory: name a file`);
+    if (found && !insideDir(path, this.dataDir)) {
+      throw new PlanError(400, `${what}: ${this.shown(path)} is outside the data directory, whose trash keeps what a job replaces: choose a new file, or one in the data directory`);
+    }
+    if (this.ctx.dryRun) return;
     const parent = dirname(path);
     try {
       await mkdir(parent, { recursive: true });
@@ -182,6 +228,16 @@ class Planning {
     const file = this.ctx.flow(key);
     if (!file) throw new PlanError(400, `no flow ${debugString(key)}`);
     return file;
+  }
+
+  /** Every file of a deployment's staged learning resolves inside the data directory (links compared by real path). */
+  async contained(committed: string): Promise<void> {
+    try {
+      await checkContained(this.dataDir, stagePaths(committed));
+    } catch (err) {
+      if (err instanceof LeadsOut) throw new PlanError(400, `flow: ${err.message}`);
+      throw err;
+    }
   }
 
   prob(what: string, x: number): number {
@@ -207,11 +263,11 @@ async function planLearn(request: RequestOf['learn'], p: Planning): Promise<Plan
   }
   const from = await p.dir('sessions', request.sessions);
   const to = request.out != null ? p.resolve('out', request.out) : join(p.dataDir, `${request.domain}.flow.json`);
-  await p.fresh(to, overwrite);
-  const argv = ['learn', '--sessions', from, '--domain', request.domain, '--out', to];
-  if (habitOnly) argv.push('--habit-only');
-  else argv.push('--oracle-cache', p.oracleCache);
-  if (constants) argv.push('--constants');
+  await p.fresh('out', to, overwrite);
+  const argv = new Argv('learn').opt('--sessions', from, 'sessions').opt('--domain', request.domain, 'domain').opt('--out', to, 'out');
+  if (habitOnly) argv.flag('--habit-only');
+  else argv.opt('--oracle-cache', p.oracleCache, 'oracle_cache');
+  if (constants) argv.flag('--constants');
   return {
     kind: 'learn',
     title: `Learn ${request.domain} from ${p.shown(from)}`,
@@ -224,8 +280,10 @@ async function planLearn(request: RequestOf['learn'], p: Planning): Promise<Plan
       overwrite,
       sessions: p.shown(from),
     },
-    argv,
+    defaults: unset(request, ['constants', 'habit_only', 'out', 'overwrite']),
+    argv: argv.words,
     artifacts: [{ kind: 'flow', path: to }],
+    replaces: overwrite ? { path: to, keep: 'move' } : null,
   };
 }
 
@@ -241,7 +299,10 @@ async function planPromote(request: RequestOf['promote'], p: Planning): Promise<
   if (minTasks === 0) throw new PlanError(400, 'min_tasks: at least 1');
   const name = flowName(file.path);
   const to = request.out != null ? p.resolve('out', request.out) : join(dirname(file.path), `${name}.promoted.flow.json`);
-  await p.fresh(to, overwrite);
+  if (overwrite && (await sameFile(to, file.path))) {
+    throw new PlanError(400, 'out: the promoted flow goes to a file of its own, not over the flow it is promoted from');
+  }
+  await p.fresh('out', to, overwrite);
   const promoteReport = p.report('promote.md');
   return {
     kind: 'promote',
@@ -258,22 +319,22 @@ async function planPromote(request: RequestOf['promote'], p: Planning): Promise<
       sessions: p.shown(from),
       threshold,
     },
-    argv: [
-      'promote',
-      '--flow', file.path,
-      '--sessions', from,
-      '--oracle-cache', cache,
-      '--threshold', display(threshold),
-      '--min-used', display(minUsed),
-      '--min-lower', display(minLower),
-      '--min-tasks', String(minTasks),
-      '--out', to,
-      '--report', promoteReport,
-    ],
+    defaults: unset(request, ['min_lower', 'min_tasks', 'min_used', 'oracle_cache', 'out', 'overwrite', 'threshold']),
+    argv: new Argv('promote')
+      .opt('--flow', file.path, 'flow')
+      .opt('--sessions', from, 'sessions')
+      .opt('--oracle-cache', cache, 'oracle_cache')
+      .opt('--threshold', display(threshold), 'threshold')
+      .opt('--min-used', display(minUsed), 'min_used')
+      .opt('--min-lower', display(minLower), 'min_lower')
+      .opt('--min-tasks', String(minTasks), 'min_tasks')
+      .opt('--out', to, 'out')
+      .opt('--report', promoteReport, 'report').words,
     artifacts: [
       { kind: 'flow', path: to },
       { kind: 'report', path: promoteReport },
     ],
+    replaces: overwrite ? { path: to, keep: 'move' } : null,
   };
 }
 
@@ -282,31 +343,32 @@ async function planAudit(request: RequestOf['audit'], p: Planning): Promise<Plan
   const from = await p.dir('sessions', request.sessions);
   const json = p.report('audit.json');
   const md = p.report('audit.md');
-  const argv = [
-    'audit',
-    '--flow', file.path,
-    '--sessions', from,
-    '--oracle', 'replay',
-    '--oracle-cache', p.oracleCache,
-    '--out', md,
-    '--json', json,
-  ];
-  if (request.decider != null) argv.push('--decider', request.decider);
+  const argv = new Argv('audit')
+    .opt('--flow', file.path, 'flow')
+    .opt('--sessions', from, 'sessions')
+    .opt('--oracle', 'replay', 'oracle')
+    .opt('--oracle-cache', p.oracleCache, 'oracle_cache')
+    .opt('--out', md, 'out')
+    .opt('--json', json, 'json');
+  if (request.decider != null) argv.opt('--decider', request.decider, 'decider');
   return {
     kind: 'audit',
     title: `Audit ${flowName(file.path)} on ${p.shown(from)}`,
     params: { decider: request.decider ?? null, flow: request.flow, kind: 'audit', sessions: p.shown(from) },
-    argv,
+    defaults: unset(request, ['decider']),
+    argv: argv.words,
     artifacts: [
       { kind: 'report', path: json },
       { kind: 'report', path: md },
     ],
+    replaces: null,
   };
 }
 
 async function planStage(request: RequestOf['stage'], p: Planning): Promise<Plan> {
   const file = p.flowOf(request.flow);
   const paths = committedPathOf(file.path);
+  await p.contained(paths.committed);
   let domain: string;
   try {
     domain = await p.ctx.flowDomain(file.path);
@@ -323,19 +385,17 @@ async function planStage(request: RequestOf['stage'], p: Planning): Promise<Plan
   const constants = request.constants ?? false;
   const md = p.report('stage.md');
   const json = p.report('stage.json');
-  const argv = [
-    'stage',
-    '--flow', paths.committed,
-    '--domain', domain,
-    '--sessions', from,
-    '--oracle-cache', p.oracleCache,
-    '--window', String(window),
-    '--out', md,
-    '--json', json,
-  ];
-  if (request.decider != null) argv.push('--decider', request.decider);
-  if (halfLife !== null) argv.push('--half-life', display(halfLife));
-  if (constants) argv.push('--constants');
+  const argv = new Argv('stage')
+    .opt('--flow', paths.committed, 'flow')
+    .opt('--domain', domain, 'flow')
+    .opt('--sessions', from, 'sessions')
+    .opt('--oracle-cache', p.oracleCache, 'oracle_cache')
+    .opt('--window', String(window), 'window')
+    .opt('--out', md, 'out')
+    .opt('--json', json, 'json');
+  if (request.decider != null) argv.opt('--decider', request.decider, 'decider');
+  if (halfLife !== null) argv.opt('--half-life', display(halfLife), 'half_life');
+  if (constants) argv.flag('--constants');
   return {
     kind: 'stage',
     title: `Stage ${paths.name} from ${p.shown(from)}`,
@@ -348,12 +408,14 @@ async function planStage(request: RequestOf['stage'], p: Planning): Promise<Plan
       sessions: p.shown(from),
       window,
     },
-    argv,
+    defaults: unset(request, ['constants', 'decider', 'half_life', 'window']),
+    argv: argv.words,
     artifacts: [
       { kind: 'flow', path: paths.staged },
       { kind: 'report', path: md },
       { kind: 'report', path: json },
     ],
+    replaces: { path: paths.staged, keep: 'copy' },
   };
 }
 
@@ -383,14 +445,16 @@ async function planRedact(request: RequestOf['redact'], p: Planning): Promise<Pl
   const keepShared = request.keep_shared ?? REDACT_KEEP_SHARED_DEFAULT;
   if (keepShared === 0) throw new PlanError(400, 'keep_shared: at least 1');
   const fields = hashFields(request.hash_fields ?? []);
-  const argv = ['redact', '--sessions', from, '--out', to, '--keep-shared', String(keepShared)];
-  for (const field of fields) argv.push('--hash-field', field);
+  const argv = new Argv('redact').opt('--sessions', from, 'sessions').opt('--out', to, 'out').opt('--keep-shared', String(keepShared), 'keep_shared');
+  for (const field of fields) argv.opt('--hash-field', field, 'hash_fields');
   return {
     kind: 'redact',
     title: `Redact ${p.shown(from)}`,
     params: { hash_fields: fields, keep_shared: keepShared, kind: 'redact', out: p.shown(to), sessions: p.shown(from) },
-    argv,
+    defaults: unset(request, ['hash_fields', 'keep_shared']),
+    argv: argv.words,
     artifacts: [{ kind: 'dir', path: to }],
+    replaces: null,
   };
 }
 
@@ -399,8 +463,10 @@ async function planDoctor(_request: RequestOf['doctor'], p: Planning): Promise<P
     kind: 'doctor',
     title: 'Check the installation',
     params: { kind: 'doctor' },
-    argv: ['doctor', '--data', p.dataDir],
+    defaults: [],
+    argv: new Argv('doctor').opt('--data', p.dataDir, 'data').words,
     artifacts: [],
+    replaces: null,
   };
 }
 

@@ -18,7 +18,9 @@ import type { Artifact, Job } from '../../shared/jobs.ts';
 import { JOB_CANCEL_DRAIN_MS, JOB_OUTPUT_TAIL_BYTES, JOB_PROGRESS_MS } from '../../shared/limits.ts';
 import { resolveRequestPath, shown } from '../data/paths.ts';
 import { shellJoin } from '../engine/shell.ts';
-import { jobId, type Plan } from './plan.ts';
+import { jobId, type Plan, type PlannedArtifact } from './plan.ts';
+import { dropCopy, putBackIfUnused, setAside } from './replace.ts';
+import { changedSince, stampOf } from './stamps.ts';
 import { appendLog, jobsDir, loadJobs, readOutput, recover, RESTART_NOTE, saveJob, tailOf } from './store.ts';
 import { mkdir, stat } from 'node:fs/promises';
 import { errorText } from '../../shared/error-text.ts';
@@ -56,11 +58,19 @@ interface Entry {
   /** The record; `output` is always "" here (it lives in the log). */
   job: Job;
   argv: string[];
+  /** The planned artifacts (absolute paths) and their stamps just before the CLI started (null: absent). */
+  planned: PlannedArtifact[];
+  before: Map<string, string | null>;
+  /** The file the job may write over, kept in the trash before it runs. */
+  replaces: Plan['replaces'];
   /** The output written by this console, kept only as far as the tail needs; null for jobs of a past run. */
   live: LiveTail | null;
   child: ChildProcess | null;
   cancelRequested: boolean;
 }
+
+/** An entry that will not run in this console (a past run's, or before its plan is known). */
+const NOT_RUN = { argv: [], planned: [], before: new Map<string, string | null>(), replaces: null };
 
 const ENDED = new Set(['succeeded', 'failed', 'cancelled']);
 const hasEnded = (job: Job) => ENDED.has(job.status);
@@ -94,10 +104,11 @@ export class JobRunner {
     const runner = new JobRunner(opts);
     const jobs = await loadJobs(opts.dataDir);
     const changed = recover(jobs, Date.now());
-    for (const job of jobs) runner.entries.set(job.id, { job, argv: [], live: null, child: null, cancelRequested: false });
+    for (const job of jobs) runner.entries.set(job.id, { job, ...NOT_RUN, live: null, child: null, cancelRequested: false });
     if (!opts.readOnly) {
       for (const job of changed) {
         runner.log(job.id, RESTART_NOTE);
+        await runner.settleInterrupted(runner.entries.get(job.id)!);
         runner.persist(job);
       }
       await runner.disk;
@@ -146,8 +157,19 @@ export class JobRunner {
       exit_code: null,
       output: '',
       artifacts: plan.artifacts.map((a) => ({ kind: a.kind, path: shown(a.path, where), key: null })),
+      defaults: [...plan.defaults],
+      replaced: [],
     };
-    this.entries.set(id, { job, argv: plan.argv, live: new LiveTail(), child: null, cancelRequested: false });
+    this.entries.set(id, {
+      job,
+      argv: plan.argv,
+      planned: plan.artifacts,
+      before: new Map(),
+      replaces: plan.replaces,
+      live: new LiveTail(),
+      child: null,
+      cancelRequested: false,
+    });
     this.persist(job);
     this.announce(this.entries.get(id)!);
     const answer: Job = { ...job, artifacts: job.artifacts.map((a) => ({ ...a })) };
@@ -164,6 +186,7 @@ export class JobRunner {
     if (job.status === 'queued') {
       job.status = 'cancelled';
       job.finished_unix_ms = this.opts.now();
+      job.artifacts = [];
       this.log(id, CANCELLED_BEFORE_NOTE);
       this.persist(job);
       this.announce(entry);
@@ -272,6 +295,11 @@ export class JobRunner {
       }
     }
     this.log(job.id, `$ engine ${shellJoin(entry.argv)}\n`);
+    if (!this.opts.readOnly) {
+      const refusal = await this.prepare(entry);
+      if (refusal) return this.finish(entry, 'failed', null, refusal);
+    }
+    if (entry.cancelRequested) return this.finish(entry, 'cancelled', null, CANCELLED_NOTE);
 
     let child: ChildProcess;
     try {
@@ -325,11 +353,79 @@ export class JobRunner {
     return this.finish(entry, code === 0 ? 'succeeded' : 'failed', code, '');
   }
 
+  /**
+   * Before the CLI starts: the file it may write over goes to the trash, then every planned artifact is
+   * stamped. Answers the note to fail the job with when the old file cannot be set aside.
+   */
+  private async prepare(entry: Entry): Promise<string | null> {
+    const where = { dataDir: this.opts.dataDir, home: this.opts.home };
+    if (entry.replaces !== null) {
+      try {
+        const { path, keep } = entry.replaces;
+        const replaced = await setAside(this.opts.dataDir, path, this.opts.now(), keep);
+        if (replaced) {
+          entry.job.replaced = [replaced];
+          // Kept at once: should the console stop mid-job, the next start knows where the old file went.
+          this.persist(entry.job);
+          const how = keep === 'move' ? 'moved the old' : 'copied the current';
+          this.log(entry.job.id, `engine-console: ${how} ${replaced.path} to the trash (console/trash/${replaced.trash_id}/${replaced.path}) before the job writes over it\n`);
+        }
+      } catch (err) {
+        return `engine-console: ${shown(entry.replaces.path, where)} was not kept in the trash, so the job did not run to write over it: ${errorText(err)}\n`;
+      }
+    }
+    for (const a of entry.planned) entry.before.set(a.path, await stampOf(a.path));
+    return null;
+  }
+
+  /**
+   * A job the console stopped during: with no stamps from before it ran, what it wrote is what changed
+   * since it started; a file it set aside goes back unless something took its place.
+   */
+  private async settleInterrupted(entry: Entry): Promise<void> {
+    const job = entry.job;
+    const started = job.started_unix_ms;
+    const where = { dataDir: this.opts.dataDir, home: this.opts.home };
+    const kept: Artifact[] = [];
+    for (const a of started === null ? [] : job.artifacts) {
+      try {
+        if ((await stat(resolveRequestPath(a.path, where))).mtimeMs >= started!) kept.push(a);
+      } catch {
+        // gone, or no longer a path the console may read
+      }
+    }
+    job.artifacts = kept;
+    await this.restoreUnused(entry);
+  }
+
+  /** A file set aside that nothing took the place of goes back; the others stay listed as replaced. */
+  private async restoreUnused(entry: Entry): Promise<void> {
+    const kept = [];
+    const copied = entry.replaces?.keep === 'copy' ? entry.replaces.path : null;
+    for (const r of entry.job.replaced) {
+      try {
+        if (copied !== null && (await stampOf(copied)) === entry.before.get(copied)) {
+          await dropCopy(this.opts.dataDir, r);
+          continue;
+        }
+        if (await putBackIfUnused(this.opts.dataDir, r)) {
+          this.log(entry.job.id, `engine-console: nothing was written over ${r.path}, so the old file is back from the trash\n`);
+          continue;
+        }
+      } catch (err) {
+        this.log(entry.job.id, `engine-console: putting ${r.path} back from the trash: ${errorText(err)}; it is still there (console/trash/${r.trash_id})\n`);
+      }
+      kept.push(r);
+    }
+    entry.job.replaced = kept;
+  }
+
   private async finish(entry: Entry, status: 'succeeded' | 'failed' | 'cancelled', exitCode: number | null, note: string): Promise<void> {
     const job = entry.job;
     // Everything about the end changes at once, so no reader sees an ended job with planned artifacts.
-    const artifacts = await this.existing(job.artifacts);
+    const artifacts = await this.written(entry);
     if (note) this.log(job.id, note);
+    if (!this.opts.readOnly) await this.restoreUnused(entry);
     job.status = status;
     job.exit_code = exitCode;
     job.finished_unix_ms = this.opts.now();
@@ -339,20 +435,15 @@ export class JobRunner {
     await this.disk;
   }
 
-  /** The artifacts that resolve and exist now; a flow gets its catalog key. */
-  private async existing(artifacts: Artifact[]): Promise<Artifact[]> {
-    const where = { dataDir: this.opts.dataDir, home: this.opts.home };
+  /** The artifacts the job created or changed while it ran (none unless it was stamped); a flow gets its catalog key. */
+  private async written(entry: Entry): Promise<Artifact[]> {
     const out: Artifact[] = [];
-    for (const a of artifacts) {
-      let path: string;
-      try {
-        path = resolveRequestPath(a.path, where);
-        await stat(path);
-      } catch {
-        continue;
-      }
-      const key = a.kind === 'flow' ? await this.opts.flowKeyAt(path).catch(() => null) : null;
-      out.push({ kind: a.kind, path: a.path, key });
+    for (const [i, a] of entry.planned.entries()) {
+      const shownAs = entry.job.artifacts[i];
+      if (!shownAs || !entry.before.has(a.path)) continue;
+      if (!(await changedSince(a.path, entry.before.get(a.path) ?? null))) continue;
+      const key = a.kind === 'flow' ? await this.opts.flowKeyAt(a.path).catch(() => null) : null;
+      out.push({ kind: a.kind, path: shownAs.path, key });
     }
     return out;
   }

@@ -104,6 +104,8 @@ export function recover(jobs: Job[], nowMs: number): Job[] {
   const changed: Job[] = [];
   for (const job of jobs) {
     if (job.status === 'queued' || job.status === 'running') {
+      // A job that never started wrote nothing.
+      if (job.status === 'queued') job.artifacts = [];
       job.status = 'failed';
       job.finished_unix_ms = nowMs;
       changed.push(job);

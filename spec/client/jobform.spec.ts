@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
 import { JobRequestSchema } from '../../shared/jobs.ts';
-import { commandPreview, defaultFields, fieldsFromParams, quoteWord, requestBody, validate } from '../../client/src/lib/jobform.ts';
+import { defaultFields, fieldsFromParams, requestBody, validate } from '../../client/src/lib/jobform.ts';
 
 const jobform = suite('jobform');
 const flow = { key: 'shop', path: 'shop.flow.json', name: 'shop', domain: 'shop' };
@@ -35,23 +35,7 @@ jobform('promote, audit and stage need a flow and sessions; numbers are checked'
   assert.equal(validate('doctor', f), {});
 });
 
-jobform('the command preview matches the CLI line, with placeholders for what is missing', () => {
-  const f = defaultFields();
-  assert.is(commandPreview('learn', { ...f, domain: 'notes' }, undefined), 'engine learn --sessions logs/notes --domain notes --habit-only --out notes.flow.json');
-  assert.is(commandPreview('learn', f, undefined), 'engine learn --sessions <dir> --domain <domain> --habit-only --out <domain>.flow.json');
-  assert.is(
-    commandPreview('promote', { ...f, flow: 'shop' }, flow),
-    'engine promote --flow shop.flow.json --sessions shadow/shop --threshold 0.3 --min-used 0.7 --min-lower 0.5 --min-tasks 3 --out shop.promoted.flow.json',
-  );
-  assert.is(commandPreview('stage', { ...f, flow: 'retail', sessions: 'logs/retail' }, { ...flow, path: 'flows/retail.flow.json' }), 'engine stage --flow flows/retail.flow.json --sessions logs/retail --window 50');
-  assert.is(commandPreview('redact', { ...f, sessions: 'logs/shop', hash_fields: ['user_id', 'email'] }, undefined), 'engine redact --sessions logs/shop --out redacted/shop --keep-shared 3 --hash-field user_id,email');
-  assert.is(commandPreview('doctor', f, undefined), 'engine doctor');
-  assert.is(quoteWord('/srv/My Orders'), "'/srv/My Orders'");
-  assert.is(quoteWord("it's"), "'it'\\''s'");
-  assert.is(quoteWord('<dir>'), '<dir>');
-});
-
-jobform('each request body is a valid job request with its defaults filled in', () => {
+jobform('each request body is a valid job request, leaving what holds its default to the server', () => {
   const f = defaultFields();
   const bodies = [
     requestBody('learn', { ...f, domain: 'notes' }, undefined),
@@ -62,8 +46,10 @@ jobform('each request body is a valid job request with its defaults filled in', 
     requestBody('doctor', f, undefined),
   ];
   for (const b of bodies) assert.ok(v.safeParse(JobRequestSchema, b).success, JSON.stringify(b));
-  assert.equal(bodies[0], { kind: 'learn', domain: 'notes', sessions: 'logs/notes', out: null, overwrite: false, habit_only: true, constants: false });
-  assert.equal(bodies[4], { kind: 'redact', sessions: 'logs/shop', out: 'redacted/shop', keep_shared: 3, hash_fields: [] });
+  assert.equal(bodies[0], { kind: 'learn', domain: 'notes', sessions: 'logs/notes', out: null, overwrite: null, habit_only: null, constants: null });
+  assert.equal(bodies[4], { kind: 'redact', sessions: 'logs/shop', out: 'redacted/shop', keep_shared: null, hash_fields: null });
+  const changed = requestBody('promote', { ...f, flow: 'shop', threshold: '0.25', overwrite: true }, flow);
+  assert.equal(changed, { kind: 'promote', flow: 'shop', sessions: 'shadow/shop', oracle_cache: null, threshold: 0.25, min_used: null, min_lower: null, min_tasks: null, out: null, overwrite: true });
 });
 
 jobform('a past job parameters fill the form, numbers as text and unknown fields left out', () => {

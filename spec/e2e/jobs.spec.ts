@@ -29,7 +29,8 @@ jobs.after(async (ctx) => {
 jobs('a doctor job started from the form shows its output live, then succeeds', async ({ ui, dir }) => {
   await ui.goto('/jobs/new?kind=doctor');
   const p = ui.page;
-  assert.is(await p.getByTestId('job-command').textContent(), 'engine doctor');
+  // The server's plan of the job: the doctor checks the data directory this console serves.
+  await p.getByTestId('job-command').filter({ hasText: /^engine doctor --data \/\S+$/ }).waitFor();
   await p.getByTestId('job-start').click();
   await p.waitForURL(/\/jobs\/[^/]+$/);
   await p.getByRole('heading', { name: /Running/ }).waitFor();
@@ -70,7 +71,8 @@ jobs('the learn form checks its fields first, and shows the server refusing to o
   await p.getByText('Name the domain.').waitFor();
   assert.is(await p.getByTestId('learn-domain').getAttribute('aria-invalid'), 'true');
   await p.getByTestId('learn-domain').fill('shop');
-  assert.is(await p.getByTestId('job-command').textContent(), 'engine learn --sessions logs/shop --domain shop --habit-only --out shop.flow.json');
+  // The preview already says what the server will answer.
+  await p.getByTestId('job-preview-refused').filter({ hasText: 'shop.flow.json exists: choose another path, or overwrite it' }).waitFor();
   await p.getByTestId('job-start').click();
   await p.getByRole('alert').filter({ hasText: 'shop.flow.json exists' }).waitFor();
   ui.allowErrors(/409/);
@@ -108,7 +110,9 @@ jobs('Run again… opens the form filled with the job parameters', async ({ ui }
   assert.is(await p.getByTestId('learn-domain').inputValue(), 'shop');
   assert.is(await p.getByRole('textbox', { name: /Write the flow to/ }).inputValue(), 'again.flow.json');
   assert.is(await p.getByRole('switch', { name: 'Constants (--constants)' }).getAttribute('aria-checked'), 'true');
-  assert.is(await p.getByTestId('job-command').textContent(), 'engine learn --sessions logs/shop --domain shop --habit-only --constants --out again.flow.json');
+  await p.getByTestId('job-preview-refused').filter({ hasText: 'again.flow.json exists: choose another path, or overwrite it' }).waitFor();
+  await p.getByRole('switch', { name: 'Replace an existing flow' }).click();
+  await p.getByTestId('job-command').filter({ hasText: /^engine learn --sessions \/\S+\/logs\/shop --domain shop --out \/\S+\/again\.flow\.json --habit-only --constants$/ }).waitFor();
   ui.assertNoErrors();
 });
 

@@ -73,5 +73,7 @@ export function runningJob(kind: Job['kind']): Job {
     exit_code: null,
     output: '',
     artifacts: [],
+    defaults: [],
+    replaced: [],
   };
 }

@@ -13,8 +13,10 @@
 //   FAKE_ENGINE_PIDFILE    write this process's pid to this file at start
 //   FAKE_ENGINE_EXIT       exit with this code (default 0)
 //   FAKE_ENGINE_VERSION    what `--version` prints after "engine " (default 0.1.0)
+//   FAKE_ENGINE_WRITE      when it writes its outputs: "before" (at start, the default), "after" (once the
+//                          wait and the sleep are over, so a job cancelled meanwhile writes nothing) or "none"
 // It writes a small file at each path named by --out, --json and --report (creating the parents); redact's
-// --out is a directory, so it creates that instead.
+// --out is a directory, so it creates that instead; stage also writes NAME.staged.flow.json (the committed flow's bytes).
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -36,6 +38,7 @@ const settings = {
   grandchild: process.env.FAKE_ENGINE_GRANDCHILD,
   pidfile: process.env.FAKE_ENGINE_PIDFILE,
   exit: process.env.FAKE_ENGINE_EXIT,
+  write: process.env.FAKE_ENGINE_WRITE,
 };
 if (process.env.FAKE_ENGINE_CONTROL && existsSync(process.env.FAKE_ENGINE_CONTROL)) {
   const control = JSON.parse(readFileSync(process.env.FAKE_ENGINE_CONTROL, 'utf8'));
@@ -58,18 +61,27 @@ if (settings.record) {
 const write = (stream, text) => new Promise((resolve) => (stream.write(text) ? resolve() : stream.once('drain', resolve)));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-for (const flag of ['--out', '--json', '--report']) {
-  const i = argv.indexOf(flag);
-  const path = i === -1 ? undefined : argv[i + 1];
-  if (!path) continue;
-  if (command === 'redact' && flag === '--out') {
-    mkdirSync(path, { recursive: true });
-    continue;
+function writeOutputs() {
+  for (const flag of ['--out', '--json', '--report']) {
+    const i = argv.indexOf(flag);
+    const path = i === -1 ? undefined : argv[i + 1];
+    if (!path) continue;
+    if (command === 'redact' && flag === '--out') {
+      mkdirSync(path, { recursive: true });
+      continue;
+    }
+    mkdirSync(dirname(path), { recursive: true });
+    const body = path.endsWith('.json') ? `${JSON.stringify({ fake: command, flag })}\n` : `# fake ${command} ${flag}\n`;
+    writeFileSync(path, body);
   }
-  mkdirSync(dirname(path), { recursive: true });
-  const body = path.endsWith('.json') ? `${JSON.stringify({ fake: command, flag })}\n` : `# fake ${command} ${flag}\n`;
-  writeFileSync(path, body);
+  // stage learns NAME.staged.flow.json beside the committed flow: here a copy of it.
+  const flow = argv.indexOf('--flow');
+  if (command === 'stage' && flow !== -1 && argv[flow + 1]?.endsWith('.flow.json')) {
+    const committed = argv[flow + 1];
+    writeFileSync(`${committed.slice(0, -'.flow.json'.length)}.staged.flow.json`, readFileSync(committed));
+  }
 }
+if ((settings.write ?? 'before') === 'before') writeOutputs();
 
 await write(process.stdout, `fake engine ${command}\n`);
 const lines = Number(settings.lines ?? 0);
@@ -97,6 +109,7 @@ if (settings.wait_for) {
   while (!existsSync(settings.wait_for) && Date.now() < until) await sleep(20);
 }
 if (settings.sleep_ms) await sleep(Number(settings.sleep_ms));
+if (settings.write === 'after') writeOutputs();
 await write(process.stdout, 'fake engine done\n');
 // A write to a pipe can still be in flight when it returns: exiting at once lost the last lines when the
 // console read slowly (a loaded machine). An empty write's callback comes once every write before it is out.

@@ -3,7 +3,7 @@
 // actions are quiet too (the form or dialog shows the error).
 import { OkSchema } from '../../../shared/common.ts';
 import { FlowDetailSchema, FlowDiffViewSchema, FlowListSchema } from '../../../shared/flows.ts';
-import { JobListSchema, JobSchema, type JobRequest } from '../../../shared/jobs.ts';
+import { JobListSchema, JobPreviewSchema, JobSchema, type JobRequest } from '../../../shared/jobs.ts';
 import { MetaSchema } from '../../../shared/meta.ts';
 import { HostConfigSchema, ProbeResultSchema, ServerListSchema, ServerViewSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
 import { StageViewSchema, VersionViewSchema } from '../../../shared/stage.ts';
@@ -98,7 +98,10 @@ export const probeServer = (name: string, env: Record<string, string> = {}) =>
 
 export const getJobs = (o?: Opts) => requestAs(JobListSchema, '/api/jobs', quiet(o));
 export const getJob = (id: string, o?: Opts) => requestAs(JobSchema, apiPath('jobs', id), quiet(o));
-export const createJob = (body: JobRequest) => requestAs(JobSchema, '/api/jobs', { method: 'POST', body, quiet: true });
+/** Starts a job; with the id of its preview, the job runs the very command the preview showed. */
+export const createJob = (body: JobRequest, id: string | null = null) =>
+  requestAs(JobSchema, '/api/jobs', { method: 'POST', body: id === null ? body : { ...body, id }, quiet: true });
+export const previewJob = (body: JobRequest, o?: Opts) => requestAs(JobPreviewSchema, '/api/jobs/preview', { ...quiet(o), method: 'POST', body });
 export const cancelJob = (id: string) => requestAs(JobSchema, apiPath('jobs', id, 'cancel'), { method: 'POST', quiet: true });
 export const jobArtifactUrl = (id: string, index: number) => apiPath('jobs', id, 'artifacts', index);
 export const getJobArtifact = (id: string, index: number, o?: Opts) => requestText(jobArtifactUrl(id, index), quiet(o));

@@ -1,5 +1,6 @@
 // The new-job form as data: the fields of each kind, their defaults, the checks the form makes before it
-// sends anything (ui.md §7.5.2), the request body, and the equivalent command line ("Runs"). Pure.
+// sends anything (ui.md §7.5.2) and the request body. The command it runs is the server's preview, planned
+// by the job's own planner, never worked out here. Pure.
 import type { DeciderName } from '../../../shared/flows.ts';
 import { JOB_DOMAIN, type JobKind, type JobRequest } from '../../../shared/jobs.ts';
 
@@ -110,6 +111,12 @@ export function validate(kind: JobKind, f: JobFields, flow?: FlowChoice): FieldE
 }
 
 const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
+const DEFAULTS = defaultFields();
+/** A number field: null (the server's default) while it holds the default, so the job says it is one. */
+const num = (f: JobFields, k: 'threshold' | 'min_used' | 'min_lower' | 'min_tasks' | 'window' | 'keep_shared') =>
+  f[k].trim() === DEFAULTS[k] ? null : Number(f[k]);
+/** A box left as it was: null, the server's default. */
+const flag = (f: JobFields, k: 'overwrite' | 'habit_only' | 'constants') => (f[k] === DEFAULTS[k] ? null : f[k]);
 
 /** The sessions directory when the field is empty: logs/<domain> (learn, audit, stage), shadow/<domain> (promote). */
 export function defaultSessions(kind: JobKind, f: JobFields, flow: FlowChoice | undefined): string {
@@ -129,81 +136,29 @@ export function requestBody(kind: JobKind, f: JobFields, flow: FlowChoice | unde
   const sessions = f.sessions.trim() || defaultSessions(kind, f, flow);
   switch (kind) {
     case 'learn':
-      return { kind, domain: f.domain.trim(), sessions, out: orNull(f.out), overwrite: f.overwrite, habit_only: f.habit_only, constants: f.constants };
+      return { kind, domain: f.domain.trim(), sessions, out: orNull(f.out), overwrite: flag(f, 'overwrite'), habit_only: flag(f, 'habit_only'), constants: flag(f, 'constants') };
     case 'promote':
       return {
         kind,
         flow: f.flow,
         sessions,
         oracle_cache: orNull(f.oracle_cache),
-        threshold: Number(f.threshold),
-        min_used: Number(f.min_used),
-        min_lower: Number(f.min_lower),
-        min_tasks: Number(f.min_tasks),
+        threshold: num(f, 'threshold'),
+        min_used: num(f, 'min_used'),
+        min_lower: num(f, 'min_lower'),
+        min_tasks: num(f, 'min_tasks'),
         out: orNull(f.out),
-        overwrite: f.overwrite,
+        overwrite: flag(f, 'overwrite'),
       };
     case 'audit':
       return { kind, flow: f.flow, sessions, decider: f.decider || null };
     case 'stage':
-      return { kind, flow: f.flow, sessions, window: Number(f.window), decider: f.decider || null, half_life: f.half_life.trim() ? Number(f.half_life) : null, constants: f.constants };
+      return { kind, flow: f.flow, sessions, window: num(f, 'window'), decider: f.decider || null, half_life: f.half_life.trim() ? Number(f.half_life) : null, constants: flag(f, 'constants') };
     case 'redact':
-      return { kind, sessions, out: f.out.trim() || redactOut(f), keep_shared: Number(f.keep_shared), hash_fields: f.hash_fields };
+      return { kind, sessions, out: f.out.trim() || redactOut(f), keep_shared: num(f, 'keep_shared'), hash_fields: f.hash_fields.length > 0 ? f.hash_fields : null };
     case 'doctor':
       return { kind: 'doctor' };
   }
-}
-
-/** A shell word: bare when safe (or a single <placeholder> among safe characters), else single-quoted. */
-export function quoteWord(w: string): string {
-  if (/^[A-Za-z0-9\-_./:=@%+,~]+$/.test(w)) return w;
-  if (/^[A-Za-z0-9\-_./:=@%+,~]*<[a-z -]+>[A-Za-z0-9\-_./:=@%+,~]*$/.test(w)) return w;
-  return `'${w.replace(/'/g, `'\\''`)}'`;
-}
-
-export function commandText(words: string[]): string {
-  return words.map(quoteWord).join(' ');
-}
-
-/** "Runs": the equivalent engine command, with placeholders for what is missing. */
-export function commandPreview(kind: JobKind, f: JobFields, flow: FlowChoice | undefined): string {
-  const sessions = f.sessions.trim() || defaultSessions(kind, f, flow) || '<dir>';
-  const flowPath = flow?.path ?? '<flow>';
-  const w: string[] = ['engine', kind];
-  switch (kind) {
-    case 'learn': {
-      const d = f.domain.trim() || '<domain>';
-      w.push('--sessions', sessions, '--domain', d);
-      if (f.habit_only) w.push('--habit-only');
-      if (f.constants) w.push('--constants');
-      w.push('--out', f.out.trim() || `${d}.flow.json`);
-      break;
-    }
-    case 'promote':
-      w.push('--flow', flowPath, '--sessions', sessions);
-      if (f.oracle_cache.trim()) w.push('--oracle-cache', f.oracle_cache.trim());
-      w.push('--threshold', f.threshold.trim() || '<t>', '--min-used', f.min_used.trim() || '<u>', '--min-lower', f.min_lower.trim() || '<l>', '--min-tasks', f.min_tasks.trim() || '<n>');
-      w.push('--out', f.out.trim() || `${flow?.name ?? '<name>'}.promoted.flow.json`);
-      break;
-    case 'audit':
-      w.push('--flow', flowPath, '--sessions', sessions);
-      if (f.decider) w.push('--decider', f.decider);
-      w.push('--json', '<report>');
-      break;
-    case 'stage':
-      w.push('--flow', flowPath, '--sessions', sessions, '--window', f.window.trim() || '<n>');
-      if (f.decider) w.push('--decider', f.decider);
-      if (f.half_life.trim()) w.push('--half-life', f.half_life.trim());
-      if (f.constants) w.push('--constants');
-      break;
-    case 'redact':
-      w.push('--sessions', f.sessions.trim() || '<dir>', '--out', f.out.trim() || redactOut(f) || '<dir>', '--keep-shared', f.keep_shared.trim() || '<n>');
-      if (f.hash_fields.length > 0) w.push('--hash-field', f.hash_fields.join(','));
-      break;
-    case 'doctor':
-      break;
-  }
-  return commandText(w);
 }
 
 /** Fill the form from a job's params (Run again…): unknown or missing fields keep their defaults. */

@@ -12,7 +12,7 @@ export function createJobNewData(from: string) {
   const sessions = createApiResource(() => true, (_s, signal) => getSessions({ limit: 200 }, { signal }));
   // A past job that does not load leaves the form as the address set it.
   const source = createApiResource(() => from || null, (id, signal) => getJob(id, { signal }));
-  const start = createAction((body: JobRequest) => createJob(body));
+  const start = createAction((body: JobRequest, id: string | null) => createJob(body, id));
   return {
     flows: (): FlowSummary[] => flows.data()?.items ?? [],
     sessions: (): SessionSummary[] => sessions.data()?.items ?? [],

@@ -1,10 +1,10 @@
 // A new job: choose the kind, fill in its fields (prefilled from ?kind, ?flow, ?domain, or a past job's
-// parameters with ?from), see the equivalent command, start it. The checks here are the server's, said
+// parameters with ?from), see the command it runs (the server's preview, byte for byte), start it. The checks here are the server's, said
 // before anything is sent; the server's own refusal shows beside the Start button and stays until the next
 // try. Leaving a filled form asks first. The form's state is components/job/new/createJobForm.ts, what the
 // page loads JobNewPage.data.ts.
 import { A, useNavigate, useSearchParams } from '@solidjs/router';
-import { createEffect, For, on, Show } from 'solid-js';
+import { createEffect, For, Match, on, Show, Switch } from 'solid-js';
 import { JOB_KINDS, type JobKind } from '../../../shared/jobs.ts';
 import { LeaveGuard } from '../components/form/LeaveGuard.tsx';
 import { createJobForm } from '../components/job/new/createJobForm.ts';
@@ -12,7 +12,8 @@ import { KindFields } from '../components/job/new/KindFields.tsx';
 import { KindPicker, KINDS } from '../components/job/new/KindPicker.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Button, Card, CodeBlock, Notice, PageHeader } from '../components/ui/ui.tsx';
-import { commandPreview, fieldsFromParams, requestBody } from '../lib/jobform.ts';
+import { createJobPreview } from '../data/job-preview.ts';
+import { fieldsFromParams, requestBody } from '../lib/jobform.ts';
 import { meta, READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { createJobNewData } from './JobNewPage.data.ts';
 
@@ -39,6 +40,7 @@ export default function JobNewPage() {
   createEffect(on(data.source, (j) => j && m.restart(j.kind, fieldsFromParams(j.params))));
   // A refusal is about what was sent: another kind is another request.
   createEffect(on(m.kind, () => data.start.clearError(), { defer: true }));
+  const preview = createJobPreview(() => (m.valid() ? requestBody(m.kind(), m.f(), m.flow()) : null));
 
   let form: HTMLFormElement | undefined;
   const submit = async (e: Event) => {
@@ -48,7 +50,10 @@ export default function JobNewPage() {
       queueMicrotask(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    const job = await data.start.run(requestBody(m.kind(), m.f(), m.flow()));
+    const body = requestBody(m.kind(), m.f(), m.flow());
+    // Sent with its preview's id, the job runs the very command shown (its reports are named for the id).
+    const shown = await preview.of(body);
+    const job = await data.start.run(body, shown?.id ?? null);
     if (job) {
       m.markStarted();
       navigate(`/jobs/${encodeURIComponent(job.id)}`);
@@ -82,8 +87,26 @@ export default function JobNewPage() {
         <Card title={KINDS.find((x) => x.kind === m.kind())?.name ?? ''}>
           <KindFields model={m} />
         </Card>
-        <Card title="Runs" caption="The command the job runs, in the data dir">
-          <CodeBlock code={commandPreview(m.kind(), m.f(), m.flow())} language="shell" wrap testid="job-command" />
+        <Card title="Runs" caption="The command the job runs, in the data dir, as the console plans it">
+          <Switch>
+            <Match when={preview.refusal()}>
+              {(message) => (
+                <Notice tone="warn" testid="job-preview-refused">
+                  The console would refuse this job: {message()}
+                </Notice>
+              )}
+            </Match>
+            <Match when={preview.last()}>
+              {(p) => (
+                <div class={preview.current().state === 'pending' ? 'refreshing' : undefined}>
+                  <CodeBlock code={p().command} language="shell" wrap testid="job-command" />
+                </div>
+              )}
+            </Match>
+            <Match when={preview.current().state === 'none'}>
+              <p class="muted">The command shows once the fields above are filled in.</p>
+            </Match>
+          </Switch>
         </Card>
         <Show when={data.start.error()}>
           <div data-testid="job-error">

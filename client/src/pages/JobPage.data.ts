@@ -60,7 +60,10 @@ export function createJobPageData(id: Accessor<string>, started: (next: Job) => 
   });
   const again = createAction(
     async (j: Job) => {
-      const body = v.safeParse(JobRequestSchema, j.params);
+      // What the job left to its defaults is left to them again, so the new job says so too.
+      const unset = Object.fromEntries(j.defaults.map((k) => [k, null]));
+      const params: unknown = j.params !== null && typeof j.params === 'object' ? { ...j.params, ...unset } : j.params;
+      const body = v.safeParse(JobRequestSchema, params);
       if (!body.success) throw new Error('Its parameters are not a job request.');
       return createJob(body.output);
     },

@@ -1,12 +1,13 @@
 // One job: its status and output, live while it runs, following the end of the output unless you scroll
-// up; its report rendered once it succeeded; what it wrote; its parameters. Cancel while queued or running;
-// run it again. What it loads and does is JobPage.data.ts.
+// up; its report rendered once it succeeded; what it wrote and what it wrote over (kept in the trash); its
+// parameters. Cancel while queued or running; run it again. What it loads and does is JobPage.data.ts.
 import { useNavigate, useParams } from '@solidjs/router';
 import { createSignal, onCleanup, Show } from 'solid-js';
 import type { Job } from '../../../shared/jobs.ts';
 import { ArtifactLines } from '../components/job/ArtifactLines.tsx';
 import { JobOutputCard } from '../components/job/JobOutputCard.tsx';
 import { ParamList } from '../components/job/ParamList.tsx';
+import { ReplacedLines } from '../components/job/ReplacedLines.tsx';
 import { Loaded } from '../components/ui/Loaded.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Button, Card, JobStatusBadge, now, PageHeader } from '../components/ui/ui.tsx';
@@ -98,8 +99,13 @@ export default function JobPage() {
               <Card title="What it wrote" testid="job-artifacts">
                 <ArtifactLines job={j()} />
               </Card>
+              <Show when={j().replaced.length > 0}>
+                <Card title="What it replaced">
+                  <ReplacedLines replaced={j().replaced} />
+                </Card>
+              </Show>
               <Card title="Parameters">
-                <ParamList params={j().params} />
+                <ParamList params={j().params} defaults={j().defaults} />
               </Card>
             </div>
           </div>

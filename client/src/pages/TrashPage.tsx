@@ -18,7 +18,7 @@ const KIND = { session: 'Session', flow: 'Flow', other: 'File' } as const;
 /** One deleted item: what it was, when, its files, and Restore (refused while its path is taken again). */
 function TrashItem(props: { entry: TrashEntry; restoring: boolean; problem: string | null; onRestore: () => void }) {
   return (
-    <li data-testid={`trash-${props.entry.id}`}>
+    <li id={`trash-${props.entry.id}`} data-testid={`trash-${props.entry.id}`}>
       <div class="trash-main">
         <span class="badge">{KIND[props.entry.kind]}</span>
         <span class="mono trash-path">{props.entry.path}</span>

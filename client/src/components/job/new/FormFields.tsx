@@ -151,7 +151,7 @@ export function HashFieldsField(props: { model: JobFormModel }) {
 
 export function OverwriteToggle(props: { model: JobFormModel }) {
   const m = props.model;
-  return <Toggle id="job-overwrite" label="Replace an existing flow" hint="Without it, the job refuses to write over a flow." checked={m.f().overwrite} onChange={(x) => m.set('overwrite', x)} />;
+  return <Toggle id="job-overwrite" label="Replace an existing flow" hint="Without it, the job refuses to write over a flow; with it, the old flow goes to the trash first." checked={m.f().overwrite} onChange={(x) => m.set('overwrite', x)} />;
 }
 
 export function ConstantsToggle(props: { model: JobFormModel }) {

@@ -48,6 +48,8 @@ export function createJobForm(
   return {
     kind, setKind, f, set, restart, dirty, markStarted: () => setStarted(true),
     loadable, flow, dirs, domains, errors, hashDraft, setHashDraft,
+    /** The form's own checks pass (its errors may not show yet). */
+    valid: () => Object.keys(problems()).length === 0,
     /** Marks the form submitted (its errors show) and says whether it may be sent. */
     check: () => {
       setSubmitted(true);

@@ -41,13 +41,19 @@ export function queryInt(name: string, fallback: number) {
   );
 }
 
+/** Whether `YYYY-MM-DD` names a day of the calendar (not 2026-13-01, not 2026-02-30). */
+const isRealDay = (s: string): boolean => {
+  const ms = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === s;
+};
+
 /** A UTC day given in a query string as `YYYY-MM-DD` (a real date), or null when absent or empty. */
 export function queryDay(name: string) {
   return v.optional(
     v.pipe(
       v.string(`${name}: give it once, as YYYY-MM-DD`),
       v.check(
-        (s) => s === '' || (/^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s),
+        (s) => s === '' || (/^\d{4}-\d{2}-\d{2}$/.test(s) && isRealDay(s)),
         (issue) => `${name} ${JSON.stringify(issue.input)}: a UTC day as YYYY-MM-DD`,
       ),
       v.transform((s) => (s === '' ? null : s)),

@@ -90,3 +90,12 @@ export const SIGN_INS_MAX = 256;
 /** GET /api/savings: the period's default length and its longest, in UTC days. */
 export const SAVINGS_DAYS_DEFAULT = 14;
 export const SAVINGS_DAYS_MAX = 365;
+
+/** GET /api/search: the phrase's length in characters, sessions per page, hits sent per session. */
+export const SEARCH_TEXT_MIN = 2;
+export const SEARCH_TEXT_MAX = 256;
+export const SEARCH_LIMIT_DEFAULT = 50;
+export const SEARCH_LIMIT_MAX = 200;
+export const SEARCH_HITS_MAX = 20;
+/** Characters of decoded text kept on each side of a match in a hit's snippet. */
+export const SEARCH_SNIPPET_CONTEXT = 60;

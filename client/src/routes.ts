@@ -11,6 +11,7 @@ export const routes: RouteDefinition[] = [
   { path: '/servers/:name', component: lazy(() => import('./pages/ServerPage.tsx')) },
   { path: '/servers/:name/edit', component: lazy(() => import('./pages/ServerEditPage.tsx')) },
   { path: '/sessions', component: lazy(() => import('./pages/SessionsPage.tsx')) },
+  { path: '/search', component: lazy(() => import('./pages/SearchPage.tsx')) },
   { path: '/sessions/compare', component: lazy(() => import('./pages/ComparePage.tsx')) },
   { path: '/sessions/:key', component: lazy(() => import('./pages/SessionPage.tsx')) },
   { path: '/flows', component: lazy(() => import('./pages/FlowsPage.tsx')) },

@@ -18,6 +18,7 @@ import { jobsRoutes } from './routes/jobs.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { overviewRoutes } from './routes/overview.ts';
 import { savingsRoutes } from './routes/savings.ts';
+import { searchRoutes } from './routes/search.ts';
 import { serversRoutes } from './routes/servers.ts';
 import { sessionsRoutes } from './routes/sessions.ts';
 import { sessionViewsRoutes } from './routes/session-views.ts';
@@ -73,6 +74,7 @@ export function createApp(state: State, report: (err: unknown) => void, codes?: 
     authRoutes(signIns, state.config.port),
     eventsRoutes(state),
     sessionsRoutes(state),
+    searchRoutes(state),
     sessionViewsRoutes(state),
     flowsRoutes(state),
     stageRoutes(state),

@@ -10,6 +10,7 @@ import { StageViewSchema, VersionViewSchema } from '../../../shared/stage.ts';
 import { SessionDetailSchema, SessionListSchema, type SessionMode, type SessionSort, type SortOrder } from '../../../shared/sessions.ts';
 import { ClosestSessionSchema, SessionComparisonSchema } from '../../../shared/compare.ts';
 import { FlowSitesSchema } from '../../../shared/flow-sites.ts';
+import { SearchAnswerSchema } from '../../../shared/search.ts';
 import { SavingsSchema } from '../../../shared/savings.ts';
 import { CallPayloadSchema, LogLineSchema, SessionEventsSchema, SessionFindSchema, SessionLinesSchema, SessionOutlineSchema } from '../../../shared/session-views.ts';
 import { apiPath } from '../lib/query.ts';
@@ -46,6 +47,16 @@ export interface SessionsQuery {
 }
 export const getSessions = (query: SessionsQuery, o?: Opts) =>
   requestAs(SessionListSchema, '/api/sessions', { ...quiet(o), query: { ...query } });
+/** GET /api/search: one page of sessions whose logs hold the phrase (continue with `cursor`). */
+export interface SearchParams {
+  text: string;
+  domain?: string | null;
+  mode?: SessionMode | null;
+  from?: string | null;
+  to?: string | null;
+  cursor?: string | null;
+}
+export const searchSessions = (query: SearchParams, o?: Opts) => requestAs(SearchAnswerSchema, '/api/search', { ...quiet(o), query: { ...query } });
 export const getSession = (key: string, o?: Opts) => requestAs(SessionDetailSchema, apiPath('sessions', key), quiet(o));
 export const sessionRawUrl = (key: string) => apiPath('sessions', key, 'raw');
 export const getSessionRaw = (key: string, o?: Opts) => requestText(sessionRawUrl(key), quiet(o));

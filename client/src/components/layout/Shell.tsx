@@ -41,6 +41,7 @@ const LINKS: { to: string; label: string; icon: IconName; match: RegExp }[] = [
   { to: '/', label: 'Overview', icon: 'overview', match: /^\/$/ },
   { to: '/servers', label: 'Servers', icon: 'server', match: /^\/servers(\/|$)/ },
   { to: '/sessions', label: 'Sessions', icon: 'sessions', match: /^\/sessions(\/|$)/ },
+  { to: '/search', label: 'Search all sessions', icon: 'search', match: /^\/search$/ },
   { to: '/flows', label: 'Flows', icon: 'flow', match: /^\/flows(\/|$)/ },
   { to: '/jobs', label: 'Jobs', icon: 'terminal', match: /^\/jobs(\/|$)/ },
 ];

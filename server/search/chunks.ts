@@ -1,0 +1,44 @@
+// A log read in whole lines, a chunk at a time, through one reused buffer: a search holds at most a chunk
+// (or one longer line) of any log, however big, and a growing log is read up to its size when opened.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
+const CHUNK_BYTES = 1 << 20;
+
+export class ChunkReader {
+  private buf = Buffer.allocUnsafe(CHUNK_BYTES);
+
+  /**
+   * Calls `each` with buffers of whole lines (the last one may lack its `\n`) and the offset of the chunk in
+   * the file; stops when `each` answers false. Throws what opening or reading throws.
+   */
+  read(path: string, each: (bytes: Buffer, length: number, base: number) => boolean): void {
+    const fd = openSync(path, 'r');
+    try {
+      let size = fstatSync(fd).size;
+      let base = 0;
+      let filled = 0;
+      while (base + filled < size || filled > 0) {
+        if (filled === this.buf.length) this.grow();
+        const want = Math.min(this.buf.length - filled, size - base - filled);
+        const n = want > 0 ? readSync(fd, this.buf, filled, want, base + filled) : 0;
+        if (n === 0) size = base + filled; // the file shrank, or was read up to its size: the rest is the last line
+        filled += n;
+        const atEnd = base + filled >= size;
+        const cut = atEnd ? filled : this.buf.lastIndexOf(10, filled - 1) + 1;
+        if (cut === 0) continue; // one line longer than the buffer: read on
+        if (!each(this.buf, cut, base)) return;
+        this.buf.copy(this.buf, 0, cut, filled);
+        base += cut;
+        filled -= cut;
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private grow(): void {
+    const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+    this.buf.copy(bigger);
+    this.buf = bigger;
+  }
+}

@@ -1,0 +1,89 @@
+// GET /api/search over the scope: batches of sessions, newest first, searched in the pool with at most one
+// batch per worker in flight, answered in order. The first batches are small so a common phrase's first
+// page comes soon; later ones grow so a rare phrase pays little per batch. The search stops once a page of
+// sessions matched, every session in scope was searched, or the asker went away.
+import type { SearchAnswer, SearchCursor, SearchItem, SearchQuery } from '../../shared/search.ts';
+import { cursorText } from '../../shared/search.ts';
+import type { SessionSummary } from '../../shared/sessions.ts';
+import type { State } from '../state.ts';
+import type { BatchHit } from '../workers/tasks/search.ts';
+import { type ScopedSession, searchScope } from './scope.ts';
+
+const FIRST_BATCH = 16;
+const BATCH_MAX = 1024;
+
+/** Where to resume: the first session in scope after the cursor's (sessions come newest first). */
+function resumeAt(scope: readonly ScopedSession[], cursor: SearchCursor | null): number {
+  if (cursor === null) return 0;
+  // Newest first, ties by session id descending (engine/session-list.ts: newestFirst).
+  const before = (s: SessionSummary) =>
+    s.started_unix_ms > cursor.started_unix_ms || (s.started_unix_ms === cursor.started_unix_ms && s.session_id >= cursor.session_id);
+  let lo = 0;
+  let hi = scope.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (before(scope[mid]!.summary)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const item = (s: SessionSummary, hit: BatchHit): SearchItem => ({
+  key: s.key,
+  session_id: s.session_id,
+  domain: s.domain,
+  mode: s.mode,
+  started_unix_ms: s.started_unix_ms,
+  hits: hit.hits,
+  more_hits: hit.more_hits,
+});
+
+/** The search's answer; `gone()` says the asker went away (the rest is not searched). */
+export async function searchSessions(state: State, query: SearchQuery, gone: () => boolean): Promise<SearchAnswer> {
+  const began = performance.now();
+  const scope = await searchScope(state, query);
+  const first = resumeAt(scope, query.cursor);
+  // `searched` counts on from the page before, though sessions may have come or gone since.
+  const searchedBefore = (query.cursor?.searched ?? 0) - first;
+  const items: SearchItem[] = [];
+  let next = first;
+  let size = FIRST_BATCH;
+  let done = first; // sessions before this index are searched and answered
+  const inFlight: { start: number; end: number; result: Promise<BatchHit[]> }[] = [];
+  const send = () => {
+    const start = next;
+    const end = Math.min(scope.length, start + size);
+    size = Math.min(BATCH_MAX, size * 2);
+    next = end;
+    const sessions = scope.slice(start, end).map((s) => s.files());
+    inFlight.push({ start, end, result: state.pool.run('searchBatchTask', { text: query.text, tool: query.tool, in: query.in, sessions }) });
+  };
+  let full = false;
+  while (!full && !gone()) {
+    while (inFlight.length < state.pool.threads && next < scope.length) send();
+    const batch = inFlight.shift();
+    if (!batch) break;
+    const hits = await batch.result;
+    done = batch.end;
+    for (const hit of hits) {
+      items.push(item(scope[batch.start + hit.index]!.summary, hit));
+      if (items.length === query.limit) {
+        done = batch.start + hit.index + 1;
+        full = true;
+        break;
+      }
+    }
+  }
+  // Answers of batches past a full page are dropped; their workers finish them.
+  for (const rest of inFlight) rest.result.catch(() => undefined);
+  const last = scope[done - 1];
+  const more = done < scope.length && last !== undefined;
+  return {
+    text: query.text,
+    searched: Math.max(0, searchedBefore + done),
+    total: scope.length,
+    items,
+    next_cursor: more ? cursorText({ searched: Math.max(0, searchedBefore + done), started_unix_ms: last.summary.started_unix_ms, session_id: last.summary.session_id }) : null,
+    took_ms: Math.round(performance.now() - began),
+  };
+}

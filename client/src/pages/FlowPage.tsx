@@ -66,7 +66,7 @@ export default function FlowPage() {
       const key = fileKey();
       return key === undefined ? null : { key, threshold: threshold.asked() };
     },
-    (s, signal) => {
+    async (s, signal) => {
       if (s.key === null) throw new ApiError(404, `${params.key} has no committed version ${params.version ?? ''}`);
       return getFlow(s.key, s.threshold, { signal });
     },

@@ -115,6 +115,8 @@ export class Store {
     listings: new StampCache<ListedTools>(),
     /** What the registry needs of each server's flow file (data/server-context.ts), by its path. */
     serverFlows: new StampCache<FlowFacts>(),
+    /** By session log: the line that shows the flow's first decision at each site (data/flow-evidence-lines.ts). */
+    decisionLines: new StampCache<Map<string, number | null>>(),
   };
   private flowFiles: FlowFile[] = [];
   private flowByKey = new Map<string, FlowFile>();

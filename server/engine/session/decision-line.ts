@@ -11,10 +11,9 @@ export function decisionCall(outline: { calls: readonly CallOutline[]; decisions
   const i = outline.decisions.findIndex((d) => d.site === site);
   const d = outline.decisions[i];
   if (d === undefined) return null;
-  const call =
-    d.action === 'lookup' && !d.shadow
-      ? outline.calls.find((c) => c.decision === i)
-      : outline.calls.find((c) => c.by === 'agent' && c.id === d.after);
+  const made = d.action === 'lookup' && !d.shadow ? outline.calls.find((c) => c.decision === i) : undefined;
+  // A lookup the log shows no call for (it could not be made) is shown, like a hand-back, by the call before it.
+  const call = made ?? outline.calls.find((c) => c.by === 'agent' && c.id === d.after);
   return call?.n ?? null;
 }
 

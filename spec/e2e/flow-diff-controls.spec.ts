@@ -38,10 +38,12 @@ diff('a flow of another domain is compared under a warning; the same domain is n
 diff('the tolerance is asked of the API, and the Markdown copies byte for byte', async ({ ui }) => {
   const p = ui.page;
   await ui.goto('/flows/shop?tab=compare&compare=shop.promoted');
-  const asked = p.waitForRequest((r) => r.url().includes('/api/flows/diff') && new URL(r.url()).searchParams.get('tolerance') === '0.5');
-  await p.getByTestId('compare-tolerance').fill('0.5');
-  await p.getByTestId('compare-tolerance').press('Enter');
-  await asked;
+  const tolerance = p.getByTestId('compare-tolerance');
+  await tolerance.waitFor();
+  await Promise.all([
+    p.waitForRequest((r) => r.url().includes('/api/flows/diff') && new URL(r.url()).searchParams.get('tolerance') === '0.5'),
+    tolerance.fill('0.5').then(() => tolerance.press('Enter')),
+  ]);
   const api = (await (await ui.console.api('/api/flows/diff?from=shop&to=shop.promoted&threshold=0.3&tolerance=0.5')).json()) as { markdown: string };
   await p.getByText('As Markdown').click();
   await p.getByRole('button', { name: 'Copy Markdown' }).click();

@@ -16,6 +16,7 @@ export const routes: RouteDefinition[] = [
   { path: '/sessions/:key', component: lazy(() => import('./pages/SessionPage.tsx')) },
   { path: '/flows', component: lazy(() => import('./pages/FlowsPage.tsx')) },
   { path: '/flows/:key', component: lazy(() => import('./pages/FlowPage.tsx')) },
+  { path: '/flows/:key/versions/:version', component: lazy(() => import('./pages/FlowPage.tsx')) },
   { path: '/jobs', component: lazy(() => import('./pages/JobsPage.tsx')) },
   { path: '/jobs/new', component: lazy(() => import('./pages/JobNewPage.tsx')) },
   { path: '/jobs/:id', component: lazy(() => import('./pages/JobPage.tsx')) },

@@ -16,6 +16,8 @@ export class DataCaches {
   readonly listings = new StampCache<ListedTools>();
   /** What the registry needs of each server's flow file (data/server-context.ts), by its path. */
   readonly serverFlows = new StampCache<FlowFacts>();
+  /** By session log: the line that shows the flow's first decision at each site (data/flow-evidence-lines.ts). */
+  readonly decisionLines = new StampCache<Map<string, number | null>>();
   /** The session page's outlines of the last few sessions opened, by log path (data/session-views.ts). */
   readonly outlines = new Map<string, { stamp: string; index: Promise<OutlineIndex> }>();
   /** Commits and rollbacks, one at a time per deployment (data/stage.ts). */

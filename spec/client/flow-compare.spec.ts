@@ -39,9 +39,9 @@ flowCompare('the other flow: the one picked, else the same domain’s, a flow be
 });
 
 flowCompare('the pair runs from the older flow to the newer', () => {
-  assert.equal(diffPair(flow('old'), 'shop', true, 0.3), { from: 'old', to: 'shop', threshold: 0.3 });
-  assert.equal(diffPair(flow('new'), 'shop', false, 0.5), { from: 'shop', to: 'new', threshold: 0.5 });
-  assert.is(diffPair(null, 'shop', true, 0.3), null);
+  assert.equal(diffPair(flow('old'), 'shop', true, { threshold: 0.3, tolerance: 0.05 }), { from: 'old', to: 'shop', threshold: 0.3, tolerance: 0.05 });
+  assert.equal(diffPair(flow('new'), 'shop', false, { threshold: 0.5, tolerance: 0.2 }), { from: 'shop', to: 'new', threshold: 0.5, tolerance: 0.2 });
+  assert.is(diffPair(null, 'shop', true, { threshold: 0.3, tolerance: 0.05 }), null);
 });
 
 flowCompare('a note says why promote scored more calls than the flow has sites', () => {

@@ -83,8 +83,8 @@ export const getFlow = (key: string, threshold: number, o?: Opts) =>
 export const getFlowSites = (key: string, o?: Opts) => requestAs(FlowSitesSchema, apiPath('flows', key, 'sites'), quiet(o));
 export const flowRawUrl = (key: string) => apiPath('flows', key, 'raw');
 export const getFlowRaw = (key: string, o?: Opts) => requestText(flowRawUrl(key), quiet(o));
-export const getFlowDiff = (from: string, to: string, threshold: number, o?: Opts) =>
-  requestAs(FlowDiffViewSchema, '/api/flows/diff', { ...quiet(o), query: { from, to, threshold } });
+export const getFlowDiff = (from: string, to: string, threshold: number, tolerance: number, o?: Opts) =>
+  requestAs(FlowDiffViewSchema, '/api/flows/diff', { ...quiet(o), query: { from, to, threshold, tolerance } });
 export const deleteFlow = (key: string) => requestAs(OkSchema, apiPath('flows', key), { method: 'DELETE', quiet: true });
 export const getStage = (key: string, o?: Opts) => requestAs(StageViewSchema, apiPath('flows', key, 'stage'), quiet(o));
 export const commitFlow = (key: string, note: string | null) =>

@@ -13,6 +13,7 @@ import { Loaded } from '../components/ui/Loaded.tsx';
 import { Button, Empty, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
+import { flowHref } from '../lib/flow-address.ts';
 import { formatBytes } from '../lib/format.ts';
 import { deciderTitle, learnedLine, stageBadge, toolCountsText } from '../lib/flow-words.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
@@ -43,7 +44,7 @@ function Versions(props: { flowKey: string; versions: FlowSummary[] }) {
         <For each={props.versions}>
           {(v) => (
             <li>
-              <A href={`/flows/${encodeURIComponent(v.key)}`} class="mono">
+              <A href={flowHref(v)} class="mono">
                 v{v.version_of!.version}
               </A>{' '}
               <span class="muted">

@@ -5,6 +5,7 @@ import type { CallPlace, SessionFiles } from '../../engine/sessions.ts';
 import type { CallPayload, FindField, LogLine } from '../../../shared/session-views.ts';
 import { SESSION_LINE_SHOW_BYTES } from '../../../shared/limits.ts';
 import { type Result, attempt } from '../../result.ts';
+import { lineAtOffset } from '../../engine/session/decision-line.ts';
 
 
 /** The outline of one session, with where its calls lie and its events. */
@@ -36,4 +37,9 @@ export function sessionEventLineTask(input: { path: string; t_ms: number; from: 
     const index = eventLineIndex(input.path, input.t_ms, input.from, input.k);
     return index === null ? null : (logLines(input.path, index, 1, SESSION_LINE_SHOW_BYTES).items[0] ?? null);
   });
+}
+
+/** The number (from 1) of the log line at a byte offset: where a call's request is, for a link to it. */
+export function sessionLineAtTask(input: { path: string; offset: number }): Result<number> {
+  return attempt(() => lineAtOffset(input.path, input.offset));
 }

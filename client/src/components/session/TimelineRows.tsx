@@ -11,6 +11,7 @@ import { decisionValue } from '../../lib/timeline.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { KindBadge, ProbBar } from '../ui/ui.tsx';
 import { PayloadCache } from '../../data/payload-cache.ts';
+import { decidedAt } from '../../lib/decision-threshold.ts';
 import { CallPayloadView, Highlight } from './CallPayload.tsx';
 
 /** What the rows read from the timeline: open state, find state and the payload cache. */
@@ -93,7 +94,7 @@ function DecisionRow(props: { decision: FlowDecision | null; lookup: CallOutline
       </div>
       <Show when={d() && d()!.prob !== null} fallback={<span />}>
         <span class="probbar">
-          <ProbBar value={value()} threshold={props.ctx.threshold} acts={d()!.action === 'lookup'} />
+          <ProbBar value={value()} threshold={decidedAt(d()!, props.ctx.threshold)} acts={d()!.action === 'lookup'} />
           <Show when={d()!.binding !== null}>
             <span class="probbar-text">
               {formatProb(d()!.prob)} × {formatProb(d()!.binding)} binding

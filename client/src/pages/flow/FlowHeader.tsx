@@ -46,29 +46,40 @@ export function FlowProvenance(props: { detail: FlowDetail }) {
   );
 }
 
-export function FlowActions(props: { flowKey: string; summary: FlowSummary | undefined; onDelete: () => void }) {
+/**
+ * Download and Delete work on any file the list has, loaded or not; Promote and Audit run the CLI on a flow
+ * that loads, so they are offered only then. Before the file is known (or when it is gone) there is nothing.
+ */
+export function FlowActions(props: { flowKey: string; summary: FlowSummary | undefined; loads: boolean; onDelete: () => void }) {
   const jobHref = (kind: 'promote' | 'audit') => `/jobs/new?kind=${kind}&flow=${encodeURIComponent(props.flowKey)}`;
   return (
-    <>
-      <Button icon="download" href={flowRawUrl(props.flowKey)} download={basename(props.summary?.path ?? `${props.flowKey}.flow.json`)}>
-        Download
-      </Button>
-      <Button icon="badge" to={jobHref('promote')} disabled={readOnly()} reason={READ_ONLY_REASON}>
-        Promote
-      </Button>
-      <Button icon="file-search" to={jobHref('audit')} disabled={readOnly()} reason={READ_ONLY_REASON}>
-        Audit
-      </Button>
-      <Button
-        variant="danger"
-        icon="trash"
-        square
-        label="Delete the flow"
-        title="Delete the flow"
-        disabled={readOnly() || !props.summary}
-        reason={readOnly() ? READ_ONLY_REASON : undefined}
-        onClick={props.onDelete}
-      />
-    </>
+    <Show when={props.summary}>
+      {(s) => (
+        <>
+          <Button icon="download" href={flowRawUrl(props.flowKey)} download={basename(s().path)}>
+            Download
+          </Button>
+          <Show when={props.loads && s().error === null}>
+            <Button icon="badge" to={jobHref('promote')} disabled={readOnly()} reason={READ_ONLY_REASON}>
+              Promote
+            </Button>
+            <Button icon="file-search" to={jobHref('audit')} disabled={readOnly()} reason={READ_ONLY_REASON}>
+              Audit
+            </Button>
+          </Show>
+          <Button
+            variant="danger"
+            icon="trash"
+            square
+            label="Delete the flow"
+            title="Delete the flow"
+            testid="flow-delete"
+            disabled={readOnly()}
+            reason={READ_ONLY_REASON}
+            onClick={props.onDelete}
+          />
+        </>
+      )}
+    </Show>
   );
 }

@@ -24,6 +24,7 @@ import { sessionViewsRoutes } from './routes/session-views.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { stageRoutes } from './routes/stage.ts';
 import { trashRoutes } from './routes/trash.ts';
+import { replaysRoutes } from './routes/replays.ts';
 import { serveUi } from './ui.ts';
 
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -82,6 +83,7 @@ export function createApp(state: State, report: (err: unknown) => void, codes?: 
     savingsRoutes(state),
     settingsRoutes(state),
     trashRoutes(state),
+    replaysRoutes(state),
   ]) {
     api.use(area.routes());
   }

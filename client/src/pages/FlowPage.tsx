@@ -2,6 +2,7 @@
 // the server 220 ms after it stops; the threshold lives in the URL), its graph of sites and lookups, the
 // sites, bindings and tools, the `flow-show` text, the raw file, a comparison with another flow, and the
 // staged next version with commit and rollback. Each tab is a part in pages/flow/.
+import ReplayStart from '../components/replay/ReplayStart.tsx';
 import '../components/flow/flow.css';
 import '../components/session/compare.css';
 import { useParams, useSearchParams } from '@solidjs/router';
@@ -77,6 +78,9 @@ export default function FlowPage() {
           <>
             <FlowNotices detail={d()} />
             <FlowFacts detail={d()} />
+            <Show when={d().summary.domain}>
+              {(domain) => <ReplayStart server={domain()} caption="Is the flow's evidence still true? Its domain's recorded calls, sent again now" />}
+            </Show>
             <Tabs prefix="flow" label="Views of the flow" tabs={TABS} value={tab()} onChange={setTab} />
             <TabPanel prefix="flow" id={tab()}>
               <FlowTabs tab={tab()} flowKey={params.key} detail={d()} resource={detail} flows={flows} threshold={threshold} search={search} setSearch={setSearch} />

@@ -54,6 +54,7 @@ function RunView(props: { run: ReplayRun; data: ReturnType<typeof createReplayPa
         </Notice>
       </Show>
       <Card title="By tool">
+        <div class="table-wrap">
         <table class="table" data-testid="replay-by-tool">
           <thead>
             <tr><th>Tool</th><For each={VERDICTS}>{(v) => <th>{v.replace('_', ' ')}</th>}</For></tr>
@@ -64,6 +65,7 @@ function RunView(props: { run: ReplayRun; data: ReturnType<typeof createReplayPa
             </For>
           </tbody>
         </table>
+        </div>
       </Card>
       <Card
         title="Calls"

@@ -127,3 +127,14 @@ export type ReplayRun = v.InferOutput<typeof ReplayRunSchema>;
 
 export const ReplayListSchema = v.object({ items: v.array(ReplaySummarySchema) });
 export type ReplayList = v.InferOutput<typeof ReplayListSchema>;
+
+/** What a replay with the default choice would read, before it runs: the sessions and their tools. */
+export const ReplayPlanQuerySchema = v.object({
+  newest: v.optional(v.pipe(v.string(), v.transform(Number), v.integer('newest: a whole number'), v.minValue(1, 'newest: at least 1'), v.maxValue(REPLAY_NEWEST_MAX, `newest: at most ${REPLAY_NEWEST_MAX}`)), String(REPLAY_NEWEST_DEFAULT)),
+});
+export const ReplayPlanSchema = v.object({
+  sessions: v.array(v.string()),
+  /** Each recorded tool, by name, with its calls and whether a recording's tools/list marked it as writing. */
+  tools: v.array(v.object({ name: v.string(), calls: v.number(), recorded_write: v.boolean() })),
+});
+export type ReplayPlan = v.InferOutput<typeof ReplayPlanSchema>;

@@ -55,6 +55,11 @@ e2e('the server page says the rule; the run shows the changed field, both answer
   const { page } = ui;
   const rule = (await page.getByTestId('replay-rule').textContent()) ?? '';
   assert.match(rule, 'readOnlyHint: true');
+  const plan = page.getByTestId('replay-plan');
+  await plan.waitFor();
+  const planned = (await plan.textContent()) ?? '';
+  assert.match(planned, 'read_text_file (1 call)');
+  assert.match(planned, 'write_file (1 call): marked as writing in the recording, never called');
   await page.getByTestId('replay-start-button').click();
   await page.waitForURL(/\/replays\/[0-9a-f]+$/);
   await page.locator('[data-testid="replay-status"]', { hasText: 'succeeded' }).waitFor({ timeout: 30_000 });

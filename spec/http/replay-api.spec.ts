@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { ReplayListSchema, ReplayRunSchema, type ReplayCall, type ReplayRun } from '../../shared/replay.ts';
+import { ReplayListSchema, ReplayPlanSchema, ReplayRunSchema, type ReplayCall, type ReplayRun } from '../../shared/replay.ts';
 import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
 import { launch, type Launched } from '../support/launch.ts';
 import { alive } from '../support/process.ts';
@@ -208,10 +208,24 @@ replay('the request: 404 unknown server or session, 400 bad body, 403 without th
   assert.is(res.status, 404);
 });
 
-replay('max_calls caps the calls read from the sessions', async () => {
-  const run = await runToEnd('dbl', { sessions: [keys.dbl], max_calls: 2 });
+replay('max_calls caps the calls read from the sessions; ignore_paths drops differences under a pointer', async () => {
+  const run = await runToEnd('dbl', { sessions: [keys.dbl], max_calls: 2, ignore_paths: ['/content/0/text#/a'] });
   assert.is(run.progress.total, 2);
-  assert.equal(run.calls.map((x) => x.verdict), ['same', 'differs']);
+  assert.equal(run.calls.map((x) => x.verdict), ['same', 'same']);
+  assert.equal(run.ignore_paths, ['/content/0/text#/a']);
+});
+
+replay('the plan before a run: the newest sessions and their recorded tools, writes marked', async () => {
+  const res = await c.api('/api/servers/fs/replay');
+  assert.is(res.status, 200);
+  const plan = v.parse(ReplayPlanSchema, await res.json());
+  assert.equal(plan.sessions, [keys.fs]);
+  assert.equal(plan.tools, [
+    { name: 'read_text_file', calls: 2, recorded_write: false },
+    { name: 'write_file', calls: 1, recorded_write: true },
+  ]);
+  assert.is((await c.api('/api/servers/fs/replay?newest=0')).status, 400);
+  assert.is((await c.api('/api/servers/nope/replay')).status, 404);
 });
 
 replay('409 while a run of the server goes on; cancel kills its server and is 409 once ended', async () => {

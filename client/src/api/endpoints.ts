@@ -15,7 +15,7 @@ import { CallPayloadSchema, LogLineSchema, SessionEventsSchema, SessionFindSchem
 import { apiPath } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
 import { OverviewSchema } from '../../../shared/overview.ts';
-import { ReplayRunSchema, ReplaySummarySchema, type ReplayInput } from '../../../shared/replay.ts';
+import { ReplayPlanSchema, ReplayRunSchema, ReplaySummarySchema, type ReplayInput } from '../../../shared/replay.ts';
 import { SettingsSchema } from '../../../shared/settings.ts';
 import { TrashEmptiedSchema, TrashListSchema, TrashRestoredSchema } from '../../../shared/trash.ts';
 
@@ -120,3 +120,4 @@ export const cancelReplay = (id: string) => requestAs(ReplaySummarySchema, apiPa
 export const compareReplayAgain = (id: string, ignore_paths: string[]) =>
   requestAs(ReplayRunSchema, apiPath('replays', id, 'compare'), { method: 'POST', body: { ignore_paths }, quiet: true });
 export const replayDownloadUrl = (id: string, format: 'json' | 'md') => `${apiPath('replays', id, 'download')}?format=${format}`;
+export const getReplayPlan = (server: string, o?: Opts) => requestAs(ReplayPlanSchema, apiPath('servers', server, 'replay'), quiet(o));

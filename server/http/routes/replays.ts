@@ -8,14 +8,18 @@ import {
   ReplayDownloadQuerySchema,
   ReplayInputSchema,
   ReplayParamsSchema,
+  ReplayPlanQuerySchema,
   type ReplayList,
+  type ReplayPlan,
   type ReplayRun,
 } from '../../../shared/replay.ts';
 import { ServerParamsSchema } from '../../../shared/servers.ts';
-import { findServer, noServer, RegistryError, RegistryUnreadable } from '../../data/registry.ts';
+import type { Context } from 'koa';
+import { findServer, noServer, RegistryError, RegistryUnreadable, type StoredEntry } from '../../data/registry.ts';
 import { debugString } from '../../engine/format.ts';
 import { replayMarkdown } from '../../replay/markdown.ts';
 import { ReplayRuns, summaryOf } from '../../replay/runs.ts';
+import { replayPlan } from '../../replay/plan.ts';
 import { pickSessions } from '../../replay/sessions.ts';
 import type { State } from '../../state.ts';
 import { conflict, internal, notFound, unprocessable } from '../errors.ts';
@@ -34,18 +38,31 @@ export function replaysRoutes(state: State): Router {
     return run;
   }
 
+  async function server(ctx: Context): Promise<StoredEntry> {
+    const { name } = parseParams(ctx, ServerParamsSchema);
+    let entry: StoredEntry | undefined;
+    try {
+      entry = await findServer(state.config.dataDir, name);
+    } catch (err) {
+      if (err instanceof RegistryUnreadable) throw unprocessable(err.message);
+      if (err instanceof RegistryError) throw internal(err.message);
+      throw err;
+    }
+    if (!entry) throw notFound(noServer(name));
+    return entry;
+  }
+
   return new Router()
+    .get('/api/servers/:name/replay', async (ctx) => {
+      const entry = await server(ctx);
+      const { newest } = parseQuery(ctx, ReplayPlanQuerySchema);
+      const picked = await pickSessions(state, entry.name, undefined, newest);
+      if (!picked.ok) throw notFound(`no session ${debugString(picked.missing)}`);
+      sendJson(ctx, (await replayPlan(picked.logs)) satisfies ReplayPlan);
+    })
     .post('/api/servers/:name/replay', async (ctx) => {
-      const { name } = parseParams(ctx, ServerParamsSchema);
-      let entry;
-      try {
-        entry = await findServer(state.config.dataDir, name);
-      } catch (err) {
-        if (err instanceof RegistryUnreadable) throw unprocessable(err.message);
-        if (err instanceof RegistryError) throw internal(err.message);
-        throw err;
-      }
-      if (!entry) throw notFound(noServer(name));
+      const entry = await server(ctx);
+      const name = entry.name;
       const input = parseBody(ctx, ReplayInputSchema);
       const going = runs.going(name);
       if (going) throw conflict(`a replay of ${name} is running (${going.id}): cancel it or wait until it ends`);

@@ -68,6 +68,9 @@ export function replaysRoutes(state: State): Router {
       if (going) throw conflict(`a replay of ${name} is running (${going.id}): cancel it or wait until it ends`);
       const picked = await pickSessions(state, name, input.sessions, input.newest);
       if (!picked.ok) throw notFound(`no session ${debugString(picked.missing)}`);
+      // Looked at again: another request may have started one while the sessions were picked.
+      const started = runs.going(name);
+      if (started) throw conflict(`a replay of ${name} is running (${started.id}): cancel it or wait until it ends`);
       const run = runs.start(name, picked.logs.map((l) => l.key), {
         upstream: entry.upstream,
         version: state.config.version,

@@ -25,6 +25,7 @@ import { sessionViewsRoutes } from './routes/session-views.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { stageRoutes } from './routes/stage.ts';
 import { trashRoutes } from './routes/trash.ts';
+import { replaysRoutes } from './routes/replays.ts';
 import { serveUi } from './ui.ts';
 
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -84,6 +85,7 @@ export function createApp(state: State, report: (err: unknown) => void, codes?: 
     savingsRoutes(state),
     settingsRoutes(state),
     trashRoutes(state),
+    replaysRoutes(state),
   ]) {
     api.use(area.routes());
   }

@@ -16,6 +16,7 @@ import { CallPayloadSchema, LogLineSchema, SessionEventsSchema, SessionFindSchem
 import { apiPath } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
 import { OverviewSchema } from '../../../shared/overview.ts';
+import { ReplayPlanSchema, ReplayRunSchema, ReplaySummarySchema, type ReplayInput } from '../../../shared/replay.ts';
 import { SettingsSchema } from '../../../shared/settings.ts';
 import { TrashEmptiedSchema, TrashListSchema, TrashRestoredSchema } from '../../../shared/trash.ts';
 
@@ -125,3 +126,12 @@ export const logout = () => requestAs(OkSchema, '/api/logout', { method: 'POST',
 export const getTrash = (o?: Opts) => requestAs(TrashListSchema, '/api/trash', quiet(o));
 export const restoreTrash = (id: string) => requestAs(TrashRestoredSchema, apiPath('trash', id, 'restore'), { method: 'POST', quiet: true });
 export const emptyTrash = () => requestAs(TrashEmptiedSchema, '/api/trash', { method: 'DELETE', quiet: true });
+
+export const startReplay = (server: string, body: Partial<ReplayInput>) =>
+  requestAs(ReplayRunSchema, apiPath('servers', server, 'replay'), { method: 'POST', body, quiet: true });
+export const getReplay = (id: string, o?: Opts) => requestAs(ReplayRunSchema, apiPath('replays', id), quiet(o));
+export const cancelReplay = (id: string) => requestAs(ReplaySummarySchema, apiPath('replays', id, 'cancel'), { method: 'POST', quiet: true });
+export const compareReplayAgain = (id: string, ignore_paths: string[]) =>
+  requestAs(ReplayRunSchema, apiPath('replays', id, 'compare'), { method: 'POST', body: { ignore_paths }, quiet: true });
+export const replayDownloadUrl = (id: string, format: 'json' | 'md') => `${apiPath('replays', id, 'download')}?format=${format}`;
+export const getReplayPlan = (server: string, o?: Opts) => requestAs(ReplayPlanSchema, apiPath('servers', server, 'replay'), quiet(o));

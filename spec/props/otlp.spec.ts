@@ -39,7 +39,7 @@ const session = fc.record({
   pid: fc.nat(99999),
 });
 
-type Session = fc.Infer<typeof session>;
+type Session = typeof session extends fc.Arbitrary<infer T> ? T : never;
 let n = 0;
 
 /** Writes the generated session's log (and flow log) and returns its paths. */

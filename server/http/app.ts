@@ -20,6 +20,7 @@ import { overviewRoutes } from './routes/overview.ts';
 import { savingsRoutes } from './routes/savings.ts';
 import { serversRoutes } from './routes/servers.ts';
 import { sessionsRoutes } from './routes/sessions.ts';
+import { otlpRoutes } from './routes/otlp.ts';
 import { sessionViewsRoutes } from './routes/session-views.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { stageRoutes } from './routes/stage.ts';
@@ -72,6 +73,7 @@ export function createApp(state: State, report: (err: unknown) => void, codes?: 
     metaRoutes(state),
     authRoutes(signIns, state.config.port),
     eventsRoutes(state),
+    otlpRoutes(state),
     sessionsRoutes(state),
     sessionViewsRoutes(state),
     flowsRoutes(state),

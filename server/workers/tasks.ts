@@ -7,3 +7,4 @@ export * from './tasks/servers.ts';
 export * from './tasks/disk.ts';
 export * from './tasks/session-views.ts';
 export * from './tasks/tree.ts';
+export * from './tasks/otlp.ts';

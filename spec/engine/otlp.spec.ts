@@ -5,7 +5,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { sessionSpans } from '../../server/engine/otlp/spans.ts';
+import { sessionTrace } from '../../server/engine/otlp/spans.ts';
+import { readableSpans } from '../../server/engine/otlp/readable.ts';
 import { otlpJson, otlpProtobuf } from '../../server/engine/otlp/encode.ts';
 import { traceIdOf } from '../../server/engine/otlp/ids.ts';
 import { fixtureHome } from '../support/fixtures.ts';
@@ -25,7 +26,7 @@ const filesOf = (path: string) => {
   const flow = path.replace(/\.jsonl$/, '.flow.jsonl');
   return { path, flowLog: existsSync(flow) ? flow : null };
 };
-const exportOf = (path: string, payloads = false) => sessionSpans(filesOf(path), { payloads, version: '9.9.9' });
+const exportOf = (path: string, payloads = false) => readableSpans(sessionTrace(filesOf(path), { payloads, version: '9.9.9' }));
 const spansOf = (out: PlainExport) => out.resources.flatMap((r) => r.spans);
 
 otlp('every fixture session decodes as protobuf and as JSON to the same spans, which hold to its log', () => {

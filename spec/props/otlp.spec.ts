@@ -7,7 +7,8 @@ import * as assert from 'uvu/assert';
 import * as fc from 'fast-check';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sessionSpans } from '../../server/engine/otlp/spans.ts';
+import { sessionTrace } from '../../server/engine/otlp/spans.ts';
+import { readableSpans } from '../../server/engine/otlp/readable.ts';
 import { otlpJson, otlpProtobuf } from '../../server/engine/otlp/encode.ts';
 import { tempDir } from '../support/fixtures.ts';
 import { decodeJson, decodeProtobuf, holdToSession } from '../support/otlp-decode.ts';
@@ -95,11 +96,11 @@ props('every generated session exports to a trace that decodes and holds to its 
     fc.property(session, fc.boolean(), (s, payloads) => {
       const files = write(s);
       const opts = { payloads, version: '1' };
-      const bytes = otlpProtobuf(sessionSpans(files, opts));
+      const bytes = otlpProtobuf(readableSpans(sessionTrace(files, opts)));
       const out = decodeProtobuf(bytes);
       holdToSession(out, files.path);
-      assert.equal(decodeJson(Buffer.from(otlpJson(sessionSpans(files, opts))).toString('utf8')), out);
-      assert.equal(otlpProtobuf(sessionSpans(files, opts)), bytes);
+      assert.equal(decodeJson(Buffer.from(otlpJson(readableSpans(sessionTrace(files, opts)))).toString('utf8')), out);
+      assert.equal(otlpProtobuf(readableSpans(sessionTrace(files, opts))), bytes);
       if (s.http) {
         const call = out.resources[0]!.spans.find((x) => x.kind === 3);
         if (call) assert.equal([call.attributes['server.address'], call.attributes['server.port'], call.attributes['network.transport']], ['mcp.example.com', 8443, 'tcp']);

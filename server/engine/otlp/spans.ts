@@ -4,8 +4,7 @@
 // messages as events on the root. Ids come from the session (ids.ts), so a re-export is the same trace.
 import { SpanKind, SpanStatusCode, type Attributes, type SpanContext, type SpanStatus } from '@opentelemetry/api';
 import { millisToHrTime } from '@opentelemetry/core';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace';
+import type { TimedEvent } from '@opentelemetry/sdk-trace';
 import { SEMCONV_SCHEMA_URL } from '../../../shared/otlp.ts';
 import type { FlowDecision } from '../../../shared/sessions.ts';
 import { countsOf, readFlowLog } from '../session/companions.ts';
@@ -22,11 +21,31 @@ export interface TraceOptions {
   version: string;
 }
 
-/** What a span needs besides its own fields: the session's trace, resource and scope. */
+/** A span as plain data (it crosses from a worker): a ReadableSpan without its resource, scope and methods. */
+export interface SpanData {
+  name: string;
+  kind: SpanKind;
+  context: SpanContext;
+  parent: SpanContext | undefined;
+  startTime: [number, number];
+  endTime: [number, number];
+  duration: [number, number];
+  status: SpanStatus;
+  attributes: Attributes;
+  events: TimedEvent[];
+}
+
+/** One session's trace as plain data: readable.ts makes the SDK's spans of it. */
+export interface SessionTrace {
+  sessionId: string;
+  resource: Attributes;
+  scope: { name: string; version: string; schemaUrl: string };
+  spans: SpanData[];
+}
+
+/** What a span needs besides its own fields: the session's trace id and start. */
 interface TraceFrame {
   traceId: string;
-  resource: ReadableSpan['resource'];
-  scope: ReadableSpan['instrumentationScope'];
   startMs: number;
 }
 
@@ -42,7 +61,7 @@ interface SpanParts {
   status?: SpanStatus;
 }
 
-function spanOf(frame: TraceFrame, p: SpanParts): ReadableSpan {
+function spanOf(frame: TraceFrame, p: SpanParts): SpanData {
   const context: SpanContext = { traceId: frame.traceId, spanId: spanIdOf(frame.traceId, p.part), traceFlags: 1 };
   const parent: SpanContext | undefined =
     p.parent === null ? undefined : { traceId: frame.traceId, spanId: spanIdOf(frame.traceId, p.parent), traceFlags: 1 };
@@ -51,21 +70,14 @@ function spanOf(frame: TraceFrame, p: SpanParts): ReadableSpan {
   return {
     name: p.name,
     kind: p.kind,
-    spanContext: () => context,
-    parentSpanContext: parent,
+    context,
+    parent,
     startTime: start,
     endTime: end,
+    duration: millisToHrTime(Math.max(p.endMs, p.startMs) - p.startMs),
     status: p.status ?? { code: SpanStatusCode.UNSET },
     attributes: p.attributes,
-    links: [],
     events: p.events ?? [],
-    duration: millisToHrTime(Math.max(p.endMs, p.startMs) - p.startMs),
-    ended: true,
-    resource: frame.resource,
-    instrumentationScope: frame.scope,
-    droppedAttributesCount: 0,
-    droppedEventsCount: 0,
-    droppedLinksCount: 0,
   };
 }
 
@@ -80,7 +92,7 @@ function targetOf(ex: Exchange): { attrs: Attributes; target: string | null } {
   return { attrs: {}, target: null };
 }
 
-function requestSpan(frame: TraceFrame, s: SessionExchanges, ex: Exchange, parent: string, common: Attributes, opts: TraceOptions, decisions: FlowDecision[]): ReadableSpan {
+function requestSpan(frame: TraceFrame, s: SessionExchanges, ex: Exchange, parent: string, common: Attributes, opts: TraceOptions, decisions: FlowDecision[]): SpanData {
   const { attrs, target } = targetOf(ex);
   const attributes: Attributes = {
     ...common,
@@ -137,10 +149,10 @@ function decisionEvent(frame: TraceFrame, atMs: number, d: FlowDecision): TimedE
 }
 
 /** The agent's turns as spans' extents: tool-call turns take the agent's calls in order (sessions.ts). */
-function turnSpans(frame: TraceFrame, s: SessionExchanges, common: Attributes): { spans: ReadableSpan[]; turnOf: Map<Exchange, number> } {
+function turnSpans(frame: TraceFrame, s: SessionExchanges, common: Attributes): { spans: SpanData[]; turnOf: Map<Exchange, number> } {
   const agentCalls = s.exchanges.filter((e) => e.agentCall);
   const assistant = s.said.filter((m) => m.role === 'assistant' && m.content !== '');
-  const spans: ReadableSpan[] = [];
+  const spans: SpanData[] = [];
   const turnOf = new Map<Exchange, number>();
   let nextCall = 0;
   let nextSaid = 0;
@@ -177,8 +189,8 @@ function modeOf(s: SessionExchanges, decisions: FlowDecision[]): string {
   return s.proxyEntries || counts.acted ? 'served' : counts.shadowed ? 'shadow' : 'recorded';
 }
 
-/** Every span of a session. Throws the reader's error for a log that is not a session log. */
-export function sessionSpans(files: Pick<SessionFiles, 'path' | 'flowLog'>, opts: TraceOptions): ReadableSpan[] {
+/** A session's trace. Throws the reader's error for a log that is not a session log. */
+export function sessionTrace(files: Pick<SessionFiles, 'path' | 'flowLog'>, opts: TraceOptions): SessionTrace {
   const s = sessionExchanges(files.path);
   const decisions = files.flowLog === null ? [] : readFlowLog(files.flowLog).decisions;
   const h = s.header;
@@ -191,12 +203,7 @@ export function sessionSpans(files: Pick<SessionFiles, 'path' | 'flowLog'>, opts
   };
   if (h.domain !== null) resource['engine.domain'] = h.domain;
   if (agent !== null) resource['engine.agent'] = agent;
-  const frame: TraceFrame = {
-    traceId: traceIdOf(h.session),
-    resource: resourceFromAttributes(resource),
-    scope: { name: 'engine-console', version: opts.version, schemaUrl: SEMCONV_SCHEMA_URL },
-    startMs: h.started_unix_ms,
-  };
+  const frame: TraceFrame = { traceId: traceIdOf(h.session), startMs: h.started_unix_ms };
   const common: Attributes = { 'gen_ai.conversation.id': h.session, ...upstreamAttributes(h.server_command) };
   if (s.protocolVersion !== null) common['mcp.protocol.version'] = s.protocolVersion;
 
@@ -229,5 +236,6 @@ export function sessionSpans(files: Pick<SessionFiles, 'path' | 'flowLog'>, opts
     attributes: { ...common, 'engine.turns': s.turnCounts.length, 'engine.requests': s.exchanges.length },
     events,
   });
-  return [root, ...turns, ...calls];
+  const scope = { name: 'engine-console', version: opts.version, schemaUrl: SEMCONV_SCHEMA_URL };
+  return { sessionId: h.session, resource, scope, spans: [root, ...turns, ...calls] };
 }

@@ -48,6 +48,16 @@ export const getSessions = (query: SessionsQuery, o?: Opts) =>
   requestAs(SessionListSchema, '/api/sessions', { ...quiet(o), query: { ...query } });
 export const getSession = (key: string, o?: Opts) => requestAs(SessionDetailSchema, apiPath('sessions', key), quiet(o));
 export const sessionRawUrl = (key: string) => apiPath('sessions', key, 'raw');
+/** One session as an OTLP/JSON trace (GET /api/sessions/:key/otlp). */
+export const sessionOtlpUrl = (key: string) => apiPath('sessions', key, 'otlp');
+/** The ticked sessions, else every session the filters match, as OTLP JSON Lines (GET /api/sessions/otlp). */
+export function sessionsOtlpUrl(filters: { q: string; mode: string | null; domain: string | null; from: string | null; to: string | null }, keys: readonly string[]): string {
+  const params = new URLSearchParams();
+  if (keys.length > 0) params.set('keys', keys.join(','));
+  else for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
+  const qs = params.toString();
+  return `/api/sessions/otlp${qs === '' ? '' : `?${qs}`}`;
+}
 export const getSessionRaw = (key: string, o?: Opts) => requestText(sessionRawUrl(key), quiet(o));
 export const getComparison = (a: string, b: string, o?: Opts) =>
   requestAs(SessionComparisonSchema, '/api/sessions/compare', { ...quiet(o), query: { a, b } });

@@ -1,11 +1,14 @@
-// Sessions as OpenTelemetry traces, downloaded: GET /api/sessions/otlp (every session the list's filters
+// Sessions as OpenTelemetry traces: GET /api/otlp (the stream to a collector: where, and how it goes) and,
+// downloaded, GET /api/sessions/otlp (every session the list's filters
 // match, or the ticked `keys`, as JSON Lines, streamed) and GET /api/sessions/:key/otlp (one
 // ExportTraceServiceRequest as OTLP/JSON). Mounted before the sessions routes: the literal path wins, and a
 // log whose stem is `otlp` gets a hashed key (engine/keys.ts).
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { SessionOtlpQuerySchema, SessionsOtlpQuerySchema } from '../../../shared/otlp.ts';
+import { SessionOtlpQuerySchema, SessionsOtlpQuerySchema, type OtlpStatus } from '../../../shared/otlp.ts';
+import { otlpStatus } from '../../otlp/status.ts';
+import { sendJson } from '../json.ts';
 import { NoSuchSessions, sessionOtlp, sessionsOtlpLines, sessionsToExport } from '../../data/otlp.ts';
 import { UnreadableSession } from '../../data/sessions.ts';
 import type { State } from '../../state.ts';
@@ -17,6 +20,9 @@ import { downloadName } from './sessions.ts';
 
 export function otlpRoutes(state: State): Router {
   return new Router()
+    .get('/api/otlp', (ctx) => {
+      sendJson(ctx, otlpStatus(state) satisfies OtlpStatus);
+    })
     .get('/api/sessions/otlp', async (ctx) => {
       const query = parseQuery(ctx, SessionsOtlpQuerySchema);
       let files;

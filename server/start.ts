@@ -99,7 +99,8 @@ export async function start(
   });
   const otlp = config.otlp;
   if (otlp) {
-    void store.opened.then(async () => {
+    // Once every log is indexed: a first look at a part of them would take the rest for new ones later.
+    void store.indexed.then(async () => {
       if (stopping) return;
       const streamer = await startOtlpStreamer(state, otlp);
       if (stopping) await streamer.stop();

@@ -1,6 +1,7 @@
 // One typed function per endpoint (console-api.md §4), each parsing the answer with the shared valibot
 // schema. Pages call these and nothing else. Loads are quiet (the page shows its own error state);
 // actions are quiet too (the form or dialog shows the error).
+import { OtlpStatusSchema } from '../../../shared/otlp.ts';
 import { OkSchema } from '../../../shared/common.ts';
 import { FlowDetailSchema, FlowDiffViewSchema, FlowListSchema } from '../../../shared/flows.ts';
 import { JobListSchema, JobSchema, type JobRequest } from '../../../shared/jobs.ts';
@@ -31,6 +32,7 @@ export const getOverview = (query: OverviewQuery = {}, o?: Opts) => requestAs(Ov
 export const getSavings = (days: number, domain: string | null, o?: Opts) =>
   requestAs(SavingsSchema, '/api/savings', { ...quiet(o), query: { days, domain } });
 export const getSettings = (o?: Opts) => requestAs(SettingsSchema, '/api/settings', quiet(o));
+export const getOtlpStatus = (o?: Opts) => requestAs(OtlpStatusSchema, '/api/otlp', quiet(o));
 
 export interface SessionsQuery {
   q?: string;

@@ -2,11 +2,11 @@
 // is used as is, the base gets /v1/traces; headers are name=value pairs, URL-decoded; refusals say the fix.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cacheDirOf, otlpSettings } from '../../server/otlp/settings.ts';
+import { cacheDirOf, otlpSettings, type OtlpOptions } from '../../server/otlp/settings.ts';
 
 const settings = suite('otlp settings');
-const none = { endpoint: null, since: null, endedAfter: null, queue: null };
-const of = (o: Partial<typeof none>, env: NodeJS.ProcessEnv = {}) => otlpSettings({ ...none, ...o }, env, '/c', '/d');
+const none: OtlpOptions = { endpoint: null, since: null, endedAfter: null, queue: null };
+const of = (o: Partial<OtlpOptions>, env: NodeJS.ProcessEnv = {}) => otlpSettings({ ...none, ...o }, env, '/c', '/d');
 
 settings('no endpoint: not streaming; --otlp-since alone is refused', () => {
   assert.is(of({}), null);

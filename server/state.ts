@@ -7,6 +7,7 @@ import type { Hub } from './events/hub.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { Store } from './store/store.ts';
 import type { Pool } from './workers/pool.ts';
+import type { OtlpStreamer } from './otlp/streamer.ts';
 
 export interface State {
   config: Config;
@@ -20,4 +21,6 @@ export interface State {
   hub: Hub;
   /** The job queue and its runner (jobs/runner.ts). */
   jobs: JobRunner;
+  /** Ended sessions streamed to a collector, once started (otlp/streamer.ts); null when not streaming. */
+  otlp?: OtlpStreamer | null;
 }

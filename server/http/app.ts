@@ -21,6 +21,7 @@ import { savingsRoutes } from './routes/savings.ts';
 import { searchRoutes } from './routes/search.ts';
 import { serversRoutes } from './routes/servers.ts';
 import { sessionsRoutes } from './routes/sessions.ts';
+import { otlpRoutes } from './routes/otlp.ts';
 import { sessionViewsRoutes } from './routes/session-views.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { stageRoutes } from './routes/stage.ts';
@@ -74,6 +75,7 @@ export function createApp(state: State, report: (err: unknown) => void, codes?: 
     metaRoutes(state),
     authRoutes(signIns, state.config.port),
     eventsRoutes(state),
+    otlpRoutes(state),
     sessionsRoutes(state),
     searchRoutes(state),
     sessionViewsRoutes(state),

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Catalog } from './data/catalog.ts';
 import type { DataCaches } from './data/data-caches.ts';
 import type { Hub } from './events/hub.ts';
+import type { EngineCommands } from './jobs/commands.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { Store } from './store/store.ts';
 import type { Pool } from './workers/pool.ts';
@@ -20,4 +21,6 @@ export interface State {
   hub: Hub;
   /** The job queue and its runner (jobs/runner.ts). */
   jobs: JobRunner;
+  /** Which optional commands (drift) the engine CLI has (jobs/commands.ts). */
+  commands: EngineCommands;
 }

@@ -26,6 +26,7 @@ function context(over: Partial<PlanContext> = {}): PlanContext {
     redactSaltSet: false,
     flow: (key) => catalog.flow(key),
     flowDomain: async (path) => loadFlow(readFileSync(path, 'utf8')).domain,
+    offer: async () => ({ offered: true, why: 'engine drift --help answered' }),
     ...over,
   };
 }

@@ -11,6 +11,7 @@ import { answerNodeRefusals } from './http/client-error.ts';
 import { overview } from './data/overview.ts';
 import { serverList } from './data/servers.ts';
 import { SignInCodes } from './http/sign-in-codes.ts';
+import { EngineCommands } from './jobs/commands.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { stopProbes } from './probe.ts';
 import { startOtlpStreamer } from './otlp/streamer.ts';
@@ -81,6 +82,9 @@ export async function start(
     flowKeyAt: async (path) => (await catalog()).flowAt(path)?.key ?? null,
     warn,
   });
+  const commands = new EngineCommands(config.engine);
+  // Asked once at start, so the first New job page already knows the kinds.
+  void commands.offers();
   const state: State = {
     config,
     catalog,
@@ -89,6 +93,7 @@ export async function start(
     pool,
     hub,
     jobs,
+    commands,
   };
   const codes = new SignInCodes();
   const app = createApp(state, report, codes);

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Catalog } from './data/catalog.ts';
 import type { DataCaches } from './data/data-caches.ts';
 import type { Hub } from './events/hub.ts';
+import type { EngineCommands } from './jobs/commands.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { Store } from './store/store.ts';
 import type { Pool } from './workers/pool.ts';
@@ -23,4 +24,6 @@ export interface State {
   jobs: JobRunner;
   /** Ended sessions streamed to a collector, once started (otlp/streamer.ts); null when not streaming. */
   otlp?: OtlpStreamer | null;
+  /** Which optional commands (drift) the engine CLI has (jobs/commands.ts). */
+  commands: EngineCommands;
 }

@@ -3,6 +3,8 @@
 // file and the staged-learning link), the review at a threshold, the warnings against the latest recorded
 // tools/list of the flow's domain, and the diff. A file that does not load is a value here (its error);
 // the routes decide what that means (an `error` field in the list, 422 on detail and diff).
+import type { DriftCheck } from '../../shared/drift.ts';
+import { driftChecks } from './drift-checks.ts';
 import { readFile, stat } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -184,20 +186,31 @@ function summaryOf(entry: FlowEntry, served_by: string[], stage: StageLink | nul
   };
 }
 
+/** The summary with its last drift check, when one ran. */
+function withDrift(summary: FlowSummary, checks: ReadonlyMap<string, DriftCheck>): FlowSummary {
+  const check = checks.get(summary.key);
+  if (check) summary.drift = check;
+  return summary;
+}
+
 /** Every flow the catalog finds, loaded or not: most recently modified first, then by path. */
 export async function flowSummaries(state: State, catalog?: Catalog): Promise<FlowSummary[]> {
   const cat = catalog ?? (await state.catalog());
   const [entries, served] = await Promise.all([Promise.all(cat.flows.map((f) => loadFlowEntry(state, f))), servedFlows(state)]);
   state.caches.flows.retain(new Set(cat.flows.map((f) => f.path)));
-  const items = await Promise.all(entries.map(async (e) => summaryOf(e, servedBy(e.file, served), await stageLink(e.file, cat), versionOf(e.file, cat))));
+  const [items, checks] = await Promise.all([
+    Promise.all(entries.map(async (e) => summaryOf(e, servedBy(e.file, served), await stageLink(e.file, cat), versionOf(e.file, cat)))),
+    driftChecks(state),
+  ]);
+  for (const item of items) withDrift(item, checks);
   return items.sort((a, b) => b.modified_unix_ms - a.modified_unix_ms || compareText(a.path, b.path));
 }
 
 /** One flow's list summary, and its loaded entry. */
 export async function flowSummary(state: State, file: FlowFile, catalog?: Catalog): Promise<{ summary: FlowSummary; entry: FlowEntry }> {
   const cat = catalog ?? (await state.catalog());
-  const [entry, served, stage] = await Promise.all([loadFlowEntry(state, file), servedFlows(state), stageLink(file, cat)]);
-  return { summary: summaryOf(entry, servedBy(file, served), stage, versionOf(file, cat)), entry };
+  const [entry, served, stage, checks] = await Promise.all([loadFlowEntry(state, file), servedFlows(state), stageLink(file, cat), driftChecks(state)]);
+  return { summary: withDrift(summaryOf(entry, servedBy(file, served), stage, versionOf(file, cat)), checks), entry };
 }
 
 // ---------------------------------------------------------------------------------------------------------

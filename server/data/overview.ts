@@ -3,6 +3,9 @@
 // The session figures come from the index's running sums (engine/tallies.ts), so a page polling the overview
 // over 100k sessions, while new sessions keep arriving, costs the flows and the registry, not a pass over
 // every session.
+import type { DriftHealth } from '../../shared/drift.ts';
+import type { FlowSummary } from '../../shared/flows.ts';
+import { driftHealth } from './drift-checks.ts';
 import type { Overview, OverviewQuery } from '../../shared/overview.ts';
 import { OVERVIEW_JOBS, OVERVIEW_SESSIONS } from '../../shared/limits.ts';
 import { flowSummaries, latestListing, loadFlowEntry } from './flows.ts';
@@ -21,16 +24,24 @@ const NO_FILTER: OverviewQuery = { domain: null, from: null, to: null };
  * With `query` (beyond the spec: a domain, UTC days) the totals, the chart and the newest sessions count only
  * the matching sessions; the domain list stays whole, for the filter to choose from.
  */
+/** Each flow's drift line where the engine has drift; without it, only the flows a past check covered. */
+function driftOf(summaries: FlowSummary[], offered: boolean): DriftHealth[] {
+  const checks = new Map(summaries.flatMap((s) => (s.drift ? [[s.key, s.drift] as const] : [])));
+  const lines = driftHealth(summaries, checks);
+  return offered ? lines : lines.filter((l) => l.state !== 'never');
+}
+
 export async function overview(state: State, query: OverviewQuery = NO_FILTER): Promise<Overview> {
   const { config } = state;
   const now = config.now();
   const catalog = await state.catalog();
   // The index's progress is read with the summaries: read later, a cold index that ended in between would
   // hide that these summaries were partial.
-  const [[sessions, indexing], summaries, jobs] = await Promise.all([
+  const [[sessions, indexing], summaries, jobs, driftOffer] = await Promise.all([
     sessionSummaries(state).then((s) => [s, state.store.progress()] as const),
     flowSummaries(state, catalog),
     state.jobs.list(),
+    state.commands.offer('drift'),
   ]);
   let registry: LoadedRegistry = { servers: [] };
   let registryError: string | null = null;
@@ -117,6 +128,7 @@ export async function overview(state: State, query: OverviewQuery = NO_FILTER): 
     recent_sessions: (filtered ? chosen : entries).slice(0, OVERVIEW_SESSIONS).map((e) => e.summary!),
     health,
     jobs: jobs.slice(0, OVERVIEW_JOBS),
+    drift: driftOf(summaries, driftOffer.offered),
     ...(indexing ? { indexing } : {}),
   };
 }

@@ -3,9 +3,8 @@
 // the rewrite), validated by the CLI's rules (registry::validate), and written whole: pretty JSON to a temp
 // file beside it, renamed over it. Every change is a read-modify-write under one in-process lock, so two
 // requests at once never lose an update, and a kill at any moment leaves the old file or the new one.
-import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { delimiter, join, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import * as v from 'valibot';
 import {
   REGISTRY_ARG_BYTES_MAX,
@@ -38,6 +37,7 @@ import { checkHeaderName, checkUrl, checkVar, credentialArgumentMessage } from '
 import { compareText, debugString, display } from '../engine/format.ts';
 import { initOutput, proxyArgs, type InitOutput, type ServedFlow, type Setup } from '../engine/init.ts';
 import { type Tallied, Tallies, tallied, upstreamId } from '../engine/tallies.ts';
+import type { PathLookup } from '../path-search.ts';
 import { writeFileAtomic } from './atomic.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import { PathError, resolveRequestPath, type PathContext } from './paths.ts';
@@ -577,8 +577,8 @@ export interface FlowFacts {
 export interface ViewContext extends PathContext {
   /** Loads the facts of the flow at an absolute path (in the pool). */
   flowFacts(path: string): Promise<FlowFacts>;
-  /** The console's PATH, to find engine-proxy and stdio programs. */
-  searchPath: string;
+  /** The console's PATH, to find engine-proxy and stdio programs (each distinct name looked up once). */
+  lookup: PathLookup;
   /** The engine-proxy found beside the console at start, if any. */
   proxyBeside: string | null;
 }
@@ -608,19 +608,9 @@ function hostPath(p: string, ctx: PathContext): string {
   return abs === null ? p : hostDisplay(abs, ctx.home);
 }
 
-/** The first `<dir>/<name>` on PATH that is a regular file (links followed), or null. */
-export function which(name: string, searchPath: string): string | null {
-  for (const dir of searchPath.split(delimiter)) {
-    if (dir === '') continue;
-    const candidate = join(dir, name);
-    if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
-  }
-  return null;
-}
-
 /** engine-proxy as this host should start it: by name from PATH (Claude Desktop: its full path), else found beside the console. */
-export function proxyCommand(host: Host, ctx: Pick<ViewContext, 'searchPath' | 'proxyBeside'>): string {
-  const onPath = which('engine-proxy', ctx.searchPath);
+export async function proxyCommand(host: Host, ctx: Pick<ViewContext, 'lookup' | 'proxyBeside'>): Promise<string> {
+  const onPath = await ctx.lookup.find('engine-proxy');
   if (onPath !== null) return host === 'claude-desktop' ? onPath : 'engine-proxy';
   return ctx.proxyBeside ?? 'engine-proxy';
 }
@@ -677,14 +667,14 @@ function serverSetup(entry: ServerEntry, proxy: string, flow: FlowFacts | null, 
 }
 
 /** Whether a stdio program can be started by the host: an existing file when it has a path, else found on PATH. */
-function programFound(program: string, searchPath: string): boolean {
+async function programFound(program: string, lookup: PathLookup): Promise<boolean> {
   const components = program.split('/').filter((p) => p !== '').length + (program.startsWith('/') ? 1 : 0);
-  if (components > 1) return statSync(program, { throwIfNoEntry: false })?.isFile() ?? false;
-  return which(program, searchPath) !== null;
+  if (components > 1) return lookup.fileAt(program);
+  return (await lookup.find(program)) !== null;
 }
 
 /** What is wrong with the entry, in the console's order and words. */
-function serverIssues(entry: ServerEntry, flow: { path: string; facts: FlowFacts } | null, ctx: ViewContext): string[] {
+async function serverIssues(entry: ServerEntry, flow: { path: string; facts: FlowFacts } | null, ctx: ViewContext): Promise<string[]> {
   const issues: string[] = [];
   if (entry.flow === null) {
     if (entry.mode !== 'record') issues.push(`mode is ${entry.mode} but no flow is set`);
@@ -705,7 +695,7 @@ function serverIssues(entry: ServerEntry, flow: { path: string; facts: FlowFacts
   }
   if (entry.upstream.kind === 'stdio') {
     const program = entry.upstream.command[0] ?? '';
-    if (!programFound(program, ctx.searchPath)) issues.push(`${program} is not found on the console's PATH: the host must find it`);
+    if (!(await programFound(program, ctx.lookup))) issues.push(`${program} is not found on the console's PATH: the host must find it`);
   }
   return issues;
 }
@@ -713,7 +703,7 @@ function serverIssues(entry: ServerEntry, flow: { path: string; facts: FlowFacts
 /** The snippet, placement and next steps `engine init --host {host} --domain {name}` prints for the entry. */
 export async function hostConfig(entry: ServerEntry, host: Host, ctx: ViewContext): Promise<InitOutput> {
   const flow = await entryFlow(entry, ctx);
-  const setup = serverSetup(entry, proxyCommand(host, ctx), flow?.facts ?? null, ctx);
+  const setup = serverSetup(entry, await proxyCommand(host, ctx), flow?.facts ?? null, ctx);
   return initOutput(host, setup, entry.name);
 }
 
@@ -731,7 +721,7 @@ export async function serverView(
   ctx: ViewContext,
 ): Promise<ServerView> {
   const flow = await entryFlow(entry, ctx);
-  const setup = serverSetup(entry, proxyCommand('claude-code', ctx), flow?.facts ?? null, ctx);
+  const setup = serverSetup(entry, await proxyCommand('claude-code', ctx), flow?.facts ?? null, ctx);
   // The fields this console understands are shown; keys it does not know stay in the file.
   return {
     ...plainEntry(entry),
@@ -739,7 +729,7 @@ export async function serverView(
     sessions: sessions.count,
     last_session_unix_ms: sessions.last_unix_ms,
     flow_summary: flow?.facts.file ? await flowSummary(flow.path) : null,
-    issues: serverIssues(entry, flow, ctx),
+    issues: await serverIssues(entry, flow, ctx),
   };
 }
 

@@ -3,6 +3,7 @@
 // (the overview and the servers list ask for every server's flow on every answer; a worker round trip each,
 // or a worker's start when the pool has let its workers go, made a page's first requests wait).
 import { stat } from 'node:fs/promises';
+import { pathLookup } from '../path-search.ts';
 import type { State } from '../state.ts';
 import { statStamp } from '../store/stamp.ts';
 import { NOT_LOADED, type FlowFacts, type ViewContext } from './registry.ts';
@@ -11,7 +12,7 @@ export function serverViewContext(state: State): ViewContext {
   return {
     dataDir: state.config.dataDir,
     home: state.config.home,
-    searchPath: process.env.PATH ?? '',
+    lookup: pathLookup(process.env.PATH),
     proxyBeside: state.config.proxy?.path ?? null,
     async flowFacts(path) {
       const st = await stat(path).catch(() => null);

@@ -12,6 +12,9 @@ export function searchDirs(pathEnv: string | undefined): string[] {
   return [...new Set(dirs)];
 }
 
+/** Whether `name` is one file name (a name with a separator or a dot entry is looked up as a path, not on PATH). */
+const plainName = (name: string) => name !== '' && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\0');
+
 const statOrNull = (path: string): Promise<Stats | null> => stat(path).catch(() => null);
 
 /** Whether `path` is a regular file (links followed); false for anything that cannot be looked at. */
@@ -21,6 +24,7 @@ export async function isFile(path: string): Promise<boolean> {
 
 /** The first `<dir>/<name>` on PATH that is a regular file, or null; one look per entry, nothing kept. */
 export async function findOnPath(name: string, pathEnv: string | undefined): Promise<string | null> {
+  if (!plainName(name)) return null;
   for (const dir of searchDirs(pathEnv)) {
     const candidate = join(dir, name);
     if (await isFile(candidate)) return candidate;
@@ -93,9 +97,7 @@ export function pathLookup(pathEnv: string | undefined): PathLookup {
       all.flatMap((d) => (d.listing === null ? [] : [{ dir: d.dir, listing: d.listing }])),
     ));
   const search = async (name: string): Promise<string | null> => {
-    // A name with a separator or a dot entry is no plain file name: a listing never holds it.
-    const plain = name !== '' && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\0');
-    if (!plain) return null;
+    if (!plainName(name)) return null;
     for (const { dir, listing } of await listed()) {
       const kind = listing.names === null ? 'look' : listing.names.get(name);
       if (kind === undefined) continue;

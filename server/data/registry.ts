@@ -204,22 +204,49 @@ export function parseRegistry(text: string): LoadedRegistry {
   return { servers, raw: top };
 }
 
-/** Reads `<dataDir>/servers.json`; a missing file is an empty registry. */
-export async function loadRegistry(dataDir: string): Promise<LoadedRegistry> {
-  let text: string;
+/** servers.json's stamp, or null when it is missing; a file past the bound is refused before it is read. */
+async function registryStamp(path: string): Promise<string | null> {
   try {
-    // A file past the bound is not read at all (it would be held whole, on the event loop's thread).
-    const size = (await stat(join(dataDir, REGISTRY_FILE))).size;
-    if (size > REGISTRY_FILE_MAX_BYTES) {
-      throw new RegistryUnreadable(`servers.json is ${(size / 1048576).toFixed(1)} MiB, more than the ${REGISTRY_FILE_MAX_BYTES / 1048576} MiB the console reads`);
+    const st = await stat(path);
+    if (st.size > REGISTRY_FILE_MAX_BYTES) {
+      throw new RegistryUnreadable(`servers.json is ${(st.size / 1048576).toFixed(1)} MiB, more than the ${REGISTRY_FILE_MAX_BYTES / 1048576} MiB the console reads`);
     }
-    text = await readFile(join(dataDir, REGISTRY_FILE), 'utf8');
+    return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
   } catch (e) {
     if (e instanceof RegistryError) throw e;
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new RegistryError(`reading servers.json: ${errorText(e)}`);
+  }
+}
+
+/** Reads `<dataDir>/servers.json`; a missing file is an empty registry. */
+export async function loadRegistry(dataDir: string): Promise<LoadedRegistry> {
+  const path = join(dataDir, REGISTRY_FILE);
+  if ((await registryStamp(path)) === null) return { servers: [] };
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { servers: [] };
     throw new RegistryError(`reading servers.json: ${errorText(e)}`);
   }
   return parseRegistry(text);
+}
+
+// The registry last read for views, by data directory: parsed again only when servers.json changed.
+const forViews = new Map<string, { stamp: string; registry: Promise<LoadedRegistry> }>();
+
+/** The registry for reading only (never change what it answers): one parse per version of servers.json. */
+export async function readRegistry(dataDir: string): Promise<LoadedRegistry> {
+  const stamp = await registryStamp(join(dataDir, REGISTRY_FILE));
+  if (stamp === null) return { servers: [] };
+  const kept = forViews.get(dataDir);
+  if (kept?.stamp === stamp) return kept.registry;
+  // Kept under the stamp taken before the read: a file replaced meanwhile is read again next time.
+  const registry = loadRegistry(dataDir);
+  forViews.set(dataDir, { stamp, registry });
+  registry.catch(() => forViews.get(dataDir)?.registry === registry && forViews.delete(dataDir));
+  return registry;
 }
 
 /**
@@ -556,7 +583,7 @@ export function removeServer(name: string, ctx: ChangeContext): Promise<{ ok: tr
 
 /** The registered entry of that name, or undefined. */
 export async function findServer(dataDir: string, name: string): Promise<StoredEntry | undefined> {
-  return (await loadRegistry(dataDir)).servers.find((s) => s.name === name);
+  return (await readRegistry(dataDir)).servers.find((s) => s.name === name);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -602,9 +629,21 @@ export function resolvedPath(p: string, ctx: PathContext): string | null {
   }
 }
 
+// Each view context resolves a distinct registry path once (resolving looks at the disk, without waiting).
+const viewResolved = new WeakMap<ViewContext, Map<string, string | null>>();
+
+/** resolvedPath, once per distinct path in one view context. */
+function resolvedIn(p: string, ctx: ViewContext): string | null {
+  let memo = viewResolved.get(ctx);
+  if (memo === undefined) viewResolved.set(ctx, (memo = new Map()));
+  let abs = memo.get(p);
+  if (abs === undefined) memo.set(p, (abs = resolvedPath(p, ctx)));
+  return abs;
+}
+
 /** A registry path as the host gets it: resolved and displayed, or as written when it does not resolve. */
-function hostPath(p: string, ctx: PathContext): string {
-  const abs = resolvedPath(p, ctx);
+function hostPath(p: string, ctx: ViewContext): string {
+  const abs = resolvedIn(p, ctx);
   return abs === null ? p : hostDisplay(abs, ctx.home);
 }
 
@@ -620,13 +659,13 @@ export const NOT_LOADED: FlowFacts = { file: false, error: null, domain: null, a
 /** The facts of the entry's flow, or null when no flow is set or its path cannot be used. */
 async function entryFlow(entry: ServerEntry, ctx: ViewContext): Promise<{ path: string; facts: FlowFacts } | null> {
   if (entry.flow === null) return null;
-  const path = resolvedPath(entry.flow, ctx);
+  const path = resolvedIn(entry.flow, ctx);
   if (path === null) return null;
   return { path, facts: await ctx.flowFacts(path) };
 }
 
 /** The setup `engine init` would build for this entry and host. */
-function serverSetup(entry: ServerEntry, proxy: string, flow: FlowFacts | null, ctx: PathContext): Setup {
+function serverSetup(entry: ServerEntry, proxy: string, flow: FlowFacts | null, ctx: ViewContext): Setup {
   const record =
     entry.record_dir !== null
       ? hostPath(entry.record_dir, ctx)

@@ -7,7 +7,7 @@ import type { Overview, OverviewQuery } from '../../shared/overview.ts';
 import { OVERVIEW_JOBS, OVERVIEW_SESSIONS } from '../../shared/limits.ts';
 import { flowSummaries, latestListing, loadFlowEntry } from './flows.ts';
 import { mapInSlices, VIEW_SLICE } from './in-slices.ts';
-import { readRegistry, RegistryError, serverView, type LoadedRegistry } from './registry.ts';
+import { lookAhead, readRegistry, RegistryError, serverView, type LoadedRegistry } from './registry.ts';
 import { sessionSummaries, sessionsByDomain } from './sessions.ts';
 import { setupHealth } from '../engine/doctor.ts';
 import { activity, healthList, totalsAndDomains, type HealthInputs } from '../engine/overview.ts';
@@ -63,6 +63,7 @@ export async function overview(state: State, query: OverviewQuery = NO_FILTER): 
 
   const ctx = serverViewContext(state);
   const sessionsOf = sessionsByDomain(sessions);
+  await lookAhead(registry.servers, ctx);
   const servers = await mapInSlices(registry.servers, VIEW_SLICE, async (entry) => ({
     name: entry.name,
     issues: (await serverView(entry, sessionsOf(entry.name), async () => null, ctx)).issues,

@@ -39,6 +39,7 @@ import { initOutput, proxyArgs, type InitOutput, type ServedFlow, type Setup } f
 import { type Tallied, Tallies, tallied, upstreamId } from '../engine/tallies.ts';
 import type { PathLookup } from '../path-search.ts';
 import { writeFileAtomic } from './atomic.ts';
+import { mapInSlices, VIEW_SLICE } from './in-slices.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import { PathError, resolveRequestPath, type PathContext } from './paths.ts';
 import { errorText } from '../../shared/error-text.ts';
@@ -710,6 +711,27 @@ async function programFound(program: string, lookup: PathLookup): Promise<boolea
   const components = program.split('/').filter((p) => p !== '').length + (program.startsWith('/') ? 1 : 0);
   if (components > 1) return lookup.fileAt(program);
   return (await lookup.find(program)) !== null;
+}
+
+/** The lookups the entry's view waits for: its flow's facts and its stdio program. */
+function lookupsOf(entry: ServerEntry, ctx: ViewContext): Promise<unknown>[] {
+  const out: Promise<unknown>[] = [];
+  const flow = entry.flow === null ? null : resolvedIn(entry.flow, ctx);
+  if (flow !== null) out.push(ctx.flowFacts(flow));
+  if (entry.upstream.kind === 'stdio') out.push(programFound(entry.upstream.command[0] ?? '', ctx.lookup));
+  return out;
+}
+
+/**
+ * Starts every distinct lookup the views of `entries` need at once and waits for them, so that viewing
+ * them afterwards waits for the disk once instead of once per slice.
+ */
+export async function lookAhead(entries: readonly ServerEntry[], ctx: ViewContext): Promise<void> {
+  const pending: Promise<unknown>[] = [ctx.lookup.find('engine-proxy')];
+  await mapInSlices(entries, VIEW_SLICE, async (entry) => {
+    for (const p of lookupsOf(entry, ctx)) pending.push(p);
+  });
+  await Promise.all(pending);
 }
 
 /** What is wrong with the entry, in the console's order and words. */

@@ -7,7 +7,7 @@ import type { ToolInfo } from '../../shared/sessions.ts';
 import type { State } from '../state.ts';
 import { flowSummary, servedFlows, type ServedFlows } from './flows.ts';
 import { mapInSlices, VIEW_SLICE } from './in-slices.ts';
-import { discoveredUpstreams, readRegistry, resolvedPath, serverView } from './registry.ts';
+import { discoveredUpstreams, lookAhead, readRegistry, resolvedPath, serverView } from './registry.ts';
 import { serverViewContext } from './server-context.ts';
 import { sessionsByDomain, sessionsOfDomain, sessionSummaries } from './sessions.ts';
 
@@ -35,6 +35,7 @@ export async function serverList(state: State): Promise<ServerList> {
   const ctx = serverViewContext(state);
   const summary = flowSummaryAt(state);
   const sessionsOf = sessionsByDomain(sessions);
+  await lookAhead(registry.servers, ctx);
   const items = await mapInSlices(registry.servers, VIEW_SLICE, (entry) => serverView(entry, sessionsOf(entry.name), summary, ctx));
   const names = registry.servers.map((s) => s.name);
   const discovered = state.store.derived(`discovered:${JSON.stringify(names)}`, () => discoveredUpstreams(sessions.counts.tallies, new Set(names)));

@@ -220,6 +220,11 @@ async function registryStamp(path: string): Promise<string | null> {
   }
 }
 
+/** Which version of servers.json is there now (null: none); changes whenever the file does. */
+export function registryVersion(dataDir: string): Promise<string | null> {
+  return registryStamp(join(dataDir, REGISTRY_FILE));
+}
+
 /** Reads `<dataDir>/servers.json`; a missing file is an empty registry. */
 export async function loadRegistry(dataDir: string): Promise<LoadedRegistry> {
   const path = join(dataDir, REGISTRY_FILE);

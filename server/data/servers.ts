@@ -7,7 +7,7 @@ import type { ToolInfo } from '../../shared/sessions.ts';
 import type { State } from '../state.ts';
 import { flowSummary, servedFlows, type ServedFlows } from './flows.ts';
 import { mapInSlices, VIEW_SLICE } from './in-slices.ts';
-import { discoveredUpstreams, lookAhead, readRegistry, resolvedPath, serverView } from './registry.ts';
+import { discoveredUpstreams, lookAhead, readRegistry, registryVersion, resolvedPath, serverView } from './registry.ts';
 import { serverViewContext } from './server-context.ts';
 import { sessionsByDomain, sessionsOfDomain, sessionSummaries } from './sessions.ts';
 
@@ -28,8 +28,25 @@ function flowSummaryAt(state: State): (path: string) => Promise<FlowSummary | nu
   };
 }
 
+// A list asked for while the same one is being made (the start's own, another tab) shares it: same registry
+// file, same index version.
+const making = new WeakMap<State, { key: string; list: Promise<ServerList> }>();
+
 /** Throws RegistryError or RegistryUnreadable when the registry cannot be read. */
 export async function serverList(state: State): Promise<ServerList> {
+  const key = `${await registryVersion(state.config.dataDir)}|${state.store.version}`;
+  const current = making.get(state);
+  if (current?.key === key) return current.list;
+  const list = makeServerList(state);
+  making.set(state, { key, list });
+  try {
+    return await list;
+  } finally {
+    if (making.get(state)?.list === list) making.delete(state);
+  }
+}
+
+async function makeServerList(state: State): Promise<ServerList> {
   const registry = await readRegistry(state.config.dataDir);
   const sessions = await sessionSummaries(state);
   const ctx = serverViewContext(state);

@@ -7,8 +7,8 @@ import type { Overview, OverviewQuery } from '../../shared/overview.ts';
 import { OVERVIEW_JOBS, OVERVIEW_SESSIONS } from '../../shared/limits.ts';
 import { flowSummaries, latestListing, loadFlowEntry } from './flows.ts';
 import { mapInSlices, VIEW_SLICE } from './in-slices.ts';
-import { lookAhead, readRegistry, RegistryError, serverView, type LoadedRegistry } from './registry.ts';
-import { sessionSummaries, sessionsByDomain } from './sessions.ts';
+import { issuesOf, lookAhead, readRegistry, RegistryError, type LoadedRegistry } from './registry.ts';
+import { sessionSummaries } from './sessions.ts';
 import { setupHealth } from '../engine/doctor.ts';
 import { activity, healthList, totalsAndDomains, type HealthInputs } from '../engine/overview.ts';
 import { activityBetween, chartDays, overviewPredicate } from '../engine/session-filter.ts';
@@ -62,11 +62,10 @@ export async function overview(state: State, query: OverviewQuery = NO_FILTER): 
   }
 
   const ctx = serverViewContext(state);
-  const sessionsOf = sessionsByDomain(sessions);
-  await lookAhead(registry.servers, ctx);
+  const looked = await lookAhead(registry.servers, ctx);
   const servers = await mapInSlices(registry.servers, VIEW_SLICE, async (entry) => ({
     name: entry.name,
-    issues: (await serverView(entry, sessionsOf(entry.name), async () => null, ctx)).issues,
+    issues: issuesOf(entry, looked, ctx),
   }));
 
   const serverNames = registry.servers.map((s) => s.name);

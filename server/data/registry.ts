@@ -718,29 +718,50 @@ async function programFound(program: string, lookup: PathLookup): Promise<boolea
   return (await lookup.find(program)) !== null;
 }
 
-/** The lookups the entry's view waits for: its flow's facts and its stdio program. */
-function lookupsOf(entry: ServerEntry, ctx: ViewContext): Promise<unknown>[] {
-  const out: Promise<unknown>[] = [];
-  const flow = entry.flow === null ? null : resolvedIn(entry.flow, ctx);
-  if (flow !== null) out.push(ctx.flowFacts(flow));
-  if (entry.upstream.kind === 'stdio') out.push(programFound(entry.upstream.command[0] ?? '', ctx.lookup));
-  return out;
+/** What the views of some entries look at on disk, each distinct thing once, in hand before any is viewed. */
+export interface LookedAhead {
+  /** engine-proxy as Claude Code starts it. */
+  proxy: string;
+  /** A flow's facts by its resolved path. */
+  flows: Map<string, FlowFacts>;
+  /** Whether a stdio program is found, by the program as written. */
+  programs: Map<string, boolean>;
+  /** The flows list's summary by resolved path, for flows that are files. */
+  summaries: Map<string, FlowSummary | null>;
+}
+
+/** Waits for every value in `pending` and answers them by key. */
+async function settled<T>(pending: Map<string, Promise<T>>): Promise<Map<string, T>> {
+  const keys = [...pending.keys()];
+  const values = await Promise.all(pending.values());
+  return new Map(keys.map((k, i) => [k, values[i]!]));
 }
 
 /**
- * Starts every distinct lookup the views of `entries` need at once and waits for them, so that viewing
- * them afterwards waits for the disk once instead of once per slice.
+ * Looks up everything the views of `entries` need, each distinct flow and program once and all at once,
+ * so that viewing them afterwards is plain computing (entries are gone through in slices).
  */
-export async function lookAhead(entries: readonly ServerEntry[], ctx: ViewContext): Promise<void> {
-  const pending: Promise<unknown>[] = [ctx.lookup.find('engine-proxy')];
+export async function lookAhead(
+  entries: readonly ServerEntry[],
+  ctx: ViewContext,
+  flowSummary: (path: string) => Promise<FlowSummary | null> = async () => null,
+): Promise<LookedAhead> {
+  const flows = new Map<string, Promise<FlowFacts>>();
+  const programs = new Map<string, Promise<boolean>>();
   await mapInSlices(entries, VIEW_SLICE, async (entry) => {
-    for (const p of lookupsOf(entry, ctx)) pending.push(p);
+    const path = entry.flow === null ? null : resolvedIn(entry.flow, ctx);
+    if (path !== null && !flows.has(path)) flows.set(path, ctx.flowFacts(path));
+    const program = entry.upstream.kind === 'stdio' ? (entry.upstream.command[0] ?? '') : null;
+    if (program !== null && !programs.has(program)) programs.set(program, programFound(program, ctx.lookup));
   });
-  await Promise.all(pending);
+  const [proxy, facts, found] = await Promise.all([proxyCommand('claude-code', ctx), settled(flows), settled(programs)]);
+  const summaries = new Map<string, Promise<FlowSummary | null>>();
+  for (const [path, f] of facts) if (f.file) summaries.set(path, flowSummary(path));
+  return { proxy, flows: facts, programs: found, summaries: await settled(summaries) };
 }
 
 /** What is wrong with the entry, in the console's order and words. */
-async function serverIssues(entry: ServerEntry, flow: { path: string; facts: FlowFacts } | null, ctx: ViewContext): Promise<string[]> {
+function serverIssues(entry: ServerEntry, flow: { path: string; facts: FlowFacts } | null, looked: LookedAhead, ctx: ViewContext): string[] {
   const issues: string[] = [];
   if (entry.flow === null) {
     if (entry.mode !== 'record') issues.push(`mode is ${entry.mode} but no flow is set`);
@@ -761,7 +782,7 @@ async function serverIssues(entry: ServerEntry, flow: { path: string; facts: Flo
   }
   if (entry.upstream.kind === 'stdio') {
     const program = entry.upstream.command[0] ?? '';
-    if (!(await programFound(program, ctx.lookup))) issues.push(`${program} is not found on the console's PATH: the host must find it`);
+    if (looked.programs.get(program) !== true) issues.push(`${program} is not found on the console's PATH: the host must find it`);
   }
   return issues;
 }
@@ -773,30 +794,47 @@ export async function hostConfig(entry: ServerEntry, host: Host, ctx: ViewContex
   return initOutput(host, setup, entry.name);
 }
 
-/** One list item: the entry, its proxy argv (as for Claude Code), its sessions, its flow and its issues. */
 /** How many sessions a domain has and when the newest started (the store counts them once per version). */
 export interface DomainSessions {
   count: number;
   last_unix_ms: number | null;
 }
 
-export async function serverView(
-  entry: ServerEntry,
-  sessions: DomainSessions,
-  flowSummary: (path: string) => Promise<FlowSummary | null>,
-  ctx: ViewContext,
-): Promise<ServerView> {
-  const flow = await entryFlow(entry, ctx);
-  const setup = serverSetup(entry, await proxyCommand('claude-code', ctx), flow?.facts ?? null, ctx);
+/** One list item, from what was looked up ahead: the entry, its proxy argv (as for Claude Code), its sessions, its flow and its issues. */
+export function viewOf(entry: ServerEntry, sessions: DomainSessions, looked: LookedAhead, ctx: ViewContext): ServerView {
+  const flow = lookedFlow(entry, looked, ctx);
+  const setup = serverSetup(entry, looked.proxy, flow?.facts ?? null, ctx);
   // The fields this console understands are shown; keys it does not know stay in the file.
   return {
     ...plainEntry(entry),
     proxy_args: proxyArgs(setup),
     sessions: sessions.count,
     last_session_unix_ms: sessions.last_unix_ms,
-    flow_summary: flow?.facts.file ? await flowSummary(flow.path) : null,
-    issues: await serverIssues(entry, flow, ctx),
+    flow_summary: flow?.facts.file ? (looked.summaries.get(flow.path) ?? null) : null,
+    issues: serverIssues(entry, flow, looked, ctx),
   };
+}
+
+/** The entry's flow as looked up ahead, or null when no flow is set or its path cannot be used. */
+function lookedFlow(entry: ServerEntry, looked: LookedAhead, ctx: ViewContext): { path: string; facts: FlowFacts } | null {
+  const path = entry.flow === null ? null : resolvedIn(entry.flow, ctx);
+  const facts = path === null ? undefined : looked.flows.get(path);
+  return path === null || facts === undefined ? null : { path, facts };
+}
+
+/** What is wrong with the entry (its view's `issues`), from what was looked up ahead. */
+export function issuesOf(entry: ServerEntry, looked: LookedAhead, ctx: ViewContext): string[] {
+  return serverIssues(entry, lookedFlow(entry, looked, ctx), looked, ctx);
+}
+
+/** One server's view, looked up on its own. */
+export async function serverView(
+  entry: ServerEntry,
+  sessions: DomainSessions,
+  flowSummary: (path: string) => Promise<FlowSummary | null>,
+  ctx: ViewContext,
+): Promise<ServerView> {
+  return viewOf(entry, sessions, await lookAhead([entry], ctx, flowSummary), ctx);
 }
 
 /** Upstreams seen in session headers, grouped by domain and upstream, newest first. */

@@ -7,7 +7,7 @@ import type { ToolInfo } from '../../shared/sessions.ts';
 import type { State } from '../state.ts';
 import { flowSummary, servedFlows, type ServedFlows } from './flows.ts';
 import { mapInSlices, VIEW_SLICE } from './in-slices.ts';
-import { discoveredUpstreams, lookAhead, readRegistry, registryVersion, resolvedPath, serverView } from './registry.ts';
+import { discoveredUpstreams, lookAhead, readRegistry, registryVersion, resolvedPath, serverView, viewOf } from './registry.ts';
 import { serverViewContext } from './server-context.ts';
 import { sessionsByDomain, sessionsOfDomain, sessionSummaries } from './sessions.ts';
 
@@ -52,8 +52,8 @@ async function makeServerList(state: State): Promise<ServerList> {
   const ctx = serverViewContext(state);
   const summary = flowSummaryAt(state);
   const sessionsOf = sessionsByDomain(sessions);
-  await lookAhead(registry.servers, ctx);
-  const items = await mapInSlices(registry.servers, VIEW_SLICE, (entry) => serverView(entry, sessionsOf(entry.name), summary, ctx));
+  const looked = await lookAhead(registry.servers, ctx, summary);
+  const items = await mapInSlices(registry.servers, VIEW_SLICE, async (entry) => viewOf(entry, sessionsOf(entry.name), looked, ctx));
   const names = registry.servers.map((s) => s.name);
   const discovered = state.store.derived(`discovered:${JSON.stringify(names)}`, () => discoveredUpstreams(sessions.counts.tallies, new Set(names)));
   return { items, discovered };

@@ -9,8 +9,9 @@ import { driftHealth } from './drift-checks.ts';
 import type { Overview, OverviewQuery } from '../../shared/overview.ts';
 import { OVERVIEW_JOBS, OVERVIEW_SESSIONS } from '../../shared/limits.ts';
 import { flowSummaries, latestListing, loadFlowEntry } from './flows.ts';
-import { loadRegistry, RegistryError, serverView, type LoadedRegistry } from './registry.ts';
-import { sessionSummaries, sessionsOfDomain } from './sessions.ts';
+import { mapInSlices, VIEW_SLICE } from './in-slices.ts';
+import { issuesOf, lookAhead, readRegistry, RegistryError, type LoadedRegistry } from './registry.ts';
+import { sessionSummaries } from './sessions.ts';
 import { setupHealth } from '../engine/doctor.ts';
 import { activity, healthList, totalsAndDomains, type HealthInputs } from '../engine/overview.ts';
 import { activityBetween, chartDays, overviewPredicate } from '../engine/session-filter.ts';
@@ -46,7 +47,7 @@ export async function overview(state: State, query: OverviewQuery = NO_FILTER): 
   let registry: LoadedRegistry = { servers: [] };
   let registryError: string | null = null;
   try {
-    registry = await loadRegistry(config.dataDir);
+    registry = await readRegistry(config.dataDir);
   } catch (err) {
     if (!(err instanceof RegistryError)) throw err;
     registryError = err.message;
@@ -72,12 +73,11 @@ export async function overview(state: State, query: OverviewQuery = NO_FILTER): 
   }
 
   const ctx = serverViewContext(state);
-  const servers = await Promise.all(
-    registry.servers.map(async (entry) => ({
-      name: entry.name,
-      issues: (await serverView(entry, sessionsOfDomain(sessions, entry.name), async () => null, ctx)).issues,
-    })),
-  );
+  const looked = await lookAhead(registry.servers, ctx);
+  const servers = await mapInSlices(registry.servers, VIEW_SLICE, async (entry) => ({
+    name: entry.name,
+    issues: issuesOf(entry, looked, ctx),
+  }));
 
   const serverNames = registry.servers.map((s) => s.name);
   const all = store.derived(`overviewTotals:${Math.floor(now / 60_000)}:${JSON.stringify([flowDomains, serverNames])}`, () =>

@@ -8,7 +8,7 @@ import type { EngineCommands } from './jobs/commands.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { Store } from './store/store.ts';
 import type { Pool } from './workers/pool.ts';
-import type { OtlpStreamer } from './otlp/streamer.ts';
+import type { OtlpStatus } from '../shared/otlp.ts';
 
 export interface State {
   config: Config;
@@ -23,7 +23,13 @@ export interface State {
   /** The job queue and its runner (jobs/runner.ts). */
   jobs: JobRunner;
   /** Ended sessions streamed to a collector, once started (otlp/streamer.ts); null when not streaming. */
-  otlp?: OtlpStreamer | null;
+  otlp?: CollectorStream | null;
   /** Which optional commands (drift) the engine CLI has (jobs/commands.ts). */
   commands: EngineCommands;
+}
+
+/** What State needs of the collector stream (otlp/streamer.ts implements it), so State imports nothing above it. */
+export interface CollectorStream {
+  status(): OtlpStatus;
+  stop(): Promise<void>;
 }

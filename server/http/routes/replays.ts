@@ -20,6 +20,7 @@ import { debugString } from '../../engine/format.ts';
 import { replayMarkdown } from '../../replay/markdown.ts';
 import { ReplayRuns, summaryOf } from '../../replay/runs.ts';
 import { replayPlan } from '../../replay/plan.ts';
+import { pooledRecordings, RecordingsUnreadable } from '../../replay/read.ts';
 import { pickSessions } from '../../replay/sessions.ts';
 import type { State } from '../../state.ts';
 import { conflict, internal, notFound, unprocessable } from '../errors.ts';
@@ -30,7 +31,8 @@ import { setContentType } from '../content-type.ts';
 const noRun = (id: string) => notFound(`no replay ${debugString(id)}: runs are kept while the console runs, the newest 50`);
 
 export function replaysRoutes(state: State): Router {
-  const runs = new ReplayRuns((summary) => state.hub.publish('replay', summary), state.config.now);
+  const read = pooledRecordings(state.pool);
+  const runs = new ReplayRuns({ publish: (summary) => state.hub.publish('replay', summary), now: state.config.now, read });
 
   function find(id: string): ReplayRun {
     const run = runs.get(id);
@@ -58,7 +60,14 @@ export function replaysRoutes(state: State): Router {
       const { newest } = parseQuery(ctx, ReplayPlanQuerySchema);
       const picked = await pickSessions(state, entry.name, undefined, newest);
       if (!picked.ok) throw notFound(`no session ${debugString(picked.missing)}`);
-      sendJson(ctx, (await replayPlan(picked.logs)) satisfies ReplayPlan);
+      let plan: ReplayPlan;
+      try {
+        plan = await replayPlan(read, picked.logs);
+      } catch (err) {
+        if (err instanceof RecordingsUnreadable) throw unprocessable(err.message);
+        throw err;
+      }
+      sendJson(ctx, plan);
     })
     .post('/api/servers/:name/replay', async (ctx) => {
       const entry = await server(ctx);
@@ -108,6 +117,7 @@ export function replaysRoutes(state: State): Router {
       const run = find(parseParams(ctx, ReplayParamsSchema).id);
       const { ignore_paths } = parseBody(ctx, RecompareInputSchema);
       if (runs.going(run.server)?.id === run.id) throw conflict(`the replay ${run.id} is still running: compare again once it has ended`);
+      if (run.answers_dropped_unix_ms !== null) throw conflict(`the answers of the replay ${run.id} were let go to bound the console's memory: start a new run to compare again`);
       runs.recompare(run, ignore_paths);
       sendJson(ctx, run satisfies ReplayRun);
     });

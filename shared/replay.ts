@@ -92,6 +92,12 @@ export const ReplayCallSchema = v.object({
   verdict: VerdictSchema,
   diffs: v.array(ReplayDiffSchema),
   error: v.nullable(v.string()),
+  /**
+   * The flow site the call feeds (session-format's `site`: the tool, with ` (error)` when its answer failed), by
+   * its recorded answer and by its live one; null without that answer.
+   */
+  site: v.nullable(v.string()),
+  live_site: v.nullable(v.string()),
   /** The recorded answer (its `result` or `error` object), and the live one once sent. */
   recorded: v.unknown(),
   live: v.unknown(),
@@ -124,6 +130,8 @@ export const ReplaySummarySchema = v.object({
   sessions: v.array(v.string()),
   ignore_paths: v.array(v.string()),
   volatile: v.array(VolatilePathSchema),
+  /** The sites of the server's flow when it has one that loads (at the run's start), in the flow's order. */
+  flow_sites: v.nullable(v.array(v.string())),
   /** When the run's answers were let go to bound the console's memory; null while it keeps them. */
   answers_dropped_unix_ms: v.nullable(UnixMsSchema),
 });

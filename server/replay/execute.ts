@@ -7,7 +7,8 @@ import { errorText } from '../../shared/error-text.ts';
 import { LiveServer } from './live.ts';
 import { writeKey, type ReadRecordings } from './read.ts';
 import type { RecordedCall } from './recording.ts';
-import { countsOf, verdictOf, volatilePaths } from './verdict.ts';
+import { siteName } from '../engine/flows.ts';
+import { answerError, countsOf, verdictOf, volatilePaths } from './verdict.ts';
 
 export interface RunInput {
   upstream: Upstream;
@@ -16,7 +17,12 @@ export interface RunInput {
   logs: { key: string; path: string }[];
   maxCalls: number;
   ignore: readonly string[];
+  /** The sites of the server's flow, or null without one that loads. */
+  flowSites: string[] | null;
 }
+
+/** The site a call feeds by this answer (`{result}` or `{error}`), or null without one. */
+const siteOf = (tool: string, answer: unknown): string | null => (answer === null ? null : siteName([tool, answerError(answer) !== null]));
 
 /** The recorded answer as a call keeps it: `{result}` or `{error}`, or null when the log holds none. */
 function recordedAnswer(call: RecordedCall): unknown {
@@ -26,7 +32,9 @@ function recordedAnswer(call: RecordedCall): unknown {
 }
 
 function decided(call: RecordedCall, verdict: ReplayCall['verdict'], error: string | null, live: unknown = null): ReplayCall {
-  return { session: call.session, line: call.line, tool: call.tool, arguments: call.arguments, verdict, diffs: [], error, recorded: recordedAnswer(call), live };
+  const recorded = recordedAnswer(call);
+  const { session, line, tool } = call;
+  return { session, line, tool, arguments: call.arguments, verdict, diffs: [], error, site: siteOf(tool, recorded), live_site: siteOf(tool, live), recorded, live };
 }
 
 /** Sends one call when the rules let it, and judges the answer. */

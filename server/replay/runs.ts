@@ -90,6 +90,7 @@ export class ReplayRuns {
       sessions,
       ignore_paths: [...input.ignore],
       volatile: [],
+      flow_sites: input.flowSites,
       answers_dropped_unix_ms: null,
       calls: [],
     };

@@ -91,6 +91,12 @@ e2e('the server page says the rule; the run shows the changed field, both answer
   assert.match((await differs.getByTestId('replay-recorded').locator('.replay-diff[data-path="/content/0/text#/status"]').textContent()) ?? '', '"pending"');
   assert.match((await differs.getByTestId('replay-call-session').getAttribute('href')) ?? '', /^\/sessions\/20270102T000000\.000Z-7\?line=6$/);
 
+  const bySite = page.getByTestId('replay-by-site');
+  assert.equal(await bySite.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))), [
+    ['read_text_file', 'no', '1', '1'],
+    ['write_file', 'no', '1', '0'],
+  ]);
+
   await page.getByTestId('replay-only-diffs').check();
   assert.is(await page.getByTestId('replay-call').count(), 2);
   await ui.check('replay-run');

@@ -179,6 +179,19 @@ replay('the double: errors on either side, a removed tool, tools not marked read
   const sent = calledTools().slice(before);
   assert.equal(sent, ['echo', 'echo', 'stamped', 'stamped', 'fails', 'is_error']);
   assert.equal(run.volatile, [{ tool: 'stamped', path: '/content/0/text#/at', calls: 2 }]);
+  // The site each call feeds, by its recorded answer and by its live one (none when it was not sent).
+  assert.equal(run.calls.map((x) => [x.site, x.live_site]), [
+    ['echo', 'echo'],
+    ['echo', 'echo'],
+    ['stamped', 'stamped'],
+    ['stamped', 'stamped'],
+    ['fails', 'fails (error)'],
+    ['is_error', 'is_error (error)'],
+    ['unhinted', null],
+    ['was_write', null],
+    ['removed_tool', null],
+  ]);
+  assert.is(run.flow_sites, null, 'the server has no flow');
 
   // Comparing again with the volatile path ignored does not call the server.
   const res = await c.api(`/api/replays/${run.id}/compare`, { method: 'POST', body: JSON.stringify({ ignore_paths: ['/content/0/text#/at'] }) });
@@ -211,6 +224,14 @@ replay('the request: 404 unknown server or session, 400 bad body, 403 without th
     res = await c.api(`/api/replays/${ended.id}/compare`, { method: 'POST', body: JSON.stringify(body) });
     assert.is(res.status, 400, JSON.stringify(body));
   }
+});
+
+replay('a run of a server with a flow names the flow\'s sites', async () => {
+  const res = await c.api('/api/servers', { method: 'POST', body: JSON.stringify({ name: 'dbl-shop', upstream: { kind: 'stdio', command: [node, double] }, mode: 'record', flow: 'shop.flow.json' }) });
+  assert.is(res.status, 200, await res.clone().text());
+  const run = await runToEnd('dbl-shop', { sessions: [keys.dbl], max_calls: 1 });
+  assert.equal(run.flow_sites, ['find_user_id_by_email', 'get_order_details', 'get_user_details']);
+  assert.equal(run.calls.map((x) => [x.site, x.live_site]), [['echo', 'echo']]);
 });
 
 replay('max_calls caps the calls read from the sessions; ignore_paths drops differences under a pointer', async () => {

@@ -52,7 +52,7 @@ function makeRuns(limits: Pick<RunsOptions, 'capMs' | 'answersMaxBytes'>) {
     },
   });
   const runToEnd = (log: { key: string; path: string }): Promise<ReplayRun> => {
-    const run = r.start('dbl', [log.key], { upstream: { kind: 'stdio', command: [process.execPath, double, called], env: [] }, version: 'test', logs: [log], maxCalls: 10, ignore: [] });
+    const run = r.start('dbl', [log.key], { upstream: { kind: 'stdio', command: [process.execPath, double, called], env: [] }, version: 'test', logs: [log], maxCalls: 10, ignore: [], flowSites: null });
     return new Promise((resolve) => waiters.set(run.id, () => resolve(run)));
   };
   return { runs: r, seen, runToEnd };

@@ -10,6 +10,7 @@ import { Button, Card, Notice, PageHeader } from '../components/ui/ui.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { countsByTool } from '../lib/replay-marks.ts';
+import ReplaySites from './replay/ReplaySites.tsx';
 import { readOnly } from '../stores/auth.ts';
 import CallRow from './replay/CallRow.tsx';
 import { createReplayPageData, replayRunning } from './ReplayPage.data.ts';
@@ -78,6 +79,7 @@ function RunView(props: { run: ReplayRun; data: ReturnType<typeof createReplayPa
         </table>
         </div>
       </Card>
+      <ReplaySites run={r()} />
       <Card
         title="Calls"
         actions={

@@ -19,6 +19,7 @@ import { findServer, noServer, RegistryError, RegistryUnreadable, type StoredEnt
 import { debugString } from '../../engine/format.ts';
 import { replayMarkdown } from '../../replay/markdown.ts';
 import { ReplayRuns, summaryOf } from '../../replay/runs.ts';
+import { serverFlowSites } from '../../replay/flow-sites.ts';
 import { replayPlan } from '../../replay/plan.ts';
 import { pooledRecordings, RecordingsUnreadable } from '../../replay/read.ts';
 import { pickSessions } from '../../replay/sessions.ts';
@@ -77,6 +78,7 @@ export function replaysRoutes(state: State): Router {
       if (going) throw conflict(`a replay of ${name} is running (${going.id}): cancel it or wait until it ends`);
       const picked = await pickSessions(state, name, input.sessions, input.newest);
       if (!picked.ok) throw notFound(`no session ${debugString(picked.missing)}`);
+      const flowSites = await serverFlowSites(state, entry);
       // Looked at again: another request may have started one while the sessions were picked.
       const started = runs.going(name);
       if (started) throw conflict(`a replay of ${name} is running (${started.id}): cancel it or wait until it ends`);
@@ -86,6 +88,7 @@ export function replaysRoutes(state: State): Router {
         logs: picked.logs,
         maxCalls: input.max_calls,
         ignore: input.ignore_paths,
+        flowSites,
       });
       ctx.status = 202;
       sendJson(ctx, run satisfies ReplayRun);

@@ -64,3 +64,11 @@ export function queryDay(name: string) {
 
 /** `from` and `to` (UTC days, both included) in order. */
 export const dayRangeInOrder = <T extends { from: string | null; to: string | null }>(q: T): boolean => q.from === null || q.to === null || q.from <= q.to;
+
+/** A request body must be a JSON object: valibot's object check lets an array (`[]`) through. */
+export function bodyObject<S extends v.GenericSchema<object, unknown>>(schema: S) {
+  return v.pipe(
+    v.custom<object>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), 'the request is not as expected: a JSON object'),
+    schema,
+  );
+}

@@ -3,7 +3,7 @@
 // Value checks that need the files or the config (paths, flow keys, probabilities, the key, the salt) are the
 // planner's (server/jobs/plan.ts), so their exact messages live there.
 import * as v from 'valibot';
-import { UnixMsSchema } from './common.ts';
+import { bodyObject, UnixMsSchema } from './common.ts';
 import { DeciderNameSchema as FlowDeciderNameSchema } from './flows.ts';
 import { TrashIdSchema } from './trash.ts';
 
@@ -192,7 +192,7 @@ export const JobRequestSchema = v.variant(
 export type JobRequest = v.InferOutput<typeof JobRequestSchema>;
 
 /** The id a job request may carry: the one its preview answered, so the job runs the very argv shown. */
-export const JobRequestIdSchema = v.object({ id: v.nullish(JobIdSchema) });
+export const JobRequestIdSchema = bodyObject(v.object({ id: v.nullish(JobIdSchema) }));
 
 /** POST /api/jobs/preview: what a job with this request would run, planned by the code that plans the job. */
 export const JobPlanPreviewSchema = v.object({

@@ -1,7 +1,7 @@
 // Replays: recorded `tools/call`s sent again to the live server (read-only tools only) and their answers
 // compared with the recorded ones as JSON. The request, the run and its calls, and the replay's limits.
 import * as v from 'valibot';
-import { UnixMsSchema } from './common.ts';
+import { bodyObject, UnixMsSchema } from './common.ts';
 
 export const REPLAY_NEWEST_DEFAULT = 20;
 export const REPLAY_NEWEST_MAX = 500;
@@ -15,6 +15,11 @@ export const REPLAY_RUNS_KEPT = 50;
 /** The most a run reads from its server, all together (the connection test's budget, scaled to many calls). */
 export const REPLAY_READ_MAX_BYTES = 32 * 1024 * 1024;
 export const REPLAY_IGNORE_MAX = 200;
+/**
+ * The most the console keeps of answers (recorded and live) over all its runs: past it, the oldest runs'
+ * answers are let go (their verdicts and differences stay), so comparing one of those again needs a new run.
+ */
+export const REPLAY_ANSWERS_KEPT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** RFC 6901, optionally followed by `#` and a pointer into a text that parses as JSON. */
 const POINTER = /^(?:\/[^#]*)?(?:#(?:\/.*)?)?$/;
@@ -40,7 +45,7 @@ const count = (max: number, fallback: number) =>
     fallback,
   );
 
-export const ReplayInputSchema = v.strictObject(
+export const ReplayInputSchema = bodyObject(v.strictObject(
   {
     sessions: v.optional(v.pipe(v.array(v.string('a session key'), 'a list of session keys'), v.minLength(1, 'at least one session'), v.maxLength(REPLAY_NEWEST_MAX, `at most ${REPLAY_NEWEST_MAX} sessions`))),
     newest: count(REPLAY_NEWEST_MAX, REPLAY_NEWEST_DEFAULT),
@@ -48,11 +53,11 @@ export const ReplayInputSchema = v.strictObject(
     ignore_paths: v.optional(IgnorePathsSchema, []),
   },
   'the body: a JSON object with sessions, newest, max_calls and ignore_paths, all optional',
-);
+));
 export type ReplayInput = v.InferOutput<typeof ReplayInputSchema>;
 
 /** Comparing again with other ignored paths, without calling the server. */
-export const RecompareInputSchema = v.strictObject({ ignore_paths: IgnorePathsSchema }, 'the body: {ignore_paths: [pointer, ...]}');
+export const RecompareInputSchema = bodyObject(v.strictObject({ ignore_paths: IgnorePathsSchema }, 'the body: {ignore_paths: [pointer, ...]}'));
 export type RecompareInput = v.InferOutput<typeof RecompareInputSchema>;
 
 export const ReplayParamsSchema = v.object({ id: v.string() });
@@ -87,6 +92,12 @@ export const ReplayCallSchema = v.object({
   verdict: VerdictSchema,
   diffs: v.array(ReplayDiffSchema),
   error: v.nullable(v.string()),
+  /**
+   * The flow site the call feeds (session-format's `site`: the tool, with ` (error)` when its answer failed), by
+   * its recorded answer and by its live one; null without that answer.
+   */
+  site: v.nullable(v.string()),
+  live_site: v.nullable(v.string()),
   /** The recorded answer (its `result` or `error` object), and the live one once sent. */
   recorded: v.unknown(),
   live: v.unknown(),
@@ -119,6 +130,10 @@ export const ReplaySummarySchema = v.object({
   sessions: v.array(v.string()),
   ignore_paths: v.array(v.string()),
   volatile: v.array(VolatilePathSchema),
+  /** The sites of the server's flow when it has one that loads (at the run's start), in the flow's order. */
+  flow_sites: v.nullable(v.array(v.string())),
+  /** When the run's answers were let go to bound the console's memory; null while it keeps them. */
+  answers_dropped_unix_ms: v.nullable(UnixMsSchema),
 });
 export type ReplaySummary = v.InferOutput<typeof ReplaySummarySchema>;
 

@@ -13,7 +13,7 @@ import { secretValues } from '../probe/secrets.ts';
 import { StdioTransport } from '../probe/stdio.ts';
 
 /** What a live call came back with: the answer's `result` or `error` object, or why none came. */
-export type LiveAnswer = { ok: true; answer: unknown } | { ok: false; failure: string };
+export type LiveAnswer = { ok: true; answer: unknown; bytes: number } | { ok: false; failure: string };
 
 /** Every string in `value` with the secrets masked (a server may echo its environment in any field). */
 function maskedJson(value: unknown, masker: Masker): unknown {
@@ -64,10 +64,11 @@ export class LiveServer {
   /** Sends one `tools/call`; never throws. */
   async call(tool: string, args: unknown): Promise<LiveAnswer> {
     const id = this.nextId++;
+    const before = this.budget.used;
     try {
       const message = await capped(this.transport.call(id, 'tools/call', { name: tool, arguments: args }), this.budget, this.abort.signal, `tools/call ${tool}`);
       const answer = 'error' in message && message.error !== undefined ? { error: message.error } : { result: message.result ?? null };
-      return { ok: true, answer: maskedJson(answer, this.masker) };
+      return { ok: true, answer: maskedJson(answer, this.masker), bytes: this.budget.used - before };
     } catch (e) {
       return { ok: false, failure: this.masker.text(e instanceof ProbeFailure ? e.message : causeOf(e)) };
     }

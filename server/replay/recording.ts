@@ -1,6 +1,7 @@
 // What a replay takes from a session log: each `tools/call` request (the agent's or the proxy's) with its
 // line and the server's recorded answer, and what the recording's latest `tools/list` said of each tool.
-// Read line by line from a stream, so a big log costs one line of memory at a time and the loop stays free.
+// Read line by line from a stream, so a big log costs one line of memory at a time; it runs in the worker
+// pool (workers/tasks/replay.ts), never on the event loop.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { isObject, str, type Json } from '../probe/exchange.ts';
@@ -12,6 +13,8 @@ export interface RecordedCall {
   arguments: unknown;
   /** The server's answer message (with `result` or `error`), or null when the log holds none. */
   answer: Json | null;
+  /** The length of the answer's line, what keeping it costs about (0 without one). */
+  answerBytes: number;
 }
 
 export interface Recording {
@@ -55,18 +58,39 @@ export async function readRecording(path: string, session: string, maxCalls: num
       if (m.method === 'tools/list') listRequests.add(key);
       if (m.method !== 'tools/call' || calls.length >= maxCalls) continue;
       const params = isObject(m.params) ? m.params : {};
-      const call: RecordedCall = { session, line: n, tool: str(params.name) ?? '', arguments: params.arguments ?? {}, answer: null };
+      const call: RecordedCall = { session, line: n, tool: str(params.name) ?? '', arguments: params.arguments ?? {}, answer: null, answerBytes: 0 };
       calls.push(call);
       pending.set(key, call);
     } else if (entry.from === 'server' && !('method' in m)) {
       const call = pending.get(key);
       if (call) {
         call.answer = m;
+        call.answerBytes = text.length;
         pending.delete(key);
       } else if (listRequests.delete(key) && isObject(m.result) && Array.isArray(m.result.tools)) {
         writes = new Set(m.result.tools.filter(isObject).filter(saysWrite).map((t) => str(t.name) ?? ''));
       }
     }
+  }
+  return { calls, writes };
+}
+
+/** The recorded calls of several logs, in their order, and the tools each log's recording marked as writing. */
+export interface Recordings {
+  calls: RecordedCall[];
+  /** `[session key, tool]` of each tool a session's recording marked as writing. */
+  writes: [string, string][];
+}
+
+/** Reads the logs in order until `maxCalls` calls are in. */
+export async function readRecordings(logs: readonly { key: string; path: string }[], maxCalls: number): Promise<Recordings> {
+  const calls: RecordedCall[] = [];
+  const writes: [string, string][] = [];
+  for (const log of logs) {
+    if (calls.length >= maxCalls) break;
+    const r = await readRecording(log.path, log.key, maxCalls - calls.length);
+    calls.push(...r.calls);
+    for (const w of r.writes) writes.push([log.key, w]);
   }
   return { calls, writes };
 }

@@ -1,8 +1,17 @@
 // The console's replay runs, kept in memory for its life (the newest REPLAY_RUNS_KEPT): one running at a time
-// per server, each with its cancel, its 10 min cap and its progress told to the event stream.
+// per server, each with its cancel, its cap and its progress told to the event stream. The answers all runs
+// keep are bounded together: past the budget, the oldest runs' answers are let go first.
 import { randomBytes } from 'node:crypto';
-import { REPLAY_RUN_TIMEOUT_MS, REPLAY_RUNS_KEPT, type ReplayRun, type ReplaySummary } from '../../shared/replay.ts';
+import {
+  REPLAY_ANSWERS_KEPT_MAX_BYTES,
+  REPLAY_RUN_TIMEOUT_MS,
+  REPLAY_RUNS_KEPT,
+  type ReplayCall,
+  type ReplayRun,
+  type ReplaySummary,
+} from '../../shared/replay.ts';
 import { executeRun, type RunInput } from './execute.ts';
+import type { ReadRecordings } from './read.ts';
 import { countsOf, verdictOf, volatilePaths } from './verdict.ts';
 
 /** How often a moving run is told to the event stream at most. */
@@ -15,20 +24,39 @@ export const summaryOf = (run: ReplayRun): ReplaySummary => {
 
 const ended = (run: ReplayRun) => run.status === 'succeeded' || run.status === 'failed' || run.status === 'cancelled';
 
+const withoutAnswers = (call: ReplayCall): ReplayCall => ({ ...call, recorded: null, live: null });
+
+const capText = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`);
+
+export interface RunsOptions {
+  publish: (summary: ReplaySummary) => void;
+  now: () => number;
+  read: ReadRecordings;
+  /** A run's cap (REPLAY_RUN_TIMEOUT_MS unless a test sets another). */
+  capMs?: number;
+  /** The answers kept over all runs (REPLAY_ANSWERS_KEPT_MAX_BYTES unless a test sets another). */
+  answersMaxBytes?: number;
+}
+
 interface Entry {
   run: ReplayRun;
   abort: AbortController;
   stop: string | null;
   done: Promise<void>;
+  /** What its kept answers cost, about. */
+  bytes: number;
 }
 
 export class ReplayRuns {
   private readonly entries: Entry[] = [];
+  private keptBytes = 0;
+  private readonly capMs: number;
+  private readonly answersMaxBytes: number;
 
-  constructor(
-    private readonly publish: (summary: ReplaySummary) => void,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly options: RunsOptions) {
+    this.capMs = options.capMs ?? REPLAY_RUN_TIMEOUT_MS;
+    this.answersMaxBytes = options.answersMaxBytes ?? REPLAY_ANSWERS_KEPT_MAX_BYTES;
+  }
 
   list(): ReplaySummary[] {
     return this.entries.map((e) => summaryOf(e.run));
@@ -43,12 +71,17 @@ export class ReplayRuns {
     return this.entries.find((e) => e.run.server === server && !ended(e.run))?.run ?? null;
   }
 
+  /** What the kept answers of all runs cost, about. */
+  get answersBytes(): number {
+    return this.keptBytes;
+  }
+
   start(server: string, sessions: string[], input: RunInput): ReplayRun {
     const run: ReplayRun = {
       id: randomBytes(8).toString('hex'),
       server,
       status: 'queued',
-      created_unix_ms: this.now(),
+      created_unix_ms: this.options.now(),
       started_unix_ms: null,
       ended_unix_ms: null,
       error: null,
@@ -57,22 +90,31 @@ export class ReplayRuns {
       sessions,
       ignore_paths: [...input.ignore],
       volatile: [],
+      flow_sites: input.flowSites,
+      answers_dropped_unix_ms: null,
       calls: [],
     };
     const abort = new AbortController();
-    const entry: Entry = { run, abort, stop: null, done: Promise.resolve() };
+    const entry: Entry = { run, abort, stop: null, done: Promise.resolve(), bytes: 0 };
     const cap = setTimeout(() => {
-      entry.stop = `the run reached its cap of ${REPLAY_RUN_TIMEOUT_MS / 60_000} min and was stopped`;
+      entry.stop = `the run reached its cap of ${capText(this.capMs)} and was stopped`;
       abort.abort();
-    }, REPLAY_RUN_TIMEOUT_MS);
+    }, this.capMs);
     let last = 0;
     const moved = () => {
       const t = Date.now();
       if (!ended(run) && run.status !== 'queued' && t - last < PUBLISH_MS && run.progress.done < run.progress.total) return;
       last = t;
-      this.publish(summaryOf(run));
+      this.options.publish(summaryOf(run));
     };
-    entry.done = executeRun(run, input, abort.signal, () => entry.stop, moved, this.now).finally(() => clearTimeout(cap));
+    entry.done = executeRun(run, input, {
+      read: this.options.read,
+      signal: abort.signal,
+      stopReason: () => entry.stop,
+      moved,
+      keep: (call, bytes) => this.keep(entry, call, bytes),
+      now: this.options.now,
+    }).finally(() => clearTimeout(cap));
     this.entries.unshift(entry);
     this.trim();
     return run;
@@ -100,11 +142,38 @@ export class ReplayRuns {
     run.volatile = volatilePaths(run.calls);
   }
 
+  /** The call as `entry` keeps it, once the answers of all runs fit the budget again. */
+  private keep(entry: Entry, call: ReplayCall, bytes: number): ReplayCall {
+    if (entry.run.answers_dropped_unix_ms !== null) return withoutAnswers(call);
+    entry.bytes += bytes;
+    this.keptBytes += bytes;
+    // Oldest first (the list is newest first), the run adding last.
+    for (let i = this.entries.length - 1; i >= 0 && this.keptBytes > this.answersMaxBytes; i--) {
+      const e = this.entries[i];
+      if (e && e !== entry) this.drop(e);
+    }
+    if (this.keptBytes > this.answersMaxBytes) this.drop(entry);
+    return entry.run.answers_dropped_unix_ms === null ? call : withoutAnswers(call);
+  }
+
+  /** Lets a run's answers go; its verdicts and differences stay. */
+  private drop(entry: Entry): void {
+    if (entry.run.answers_dropped_unix_ms !== null) return;
+    entry.run.calls = entry.run.calls.map(withoutAnswers);
+    entry.run.answers_dropped_unix_ms = this.options.now();
+    this.keptBytes -= entry.bytes;
+    entry.bytes = 0;
+    this.options.publish(summaryOf(entry.run));
+  }
+
   /** Drops the oldest ended runs past the most kept (a run still going is never dropped). */
   private trim(): void {
     for (let i = this.entries.length - 1; i >= 0 && this.entries.length > REPLAY_RUNS_KEPT; i--) {
       const e = this.entries[i];
-      if (e && ended(e.run)) this.entries.splice(i, 1);
+      if (e && ended(e.run)) {
+        this.keptBytes -= e.bytes;
+        this.entries.splice(i, 1);
+      }
     }
   }
 }

@@ -9,3 +9,4 @@ export * from './tasks/session-views.ts';
 export * from './tasks/tree.ts';
 export * from './tasks/search.ts';
 export * from './tasks/otlp.ts';
+export * from './tasks/replay.ts';

@@ -1,10 +1,14 @@
 // Replay from the browser: a recorded session of @modelcontextprotocol/server-filesystem (a real server from
 // the registry) whose file changed since. The server page says the never-a-write rule before the run; the run
-// page shows the difference at its pointer, the two answers side by side, and the write it skipped.
+// page shows the difference at its pointer, the two answers side by side, and the write it skipped, each call
+// linked to its line of the session. A run of the test double that is going when its page opens is followed
+// live through the `replay` events: the page moves on without a reload.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import * as v from 'valibot';
+import { ReplayRunSchema } from '../../shared/replay.ts';
 import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
 import { askServer, writeSessionLog } from '../support/replay-logs.ts';
 import { openUi, uiBuilt, type Ui } from './support.ts';
@@ -15,6 +19,8 @@ let home: { dir: string; cleanup: () => void };
 let tmp: { dir: string; cleanup: () => void };
 let files = '';
 const filesystem = join(repoRoot, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
+const double = join(repoRoot, 'spec/support/mcp-replay-double.mjs');
+const slowText = { result: { content: [{ type: 'text', text: '{"ms":60000}' }] } };
 
 e2e.before(async () => {
   if (!uiBuilt()) throw new Error('build the UI and the server first: npm run build');
@@ -39,9 +45,19 @@ e2e.before(async () => {
       { name: 'write_file', arguments: { path: join(files, 'notes.txt'), content: 'gone\n' }, answer: { result: { content: [{ type: 'text', text: 'ok' }] } } },
     ],
   });
+  writeSessionLog({
+    dir: join(home.dir, 'logs/dbl'),
+    session: '20270103T000000.000Z-8',
+    domain: 'dbl',
+    startedMs: 1798934400000,
+    tools: [{ name: 'slow', annotations: { readOnlyHint: true } }],
+    calls: [{ name: 'slow', arguments: { ms: 60_000 }, answer: slowText }],
+  });
   ui = await openUi({ dataDir: home.dir });
-  const res = await ui.console.api('/api/servers', { method: 'POST', body: JSON.stringify({ name: 'files', upstream: { kind: 'stdio', command }, mode: 'record' }) });
-  assert.is(res.status, 200, await res.text());
+  for (const [name, cmd] of [['files', command], ['dbl', [process.execPath, double]]] as const) {
+    const res = await ui.console.api('/api/servers', { method: 'POST', body: JSON.stringify({ name, upstream: { kind: 'stdio', command: cmd }, mode: 'record' }) });
+    assert.is(res.status, 200, await res.text());
+  }
 });
 
 e2e.after(async () => {
@@ -73,11 +89,34 @@ e2e('the server page says the rule; the run shows the changed field, both answer
   const marked = differs.getByTestId('replay-live').locator('.replay-diff[data-path="/content/0/text#/status"]');
   assert.match((await marked.textContent()) ?? '', '"shipped"');
   assert.match((await differs.getByTestId('replay-recorded').locator('.replay-diff[data-path="/content/0/text#/status"]').textContent()) ?? '', '"pending"');
-  assert.match((await differs.getByTestId('replay-call-session').getAttribute('href')) ?? '', /^\/sessions\/20270102T000000\.000Z-7$/);
+  assert.match((await differs.getByTestId('replay-call-session').getAttribute('href')) ?? '', /^\/sessions\/20270102T000000\.000Z-7\?line=6$/);
+
+  const bySite = page.getByTestId('replay-by-site');
+  assert.equal(await bySite.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))), [
+    ['read_text_file', 'no', '1', '1'],
+    ['write_file', 'no', '1', '0'],
+  ]);
 
   await page.getByTestId('replay-only-diffs').check();
   assert.is(await page.getByTestId('replay-call').count(), 2);
   await ui.check('replay-run');
+  ui.assertNoErrors();
+});
+
+e2e('a run that is going is followed live: its page moves on as the replay events say, without a reload', async () => {
+  const { page } = ui;
+  const started = await ui.console.api('/api/servers/dbl/replay', { method: 'POST', body: '{}' });
+  assert.is(started.status, 202, await started.clone().text());
+  const run = v.parse(ReplayRunSchema, await started.json());
+  await ui.goto(`/replays/${run.id}`);
+  await page.locator('[data-testid="replay-progress"]', { hasText: 'running: 0 of 1 calls' }).waitFor();
+  await page.evaluate(() => document.body.setAttribute('data-before-the-event', 'yes'));
+  // Stopped from outside the page: only the event stream can tell it.
+  const cancelled = await ui.console.api(`/api/replays/${run.id}/cancel`, { method: 'POST' });
+  assert.is(cancelled.status, 200, await cancelled.clone().text());
+  await page.locator('[data-testid="replay-status"]', { hasText: 'cancelled' }).waitFor();
+  assert.is(await page.getAttribute('body', 'data-before-the-event'), 'yes', 'the page was not loaded again');
+  assert.is(await page.getByTestId('replay-cancel').count(), 0);
   ui.assertNoErrors();
 });
 

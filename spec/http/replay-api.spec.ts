@@ -179,6 +179,19 @@ replay('the double: errors on either side, a removed tool, tools not marked read
   const sent = calledTools().slice(before);
   assert.equal(sent, ['echo', 'echo', 'stamped', 'stamped', 'fails', 'is_error']);
   assert.equal(run.volatile, [{ tool: 'stamped', path: '/content/0/text#/at', calls: 2 }]);
+  // The site each call feeds, by its recorded answer and by its live one (none when it was not sent).
+  assert.equal(run.calls.map((x) => [x.site, x.live_site]), [
+    ['echo', 'echo'],
+    ['echo', 'echo'],
+    ['stamped', 'stamped'],
+    ['stamped', 'stamped'],
+    ['fails', 'fails (error)'],
+    ['is_error', 'is_error (error)'],
+    ['unhinted', null],
+    ['was_write', null],
+    ['removed_tool', null],
+  ]);
+  assert.is(run.flow_sites, null, 'the server has no flow');
 
   // Comparing again with the volatile path ignored does not call the server.
   const res = await c.api(`/api/replays/${run.id}/compare`, { method: 'POST', body: JSON.stringify({ ignore_paths: ['/content/0/text#/at'] }) });
@@ -195,7 +208,7 @@ replay('the request: 404 unknown server or session, 400 bad body, 403 without th
   res = await c.api('/api/servers/dbl/replay', { method: 'POST', body: JSON.stringify({ sessions: ['no-such-session'] }) });
   assert.is(res.status, 404);
   assert.match(((await res.json()) as { error: string }).error, /no-such-session/);
-  for (const body of [{ newest: 0 }, { newest: 501 }, { max_calls: 2001 }, { max_calls: 1.5 }, { ignore_paths: ['status'] }, { extra: 1 }, { sessions: [] }, { sessions: 'all' }]) {
+  for (const body of [[], [{}], null, 'x', 1, { newest: 0 }, { newest: 501 }, { max_calls: 2001 }, { max_calls: 1.5 }, { ignore_paths: ['status'] }, { extra: 1 }, { sessions: [] }, { sessions: 'all' }]) {
     res = await c.api('/api/servers/dbl/replay', { method: 'POST', body: JSON.stringify(body) });
     assert.is(res.status, 400, JSON.stringify(body));
     assert.type(((await res.json()) as { error: string }).error, 'string');
@@ -206,6 +219,19 @@ replay('the request: 404 unknown server or session, 400 bad body, 403 without th
   assert.is(res.status, 404);
   res = await c.api('/api/replays/nope/cancel', { method: 'POST' });
   assert.is(res.status, 404);
+  const ended = await runToEnd('dbl', { sessions: [keys.dbl], max_calls: 1 });
+  for (const body of [[], null, { ignore_paths: 'x' }]) {
+    res = await c.api(`/api/replays/${ended.id}/compare`, { method: 'POST', body: JSON.stringify(body) });
+    assert.is(res.status, 400, JSON.stringify(body));
+  }
+});
+
+replay('a run of a server with a flow names the flow\'s sites', async () => {
+  const res = await c.api('/api/servers', { method: 'POST', body: JSON.stringify({ name: 'dbl-shop', upstream: { kind: 'stdio', command: [node, double] }, mode: 'record', flow: 'shop.flow.json' }) });
+  assert.is(res.status, 200, await res.clone().text());
+  const run = await runToEnd('dbl-shop', { sessions: [keys.dbl], max_calls: 1 });
+  assert.equal(run.flow_sites, ['find_user_id_by_email', 'get_order_details', 'get_user_details']);
+  assert.equal(run.calls.map((x) => [x.site, x.live_site]), [['echo', 'echo']]);
 });
 
 replay('max_calls caps the calls read from the sessions; ignore_paths drops differences under a pointer', async () => {
@@ -251,7 +277,7 @@ replay('a call with no answer within 15 s is an error, and the run goes on', asy
   assert.match(run.calls[0]?.error ?? '', /15 s/);
 });
 
-replay('200 calls take the server\'s time plus at most 2 s, with /api/health under 50 ms throughout', async () => {
+replay('200 calls take the server\'s time plus at most 2 s, with /api/health under 50 ms throughout (the logs are read in the pool)', async () => {
   // The server's own time: the same start and 200 calls, asked directly.
   const direct = performance.now();
   await askServer([node, double], Array.from({ length: 200 }, (_, i) => ({ name: 'echo', arguments: { i } })));
@@ -271,11 +297,14 @@ replay('200 calls take the server\'s time plus at most 2 s, with /api/health und
   assert.is(ended.counts.same, 200, JSON.stringify(ended.counts));
   const tookMs = (ended.ended_unix_ms ?? 0) - (ended.started_unix_ms ?? 0);
   assert.ok(tookMs <= ownMs + 2_000, `took ${tookMs} ms; the server alone ${ownMs.toFixed(0)} ms`);
-  // The slowest tenth is left out: on a shared machine the scheduler, not the console, decides those.
   const sorted = [...slowest].sort((a, b) => a - b);
   const p90 = sorted[Math.floor(sorted.length * 0.9)] ?? 0;
+  const max = sorted[sorted.length - 1] ?? 0;
+  console.log(`  /api/health during 200 replayed calls: ${sorted.length} asked, p90 ${p90.toFixed(1)} ms, max ${max.toFixed(1)} ms`);
   assert.ok(sorted.length > 5, 'health was asked during the run');
   assert.ok(p90 < 50, `health took ${p90.toFixed(1)} ms at the 90th percentile`);
+  // The target is 50 ms every time; the margin is only for a loaded machine's scheduler.
+  assert.ok(max < 150, `health took ${max.toFixed(1)} ms at most`);
 });
 
 replay('runs are listed newest first and download as JSON and Markdown', async () => {

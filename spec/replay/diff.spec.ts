@@ -45,7 +45,7 @@ diff('errors on either side are verdict error; an equal answer is same', () => {
 
 diff('a path that differs in every compared call of a tool is volatile; one call is no evidence', () => {
   const call = (tool: string, paths: string[]): ReplayCall => ({
-    session: 's', line: 1, tool, arguments: {}, verdict: paths.length ? 'differs' : 'same', error: null, recorded: null, live: null,
+    session: 's', line: 1, tool, arguments: {}, verdict: paths.length ? 'differs' : 'same', error: null, site: tool, live_site: tool, recorded: null, live: null,
     diffs: paths.map((path) => ({ path, recorded: 1, live: 2 })),
   });
   const calls = [call('t', ['/at', '/x']), call('t', ['/at']), call('u', ['/at'])];

@@ -14,7 +14,7 @@ export function createReplayPageData(id: Accessor<string>) {
   const stop = onReplay((s) => {
     if (s.id !== id()) return;
     const cur = run.data();
-    if (!cur || cur.progress.done !== s.progress.done || cur.status !== s.status) run.refresh();
+    if (!cur || cur.progress.done !== s.progress.done || cur.status !== s.status || cur.answers_dropped_unix_ms !== s.answers_dropped_unix_ms) run.refresh();
   });
   onCleanup(stop);
   const cancel = createAction(() => cancelReplay(id()), { failure: 'Could not cancel the replay', after: () => run.refresh() });

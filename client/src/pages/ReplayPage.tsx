@@ -8,7 +8,9 @@ import { replayDownloadUrl } from '../api/endpoints.ts';
 import { Loaded } from '../components/ui/Loaded.tsx';
 import { Button, Card, Notice, PageHeader } from '../components/ui/ui.tsx';
 import { useTitle } from '../components/ui/title.ts';
+import { formatDateTime } from '../lib/format.ts';
 import { countsByTool } from '../lib/replay-marks.ts';
+import ReplaySites from './replay/ReplaySites.tsx';
 import { readOnly } from '../stores/auth.ts';
 import CallRow from './replay/CallRow.tsx';
 import { createReplayPageData, replayRunning } from './ReplayPage.data.ts';
@@ -36,6 +38,16 @@ function RunView(props: { run: ReplayRun; data: ReturnType<typeof createReplayPa
           </Button>
         </Show>
       </Card>
+      <Show when={r().answers_dropped_unix_ms}>
+        {(at) => (
+          <Notice tone="info" testid="replay-answers-dropped">
+            <p>
+              This run's answers were let go at {formatDateTime(at())}: the console keeps a bounded amount of answers over all its
+              runs, the oldest runs' going first. The verdicts and differences stay; to compare again, start a new run.
+            </p>
+          </Notice>
+        )}
+      </Show>
       <Show when={r().volatile.length > 0}>
         <Notice tone="warn" testid="replay-volatile">
           <p>These paths differ in every call of their tool (a timestamp or a request id, likely):</p>
@@ -46,7 +58,7 @@ function RunView(props: { run: ReplayRun; data: ReturnType<typeof createReplayPa
             size="sm"
             testid="replay-ignore-volatile"
             loading={props.data.ignore.busy()}
-            disabled={readOnly() || replayRunning(r())}
+            disabled={readOnly() || replayRunning(r()) || r().answers_dropped_unix_ms !== null}
             onClick={() => void props.data.ignore.run([...new Set([...r().ignore_paths, ...r().volatile.map((p) => p.path)])])}
           >
             Ignore them and compare again
@@ -67,6 +79,7 @@ function RunView(props: { run: ReplayRun; data: ReturnType<typeof createReplayPa
         </table>
         </div>
       </Card>
+      <ReplaySites run={r()} />
       <Card
         title="Calls"
         actions={

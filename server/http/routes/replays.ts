@@ -19,7 +19,9 @@ import { findServer, noServer, RegistryError, RegistryUnreadable, type StoredEnt
 import { debugString } from '../../engine/format.ts';
 import { replayMarkdown } from '../../replay/markdown.ts';
 import { ReplayRuns, summaryOf } from '../../replay/runs.ts';
+import { serverFlowSites } from '../../replay/flow-sites.ts';
 import { replayPlan } from '../../replay/plan.ts';
+import { pooledRecordings, RecordingsUnreadable } from '../../replay/read.ts';
 import { pickSessions } from '../../replay/sessions.ts';
 import type { State } from '../../state.ts';
 import { conflict, internal, notFound, unprocessable } from '../errors.ts';
@@ -30,7 +32,8 @@ import { setContentType } from '../content-type.ts';
 const noRun = (id: string) => notFound(`no replay ${debugString(id)}: runs are kept while the console runs, the newest 50`);
 
 export function replaysRoutes(state: State): Router {
-  const runs = new ReplayRuns((summary) => state.hub.publish('replay', summary), state.config.now);
+  const read = pooledRecordings(state.pool);
+  const runs = new ReplayRuns({ publish: (summary) => state.hub.publish('replay', summary), now: state.config.now, read });
 
   function find(id: string): ReplayRun {
     const run = runs.get(id);
@@ -58,7 +61,14 @@ export function replaysRoutes(state: State): Router {
       const { newest } = parseQuery(ctx, ReplayPlanQuerySchema);
       const picked = await pickSessions(state, entry.name, undefined, newest);
       if (!picked.ok) throw notFound(`no session ${debugString(picked.missing)}`);
-      sendJson(ctx, (await replayPlan(picked.logs)) satisfies ReplayPlan);
+      let plan: ReplayPlan;
+      try {
+        plan = await replayPlan(read, picked.logs);
+      } catch (err) {
+        if (err instanceof RecordingsUnreadable) throw unprocessable(err.message);
+        throw err;
+      }
+      sendJson(ctx, plan);
     })
     .post('/api/servers/:name/replay', async (ctx) => {
       const entry = await server(ctx);
@@ -68,6 +78,7 @@ export function replaysRoutes(state: State): Router {
       if (going) throw conflict(`a replay of ${name} is running (${going.id}): cancel it or wait until it ends`);
       const picked = await pickSessions(state, name, input.sessions, input.newest);
       if (!picked.ok) throw notFound(`no session ${debugString(picked.missing)}`);
+      const flowSites = await serverFlowSites(state, entry);
       // Looked at again: another request may have started one while the sessions were picked.
       const started = runs.going(name);
       if (started) throw conflict(`a replay of ${name} is running (${started.id}): cancel it or wait until it ends`);
@@ -77,6 +88,7 @@ export function replaysRoutes(state: State): Router {
         logs: picked.logs,
         maxCalls: input.max_calls,
         ignore: input.ignore_paths,
+        flowSites,
       });
       ctx.status = 202;
       sendJson(ctx, run satisfies ReplayRun);
@@ -108,6 +120,7 @@ export function replaysRoutes(state: State): Router {
       const run = find(parseParams(ctx, ReplayParamsSchema).id);
       const { ignore_paths } = parseBody(ctx, RecompareInputSchema);
       if (runs.going(run.server)?.id === run.id) throw conflict(`the replay ${run.id} is still running: compare again once it has ended`);
+      if (run.answers_dropped_unix_ms !== null) throw conflict(`the answers of the replay ${run.id} were let go to bound the console's memory: start a new run to compare again`);
       runs.recompare(run, ignore_paths);
       sendJson(ctx, run satisfies ReplayRun);
     });

@@ -1,4 +1,4 @@
-// One replayed call: its tool, verdict, where it was recorded (a link to the session), its differences, and
+// One replayed call: its tool, verdict, where it was recorded (a link to its line in the session), its differences, and
 // on demand its two answers side by side with the differing paths highlighted.
 import { A } from '@solidjs/router';
 import { createSignal, For, Show } from 'solid-js';
@@ -29,7 +29,7 @@ export default function CallRow(props: { call: ReplayCall }) {
       <div class="replay-call-head">
         <span class={`replay-verdict replay-${c().verdict}`}>{VERDICT_TEXT[c().verdict]}</span>
         <code>{c().tool}</code>
-        <A href={`/sessions/${encodeURIComponent(c().session)}`} data-testid="replay-call-session">
+        <A href={`/sessions/${encodeURIComponent(c().session)}?line=${c().line}`} data-testid="replay-call-session">
           {c().session}, line {c().line}
         </A>
         <Show when={c().recorded !== null || c().live !== null}>

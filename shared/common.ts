@@ -62,6 +62,21 @@ export function queryDay(name: string) {
   );
 }
 
+/** One of `values` given in a query string, or `fallback` when absent or empty. */
+export function queryPick<T extends string, F extends T | null>(name: string, values: readonly T[], fallback: F) {
+  return v.optional(
+    v.pipe(
+      v.string(`${name}: give it once, as one of ${values.join(', ')}`),
+      v.check(
+        (s) => s === '' || (values as readonly string[]).includes(s),
+        (issue) => `${name} ${JSON.stringify(issue.input)}: expected one of ${values.join(', ')}`,
+      ),
+      v.transform((s): T | F => (s === '' ? fallback : (s as T))),
+    ),
+    '',
+  );
+}
+
 /** `from` and `to` (UTC days, both included) in order. */
 export const dayRangeInOrder = <T extends { from: string | null; to: string | null }>(q: T): boolean => q.from === null || q.to === null || q.from <= q.to;
 

@@ -3,7 +3,7 @@
 // reference/session-format.md §6.2 (the order of the fields is the order on the wire); `surprised` is an
 // optional extra of later versions (ERRATA S1), which we send.
 import * as v from 'valibot';
-import { JsonValueSchema, KeySchema, RelPathSchema, UnixMsSchema, dayRangeInOrder, queryDay, queryInt } from './common.ts';
+import { JsonValueSchema, KeySchema, RelPathSchema, UnixMsSchema, dayRangeInOrder, queryDay, queryInt, queryPick } from './common.ts';
 import { SESSIONS_LIMIT_DEFAULT, SESSIONS_LIMIT_MAX, SESSIONS_OFFSET_DEFAULT } from './limits.ts';
 
 export const SESSION_MODES = ['recorded', 'shadow', 'served'] as const;
@@ -267,18 +267,6 @@ export const SESSION_SORTS = ['started', 'session', 'domain', 'agent', 'mode', '
 export type SessionSort = (typeof SESSION_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
 
-const picked = <T extends string>(name: string, values: readonly T[], fallback: T) =>
-  v.optional(
-    v.pipe(
-      v.string(`${name}: give it once, as one of ${values.join(', ')}`),
-      v.check(
-        (s) => s === '' || (values as readonly string[]).includes(s),
-        (issue) => `${name} ${JSON.stringify(issue.input)}: expected one of ${values.join(', ')}`,
-      ),
-      v.transform((s) => (s === '' ? fallback : (s as T))),
-    ),
-    fallback,
-  );
 
 /**
  * GET /api/sessions?domain=&mode=&q=&limit=&offset= (empty values mean no filter; limit is clamped to 500),
@@ -296,8 +284,8 @@ export const SessionsQuerySchema = v.pipe(
     offset: queryInt('offset', SESSIONS_OFFSET_DEFAULT),
     from: queryDay('from'),
     to: queryDay('to'),
-    sort: picked<SessionSort>('sort', SESSION_SORTS, 'started'),
-    order: picked<SortOrder>('order', ['asc', 'desc'], 'desc'),
+    sort: queryPick('sort', SESSION_SORTS, 'started'),
+    order: queryPick<SortOrder, SortOrder>('order', ['asc', 'desc'], 'desc'),
   }),
   v.check(dayRangeInOrder, 'from: the first day must not be after the last (to)'),
 );

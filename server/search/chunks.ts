@@ -26,7 +26,8 @@ export class ChunkReader {
         const atEnd = base + filled >= size;
         const cut = atEnd ? filled : this.buf.lastIndexOf(10, filled - 1) + 1;
         if (cut === 0) continue; // one line longer than the buffer: read on
-        if (!each(this.buf, cut, base)) return;
+        // A view of the whole lines only: a search in it never runs into the buffer's stale tail.
+        if (!each(this.buf.subarray(0, cut), cut, base)) return;
         this.buf.copy(this.buf, 0, cut, filled);
         base += cut;
         filled -= cut;

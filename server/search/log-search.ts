@@ -55,13 +55,17 @@ export function candidateLines(bytes: Buffer, length: number, phrase: Phrase): n
 /** Whether any line of `bytes[0, length)` may hold the phrase: `candidateLines` without listing them. */
 export function mayHold(bytes: Buffer, length: number, phrase: Phrase): boolean {
   if (phrase.anchor === null) return length > 0;
-  const latin = bytes.toString('latin1', 0, length);
-  phrase.anchor.lastIndex = 0;
-  if (phrase.anchor.test(latin)) return true;
+  let latin: string | null = null;
+  const caseless = phrase.caseless === null ? 0 : bytes.indexOf(phrase.caseless);
+  if (caseless >= 0 && caseless < length) {
+    latin = bytes.toString('latin1', 0, length);
+    phrase.anchor.lastIndex = 0;
+    if (phrase.anchor.test(latin)) return true;
+  }
   const escape = bytes.indexOf('\\u');
   if (escape >= 0 && escape < length) {
     HIDING_ESCAPE.lastIndex = 0;
-    if (HIDING_ESCAPE.test(latin)) return true;
+    if (HIDING_ESCAPE.test(latin ?? bytes.toString('latin1', 0, length))) return true;
   }
   if (!phrase.foldsFromNonAscii) return false;
   return [KELVIN_UTF8, LONG_S_UTF8].some((letter) => {

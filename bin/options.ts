@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { errorText } from '../shared/error-text.ts';
+import type { OtlpOptions } from '../server/otlp/settings.ts';
 
 export interface ListenAddress {
   host: string;
@@ -20,6 +21,8 @@ export interface Options {
   engine: string | null;
   help: boolean;
   version: boolean;
+  /** --otlp-endpoint, --otlp-since, --otlp-ended-after, --otlp-queue as given (server/otlp/settings.ts reads them). */
+  otlp: OtlpOptions;
 }
 
 /** A usage mistake: one line on stderr and exit 2. */
@@ -36,7 +39,12 @@ export const USAGE = `usage: engine-console [--data DIR] [--listen ADDR] [--toke
   --no-auth       require no token (only on a loopback address)
   --read-only     change nothing: every write and action is refused
   --open          open the console in the browser ($BROWSER when set)
-  --engine PATH   the engine CLI that jobs run (default: beside the console, else on PATH)`;
+  --engine PATH   the engine CLI that jobs run (default: beside the console, else on PATH)
+  --otlp-endpoint URL    send each ended session as an OpenTelemetry trace to this OTLP/HTTP endpoint
+                         (default: $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else $OTEL_EXPORTER_OTLP_ENDPOINT)
+  --otlp-since DATE      also send the sessions started since DATE (YYYY-MM-DD), once
+  --otlp-ended-after S   a session has ended when its log has no new line for S seconds (default 300)
+  --otlp-queue N         at most N sessions wait to be sent; more are dropped and counted (default 1000)`;
 
 /** `127.0.0.1:7878`, `[::1]:7878`, `0.0.0.0:8080`: an IP literal and a port; host names are refused. */
 export function parseListen(text: string): ListenAddress {
@@ -80,6 +88,10 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): O
         'read-only': { type: 'boolean' },
         open: { type: 'boolean' },
         engine: { type: 'string' },
+        'otlp-endpoint': { type: 'string' },
+        'otlp-since': { type: 'string' },
+        'otlp-ended-after': { type: 'string' },
+        'otlp-queue': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'V' },
       },
@@ -124,6 +136,12 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): O
     engine: nonEmpty(values.engine) ?? null,
     help: values.help === true,
     version: values.version === true,
+    otlp: {
+      endpoint: values['otlp-endpoint'] ?? null,
+      since: values['otlp-since'] ?? null,
+      endedAfter: values['otlp-ended-after'] ?? null,
+      queue: values['otlp-queue'] ?? null,
+    },
   };
 }
 

@@ -7,6 +7,8 @@ export interface Binary {
   version: string | null;
 }
 
+import type { OtlpSettings } from './otlp/settings.ts';
+
 export interface Config {
   version: string;
   /** The canonical (realpath) data directory. */
@@ -38,4 +40,6 @@ export interface Config {
   uiFromDisk: boolean;
   /** The clock: wall time, fixed by tests through ENGINE_CONSOLE_NOW_MS. */
   now(): number;
+  /** Where ended sessions are streamed as OTLP (otlp/settings.ts); absent or null: not streamed. */
+  otlp?: OtlpSettings | null;
 }

@@ -11,8 +11,10 @@ import { answerNodeRefusals } from './http/client-error.ts';
 import { overview } from './data/overview.ts';
 import { serverList } from './data/servers.ts';
 import { SignInCodes } from './http/sign-in-codes.ts';
+import { EngineCommands } from './jobs/commands.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { stopProbes } from './probe.ts';
+import { startOtlpStreamer } from './otlp/streamer.ts';
 import type { State } from './state.ts';
 import { Store } from './store/store.ts';
 import { DataCaches } from './data/data-caches.ts';
@@ -80,6 +82,9 @@ export async function start(
     flowKeyAt: async (path) => (await catalog()).flowAt(path)?.key ?? null,
     warn,
   });
+  const commands = new EngineCommands(config.engine);
+  // Asked once at start, so the first New job page already knows the kinds.
+  void commands.offers();
   const state: State = {
     config,
     catalog,
@@ -88,6 +93,7 @@ export async function start(
     pool,
     hub,
     jobs,
+    commands,
   };
   const codes = new SignInCodes();
   const app = createApp(state, report, codes);
@@ -98,6 +104,16 @@ export async function start(
   void store.opened.then(() => {
     if (!stopping) stopWatch = startWatch(config.dataDir, () => store.catalog(), hub);
   });
+  const otlp = config.otlp;
+  if (otlp) {
+    // Once every log is indexed: a first look at a part of them would take the rest for new ones later.
+    void store.coldIndexDone.then(async () => {
+      if (stopping) return;
+      const streamer = await startOtlpStreamer(state, otlp);
+      if (stopping) await streamer.stop();
+      else state.otlp = streamer;
+    });
+  }
 
   // The overview and the servers list are what most visits ask for first (the shell asks for both): their
   // figures over every session are computed once the cold index is in (~270 ms and ~150 ms at 100k), not
@@ -130,6 +146,7 @@ export async function start(
         clearTimeout(openTimer);
         firstRequest = null;
         stopWatch();
+        await state.otlp?.stop();
         store.close();
         hub.closeAll();
         stopProbes();

@@ -4,9 +4,11 @@ import type { Config } from './config.ts';
 import type { Catalog } from './data/catalog.ts';
 import type { DataCaches } from './data/data-caches.ts';
 import type { Hub } from './events/hub.ts';
+import type { EngineCommands } from './jobs/commands.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { Store } from './store/store.ts';
 import type { Pool } from './workers/pool.ts';
+import type { OtlpStatus } from '../shared/otlp.ts';
 
 export interface State {
   config: Config;
@@ -20,4 +22,14 @@ export interface State {
   hub: Hub;
   /** The job queue and its runner (jobs/runner.ts). */
   jobs: JobRunner;
+  /** Ended sessions streamed to a collector, once started (otlp/streamer.ts); null when not streaming. */
+  otlp?: CollectorStream | null;
+  /** Which optional commands (drift) the engine CLI has (jobs/commands.ts). */
+  commands: EngineCommands;
+}
+
+/** What State needs of the collector stream (otlp/streamer.ts implements it), so State imports nothing above it. */
+export interface CollectorStream {
+  status(): OtlpStatus;
+  stop(): Promise<void>;
 }

@@ -3,6 +3,7 @@
 // of the flow endpoints. Field names and order follow the original console's generated types
 // (reference/flow-review.md §3.1, §5.1, §7).
 import * as v from 'valibot';
+import { DriftCheckSchema } from './drift.ts';
 import { DIFF_TOLERANCE_DEFAULT, FLOW_THRESHOLD_DEFAULT } from './limits.ts';
 import { ToolKindSchema } from './sessions.ts';
 
@@ -63,6 +64,8 @@ export const FlowSummarySchema = v.object({
    * of (its key, null when that file is gone), the flow's name, and N.
    */
   version_of: v.optional(VersionOfSchema),
+  /** Beyond the spec (a later engine's): the flow's last finished drift check; absent when none ran. */
+  drift: v.optional(DriftCheckSchema),
 });
 export type FlowSummary = v.InferOutput<typeof FlowSummarySchema>;
 

@@ -20,6 +20,7 @@ export const routes: RouteDefinition[] = [
   { path: '/jobs', component: lazy(() => import('./pages/JobsPage.tsx')) },
   { path: '/jobs/new', component: lazy(() => import('./pages/JobNewPage.tsx')) },
   { path: '/jobs/:id', component: lazy(() => import('./pages/JobPage.tsx')) },
+  { path: '/replays/:id', component: lazy(() => import('./pages/ReplayPage.tsx')) },
   { path: '/trash', component: lazy(() => import('./pages/TrashPage.tsx')) },
   { path: '/settings', component: lazy(() => import('./pages/SettingsPage.tsx')) },
   { path: '*404', component: lazy(() => import('./pages/NotFoundPage.tsx')) },

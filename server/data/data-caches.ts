@@ -5,6 +5,7 @@ import type { OutlineIndex } from '../engine/session/views.ts';
 import { StampCache } from './cache.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import type { FlowFacts } from './registry.ts';
+import type { DriftCheck } from '../../shared/drift.ts';
 
 /** The tools a session listed, as a flow page shows them. */
 export type ListedTools = { name: string; read_only_hint: boolean | null; contract: string | null }[];
@@ -20,6 +21,8 @@ export class DataCaches {
   readonly decisionLines = new StampCache<Map<string, number | null>>();
   /** The session page's outlines of the last few sessions opened, by log path (data/session-views.ts). */
   readonly outlines = new Map<string, { stamp: string; index: Promise<OutlineIndex> }>();
+  /** Drift checks read from their jobs' reports, by job and finish, stamped by the report (data/drift-checks.ts). */
+  readonly driftChecks = new StampCache<DriftCheck>();
   /** Commits and rollbacks, one at a time per deployment (data/stage.ts). */
   readonly stageQueue = new KeyedQueue();
 }

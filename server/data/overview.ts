@@ -3,11 +3,15 @@
 // The session figures come from the index's running sums (engine/tallies.ts), so a page polling the overview
 // over 100k sessions, while new sessions keep arriving, costs the flows and the registry, not a pass over
 // every session.
+import type { DriftHealth } from '../../shared/drift.ts';
+import type { FlowSummary } from '../../shared/flows.ts';
+import { driftHealth } from './drift-checks.ts';
 import type { Overview, OverviewQuery } from '../../shared/overview.ts';
 import { OVERVIEW_JOBS, OVERVIEW_SESSIONS } from '../../shared/limits.ts';
 import { flowSummaries, latestListing, loadFlowEntry } from './flows.ts';
-import { loadRegistry, RegistryError, serverView, type LoadedRegistry } from './registry.ts';
-import { sessionSummaries, sessionsOfDomain } from './sessions.ts';
+import { mapInSlices, VIEW_SLICE } from './in-slices.ts';
+import { issuesOf, lookAhead, readRegistry, RegistryError, type LoadedRegistry } from './registry.ts';
+import { sessionSummaries } from './sessions.ts';
 import { setupHealth } from '../engine/doctor.ts';
 import { activity, healthList, totalsAndDomains, type HealthInputs } from '../engine/overview.ts';
 import { activityBetween, chartDays, overviewPredicate } from '../engine/session-filter.ts';
@@ -21,21 +25,29 @@ const NO_FILTER: OverviewQuery = { domain: null, from: null, to: null };
  * With `query` (beyond the spec: a domain, UTC days) the totals, the chart and the newest sessions count only
  * the matching sessions; the domain list stays whole, for the filter to choose from.
  */
+/** Each flow's drift line where the engine has drift; without it, only the flows a past check covered. */
+function driftOf(summaries: FlowSummary[], offered: boolean): DriftHealth[] {
+  const checks = new Map(summaries.flatMap((s) => (s.drift ? [[s.key, s.drift] as const] : [])));
+  const lines = driftHealth(summaries, checks);
+  return offered ? lines : lines.filter((l) => l.state !== 'never');
+}
+
 export async function overview(state: State, query: OverviewQuery = NO_FILTER): Promise<Overview> {
   const { config } = state;
   const now = config.now();
   const catalog = await state.catalog();
   // The index's progress is read with the summaries: read later, a cold index that ended in between would
   // hide that these summaries were partial.
-  const [[sessions, indexing], summaries, jobs] = await Promise.all([
+  const [[sessions, indexing], summaries, jobs, driftOffer] = await Promise.all([
     sessionSummaries(state).then((s) => [s, state.store.progress()] as const),
     flowSummaries(state, catalog),
     state.jobs.list(),
+    state.commands.offer('drift'),
   ]);
   let registry: LoadedRegistry = { servers: [] };
   let registryError: string | null = null;
   try {
-    registry = await loadRegistry(config.dataDir);
+    registry = await readRegistry(config.dataDir);
   } catch (err) {
     if (!(err instanceof RegistryError)) throw err;
     registryError = err.message;
@@ -61,12 +73,11 @@ export async function overview(state: State, query: OverviewQuery = NO_FILTER): 
   }
 
   const ctx = serverViewContext(state);
-  const servers = await Promise.all(
-    registry.servers.map(async (entry) => ({
-      name: entry.name,
-      issues: (await serverView(entry, sessionsOfDomain(sessions, entry.name), async () => null, ctx)).issues,
-    })),
-  );
+  const looked = await lookAhead(registry.servers, ctx);
+  const servers = await mapInSlices(registry.servers, VIEW_SLICE, async (entry) => ({
+    name: entry.name,
+    issues: issuesOf(entry, looked, ctx),
+  }));
 
   const serverNames = registry.servers.map((s) => s.name);
   const all = store.derived(`overviewTotals:${Math.floor(now / 60_000)}:${JSON.stringify([flowDomains, serverNames])}`, () =>
@@ -117,6 +128,7 @@ export async function overview(state: State, query: OverviewQuery = NO_FILTER): 
     recent_sessions: (filtered ? chosen : entries).slice(0, OVERVIEW_SESSIONS).map((e) => e.summary!),
     health,
     jobs: jobs.slice(0, OVERVIEW_JOBS),
+    drift: driftOf(summaries, driftOffer.offered),
     ...(indexing ? { indexing } : {}),
   };
 }

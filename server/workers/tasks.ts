@@ -8,3 +8,4 @@ export * from './tasks/disk.ts';
 export * from './tasks/session-views.ts';
 export * from './tasks/tree.ts';
 export * from './tasks/search.ts';
+export * from './tasks/otlp.ts';

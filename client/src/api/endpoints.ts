@@ -1,6 +1,7 @@
 // One typed function per endpoint (console-api.md §4), each parsing the answer with the shared valibot
 // schema. Pages call these and nothing else. Loads are quiet (the page shows its own error state);
 // actions are quiet too (the form or dialog shows the error).
+import { OtlpStatusSchema } from '../../../shared/otlp.ts';
 import { OkSchema } from '../../../shared/common.ts';
 import { FlowDetailSchema, FlowDiffViewSchema, FlowListSchema } from '../../../shared/flows.ts';
 import { JobListSchema, JobPreviewSchema, JobSchema, type JobRequest } from '../../../shared/jobs.ts';
@@ -16,6 +17,7 @@ import { CallPayloadSchema, LogLineSchema, SessionEventsSchema, SessionFindSchem
 import { apiPath } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
 import { OverviewSchema } from '../../../shared/overview.ts';
+import { ReplayPlanSchema, ReplayRunSchema, ReplaySummarySchema, type ReplayInput } from '../../../shared/replay.ts';
 import { SettingsSchema } from '../../../shared/settings.ts';
 import { TrashEmptiedSchema, TrashListSchema, TrashRestoredSchema } from '../../../shared/trash.ts';
 
@@ -32,6 +34,7 @@ export const getOverview = (query: OverviewQuery = {}, o?: Opts) => requestAs(Ov
 export const getSavings = (days: number, domain: string | null, o?: Opts) =>
   requestAs(SavingsSchema, '/api/savings', { ...quiet(o), query: { days, domain } });
 export const getSettings = (o?: Opts) => requestAs(SettingsSchema, '/api/settings', quiet(o));
+export const getOtlpStatus = (o?: Opts) => requestAs(OtlpStatusSchema, '/api/otlp', quiet(o));
 
 export interface SessionsQuery {
   q?: string;
@@ -61,6 +64,16 @@ export interface SearchParams {
 export const searchSessions = (query: SearchParams, o?: Opts) => requestAs(SearchAnswerSchema, '/api/search', { ...quiet(o), query: { ...query } });
 export const getSession = (key: string, o?: Opts) => requestAs(SessionDetailSchema, apiPath('sessions', key), quiet(o));
 export const sessionRawUrl = (key: string) => apiPath('sessions', key, 'raw');
+/** One session as an OTLP/JSON trace (GET /api/sessions/:key/otlp). */
+export const sessionOtlpUrl = (key: string) => apiPath('sessions', key, 'otlp');
+/** The ticked sessions, else every session the filters match, as OTLP JSON Lines (GET /api/sessions/otlp). */
+export function sessionsOtlpUrl(filters: { q: string; mode: string | null; domain: string | null; from: string | null; to: string | null }, keys: readonly string[]): string {
+  const params = new URLSearchParams();
+  if (keys.length > 0) params.set('keys', keys.join(','));
+  else for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
+  const qs = params.toString();
+  return `/api/sessions/otlp${qs === '' ? '' : `?${qs}`}`;
+}
 export const getSessionRaw = (key: string, o?: Opts) => requestText(sessionRawUrl(key), quiet(o));
 export const getComparison = (a: string, b: string, o?: Opts) =>
   requestAs(SessionComparisonSchema, '/api/sessions/compare', { ...quiet(o), query: { a, b } });
@@ -127,3 +140,12 @@ export const logout = () => requestAs(OkSchema, '/api/logout', { method: 'POST',
 export const getTrash = (o?: Opts) => requestAs(TrashListSchema, '/api/trash', quiet(o));
 export const restoreTrash = (id: string) => requestAs(TrashRestoredSchema, apiPath('trash', id, 'restore'), { method: 'POST', quiet: true });
 export const emptyTrash = () => requestAs(TrashEmptiedSchema, '/api/trash', { method: 'DELETE', quiet: true });
+
+export const startReplay = (server: string, body: Partial<ReplayInput>) =>
+  requestAs(ReplayRunSchema, apiPath('servers', server, 'replay'), { method: 'POST', body, quiet: true });
+export const getReplay = (id: string, o?: Opts) => requestAs(ReplayRunSchema, apiPath('replays', id), quiet(o));
+export const cancelReplay = (id: string) => requestAs(ReplaySummarySchema, apiPath('replays', id, 'cancel'), { method: 'POST', quiet: true });
+export const compareReplayAgain = (id: string, ignore_paths: string[]) =>
+  requestAs(ReplayRunSchema, apiPath('replays', id, 'compare'), { method: 'POST', body: { ignore_paths }, quiet: true });
+export const replayDownloadUrl = (id: string, format: 'json' | 'md') => `${apiPath('replays', id, 'download')}?format=${format}`;
+export const getReplayPlan = (server: string, o?: Opts) => requestAs(ReplayPlanSchema, apiPath('servers', server, 'replay'), quiet(o));

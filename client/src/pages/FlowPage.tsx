@@ -4,6 +4,7 @@
 // staged next version with commit and rollback. Each tab is a part in pages/flow/. A committed version is
 // opened at /flows/<flow>/versions/<n>, its file's key found in the flow list. A flow that does not load
 // still has its list summary: Download and Delete work on it, Promote and Audit do not.
+import ReplayStart from '../components/replay/ReplayStart.tsx';
 import '../components/flow/flow.css';
 import '../components/session/compare.css';
 import { useParams, useSearchParams } from '@solidjs/router';
@@ -116,6 +117,9 @@ export default function FlowPage() {
           <>
             <FlowNotices detail={d()} />
             <FlowFacts detail={d()} />
+            <Show when={d().summary.domain}>
+              {(domain) => <ReplayStart server={domain()} caption="Is the flow's evidence still true? Its domain's recorded calls, sent again now" />}
+            </Show>
             <Tabs prefix="flow" label="Views of the flow" tabs={TABS} value={tab()} onChange={setTab} />
             <TabPanel prefix="flow" id={tab()}>
               <FlowTabs

@@ -97,6 +97,11 @@ function FlowCard(props: { flow: FlowSummary; versions?: FlowSummary[]; explain?
               <span class="sr-only">promoted</span>
             </Term>
           </Show>
+          <Show when={f().drift?.alarm}>
+            <span class="badge warn" title="engine drift sounded its alarm on this flow's last check" data-testid={`drift-badge-${f().key}`}>
+              drift alarm
+            </span>
+          </Show>
           <Show when={badge()}>
             {(b) => (
               <span class="badge" classList={{ accent: b().accent, dashed: !b().accent }} title={b().title} data-testid={`staged-${f().key}`}>

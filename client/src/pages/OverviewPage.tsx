@@ -2,6 +2,7 @@
 // jobs, and the first-run steps while something is missing. In the main bundle (the one page not lazy).
 // The top bar's domain and a UTC day range (kept in the URL as ?from=&to=) narrow the totals, the chart and
 // the newest sessions; the server counts them (GET /api/overview?domain=&from=&to=).
+import { driftHealthItems } from '../lib/drift-health.ts';
 import { useSearchParams } from '@solidjs/router';
 import type { DomainSummary } from '../../../shared/overview.ts';
 import { OverviewTotals } from './overview/OverviewTotals.tsx';
@@ -41,7 +42,7 @@ export function OverviewPage() {
   const within = () => (domain() || ranged() ? scope() : 'every session');
   const days = () => o()?.activity.length ?? 14;
   const o = () => res.data();
-  const health = () => o()?.health ?? [];
+  const health = () => [...(o()?.health ?? []), ...driftHealthItems(o()?.drift ?? [], Date.now())];
   const toLook = () => health().filter((h) => h.level === 'warn' || h.level === 'error').length;
   const domains = () => (o()?.domains ?? []).filter((d) => !domain() || d.name === domain());
   const recent = () => o()?.recent_sessions ?? [];

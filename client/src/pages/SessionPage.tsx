@@ -4,7 +4,7 @@
 // when a call is opened. The parts are in pages/session/.
 import { useParams, useSearchParams } from '@solidjs/router';
 import { createSignal, Show } from 'solid-js';
-import { getServers, getSessionOutline, sessionRawUrl } from '../api/endpoints.ts';
+import { getServers, getSessionOutline, sessionRawUrl, sessionOtlpUrl } from '../api/endpoints.ts';
 import { CompareWithRecorded } from '../components/session/CompareButton.tsx';
 import { Loaded } from '../components/ui/Loaded.tsx';
 import { useTitle } from '../components/ui/title.ts';
@@ -54,6 +54,9 @@ export default function SessionPage() {
             </Show>
             <Button icon="download" href={sessionRawUrl(key())} download={`${s()?.session_id ?? key()}.jsonl`} disabled={!s()}>
               Download
+            </Button>
+            <Button icon="download" testid="session-otlp" href={sessionOtlpUrl(key())} download={`${s()?.session_id ?? key()}.otlp.json`} disabled={!s()} title="The session as an OpenTelemetry trace (OTLP/JSON), for Jaeger, Tempo or a Collector">
+              OTLP
             </Button>
             <Button icon="trash" variant="danger" disabled={readOnly() || !s()} reason={readOnly() ? READ_ONLY_REASON : 'Loading'} onClick={() => setConfirm(true)}>
               Delete

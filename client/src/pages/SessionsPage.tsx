@@ -4,7 +4,7 @@
 import { createEffect, createSignal, Show } from 'solid-js';
 import type { SessionMode, SessionSort, SortOrder } from '../../../shared/sessions.ts';
 import { SEARCH_TEXT_MAX, SEARCH_TEXT_MIN, SESSIONS_LIMIT_DEFAULT } from '../../../shared/limits.ts';
-import { getSessions } from '../api/endpoints.ts';
+import { getSessions, sessionsOtlpUrl } from '../api/endpoints.ts';
 import { SessionsTable, sortOrderFor } from '../components/session/SessionsTable.tsx';
 import { rangeWords } from '../components/ui/DateRange.tsx';
 import { IndexingNotice } from '../components/ui/IndexingNotice.tsx';
@@ -93,6 +93,7 @@ export default function SessionsPage() {
         count={res.data() ? countText() : null}
         ticked={ticked().length}
         pair={pair()}
+        otlpHref={sessionsOtlpUrl({ q: q(), mode: modeFilter(mode()), domain: domain(), from: from() || null, to: to() || null }, ticked())}
       />
       <IndexingNotice indexing={res.data()?.indexing} />
       <div ref={top} class="scroll-anchor" />

@@ -7,6 +7,7 @@ import { Icon } from '../../components/ui/Icon.tsx';
 import { Notice, RichText } from '../../components/ui/ui.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { toolCountsText } from '../../lib/flow-words.ts';
+import { DriftNotice } from './DriftNotice.tsx';
 
 function ServedBy(props: { names: string[] }) {
   return (
@@ -29,6 +30,7 @@ export function FlowNotices(props: { detail: FlowDetail }) {
   const d = () => props.detail;
   return (
     <>
+      <Show when={d().summary.drift}>{(check) => <DriftNotice check={check()} />}</Show>
       <For each={d().warnings}>
         {(w) => (
           <Notice tone="warn" role="status">

@@ -7,7 +7,7 @@ import { Term } from '../../components/ui/Term.tsx';
 import { Button } from '../../components/ui/ui.tsx';
 import { basename, formatDateTime } from '../../lib/format.ts';
 import { deciderSentence, deciderTitle, joinWords, plural } from '../../lib/flow-words.ts';
-import { READ_ONLY_REASON, readOnly } from '../../stores/auth.ts';
+import { meta, READ_ONLY_REASON, readOnly } from '../../stores/auth.ts';
 
 export function FlowBadges(props: { summary: FlowSummary }) {
   const s = () => props.summary;
@@ -51,7 +51,7 @@ export function FlowProvenance(props: { detail: FlowDetail }) {
  * that loads, so they are offered only then. Before the file is known (or when it is gone) there is nothing.
  */
 export function FlowActions(props: { flowKey: string; summary: FlowSummary | undefined; loads: boolean; onDelete: () => void }) {
-  const jobHref = (kind: 'promote' | 'audit') => `/jobs/new?kind=${kind}&flow=${encodeURIComponent(props.flowKey)}`;
+  const jobHref = (kind: 'promote' | 'audit' | 'drift') => `/jobs/new?kind=${kind}&flow=${encodeURIComponent(props.flowKey)}`;
   return (
     <Show when={props.summary}>
       {(s) => (
@@ -66,6 +66,11 @@ export function FlowActions(props: { flowKey: string; summary: FlowSummary | und
             <Button icon="file-search" to={jobHref('audit')} disabled={readOnly()} reason={READ_ONLY_REASON}>
               Audit
             </Button>
+            <Show when={meta()?.job_kinds.includes('drift')}>
+              <Button icon="zap" to={jobHref('drift')} disabled={readOnly()} reason={READ_ONLY_REASON} testid="flow-drift">
+                Check for drift
+              </Button>
+            </Show>
           </Show>
           <Button
             variant="danger"

@@ -23,6 +23,8 @@ export function SessionsFilters(props: {
   count: string | null;
   ticked: number;
   pair: [string, string] | null;
+  /** The OTLP download of the ticked sessions, else of every match. */
+  otlpHref: string;
 }) {
   return (
     <div class="filters" role="search">
@@ -64,6 +66,9 @@ export function SessionsFilters(props: {
       </span>
       <Button icon="scale" testid="compare-ticked" disabled={props.pair === null} reason="Tick two sessions to compare them" to={props.pair ? compareHref(...props.pair) : undefined}>
         Compare{props.ticked > 0 ? ` (${props.ticked} of 2)` : ''}
+      </Button>
+      <Button icon="download" testid="sessions-otlp" href={props.otlpHref} download="sessions.otlp.jsonl" title="As OpenTelemetry traces (OTLP JSON Lines): the ticked sessions, else every session that matches">
+        {props.ticked > 0 ? `OTLP (${props.ticked} ticked)` : 'OTLP (all that match)'}
       </Button>
     </div>
   );

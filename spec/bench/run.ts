@@ -2,7 +2,7 @@
 // logs by default) in a temp dir, starts the real console on it (dist/bin/engine-console.js, built by the
 // npm script) and prints one line per figure with its target and PASS or FAIL. It always exits 0 unless
 // the bench itself breaks. Loopback only; every loop is bounded.
-//   tsx spec/bench/run.ts [--sessions N] [--big MB,MB] [--keep]
+//   tsx spec/bench/run.ts [--sessions N] [--big MB,MB] [--keep] [--only NAME]  (--only: the figures whose name holds NAME)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { repoRoot } from '../support/fixtures.ts';
 import { cleanEnv, launch, launcherPath, type Launched } from '../support/launch.ts';
 import { bareParse, bareParseSplit, cpuMs, freePort, initialUiJs, jsonlFiles, machineSettled, median, memoryMb, sleep } from './measure.ts';
 import { sessionPageFigures } from './browser.ts';
+import { searchFigures } from './search.ts';
 
 const TOKEN = 'bench-token';
 const START_RUNS = 9;
@@ -23,9 +24,14 @@ const IDLE_SECONDS = 5;
 const LOAD_CLIENTS = 20;
 const LOAD_SECONDS = 30;
 const LIVE_ROUNDS = 6;
+/** Held by a handful of the generated sessions whatever their number (a parcel's tracking number). */
+const RARE_PHRASE = '1Z999AA10123456784';
+const RARE_SESSIONS = 5;
+/** Held by about half the generated sessions. */
+const COMMON_PHRASE = 'refund';
 
 const { values } = parseArgs({
-  options: { sessions: { type: 'string' }, big: { type: 'string' }, keep: { type: 'boolean' }, home: { type: 'string' } },
+  options: { sessions: { type: 'string' }, big: { type: 'string' }, keep: { type: 'boolean' }, home: { type: 'string' }, only: { type: 'string' } },
 });
 const sessionCount = Number(values.sessions ?? 10_000);
 const bigSizes = (values.big ?? '100,50').split(',').map(Number).filter((n) => n > 0);
@@ -36,6 +42,7 @@ function report(pass: boolean | null, text: string): void {
 }
 
 async function figure(name: string, body: () => Promise<void>): Promise<void> {
+  if (values.only && !name.includes(values.only)) return;
   try {
     await body();
   } catch (err) {
@@ -122,7 +129,7 @@ async function main(): Promise<void> {
 
     // 2. The big directory.
     const genStarted = performance.now();
-    const home = await keptHome(big, () => generateHome({ dir: big, sessions: sessionCount, seed: 5, big: bigSizes }));
+    const home = await keptHome(big, () => generateHome({ dir: big, sessions: sessionCount, seed: 5, big: bigSizes, planted: { text: RARE_PHRASE, sessions: RARE_SESSIONS } }));
     const files = jsonlFiles(big);
     report(null, `generated ${home.sessions.length} sessions + ${home.big.length} big logs (${home.big.map((b) => `${(b.bytes / 1048576).toFixed(0)} MB`).join(', ')}), ${files.length} .jsonl files, in ${fmt(performance.now() - genStarted)} ms`);
 
@@ -190,6 +197,17 @@ async function main(): Promise<void> {
     // Views over every session from the index (issue 11): a flow's evidence and the savings.
     await warm('flow evidence', '/api/flows/shop/sites', 50);
     await warm('savings', '/api/savings?days=365', 50);
+
+    // 4a. Search inside every session's logs, beside ripgrep, once the index holds every session.
+    await figure('search inside logs', async () => {
+      for (let i = 0; i < 36_000; i++) {
+        const body = (await (await api('/api/sessions?limit=1')).json()) as { indexing?: unknown };
+        if (!body.indexing) break;
+        await sleep(50);
+      }
+      const rare = { text: home.planted?.text ?? RARE_PHRASE, sessions: home.planted?.ids.length ?? 0 };
+      await searchFigures({ url: console_!.url, pid, home: big, rare, common: COMMON_PHRASE, api, report });
+    });
 
     // 4b. Live traffic: a proxy writes a session a second. After each new log (once the tick has taken it)
     // the answers a page open on it asks again: they must not pass over every session each time.

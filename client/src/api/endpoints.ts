@@ -11,7 +11,7 @@ import { StageViewSchema, VersionViewSchema } from '../../../shared/stage.ts';
 import { SessionDetailSchema, SessionListSchema, type SessionMode, type SessionSort, type SortOrder } from '../../../shared/sessions.ts';
 import { ClosestSessionSchema, SessionComparisonSchema } from '../../../shared/compare.ts';
 import { FlowSitesSchema } from '../../../shared/flow-sites.ts';
-import { SearchAnswerSchema } from '../../../shared/search.ts';
+import { SearchAnswerSchema, type SearchIn } from '../../../shared/search.ts';
 import { SavingsSchema } from '../../../shared/savings.ts';
 import { CallPayloadSchema, LogLineSchema, SessionEventsSchema, SessionFindSchema, SessionLinesSchema, SessionOutlineSchema } from '../../../shared/session-views.ts';
 import { apiPath } from '../lib/query.ts';
@@ -57,6 +57,8 @@ export interface SearchParams {
   mode?: SessionMode | null;
   from?: string | null;
   to?: string | null;
+  tool?: string | null;
+  in?: SearchIn | null;
   cursor?: string | null;
 }
 export const searchSessions = (query: SearchParams, o?: Opts) => requestAs(SearchAnswerSchema, '/api/search', { ...quiet(o), query: { ...query } });

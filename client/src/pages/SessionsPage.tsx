@@ -3,7 +3,7 @@
 // as sessions are written. A new page scrolls the list back to its top; its header row stays in view.
 import { createEffect, createSignal, Show } from 'solid-js';
 import type { SessionMode, SessionSort, SortOrder } from '../../../shared/sessions.ts';
-import { SESSIONS_LIMIT_DEFAULT } from '../../../shared/limits.ts';
+import { SEARCH_TEXT_MAX, SEARCH_TEXT_MIN, SESSIONS_LIMIT_DEFAULT } from '../../../shared/limits.ts';
 import { getSessions, sessionsOtlpUrl } from '../api/endpoints.ts';
 import { SessionsTable, sortOrderFor } from '../components/session/SessionsTable.tsx';
 import { rangeWords } from '../components/ui/DateRange.tsx';
@@ -14,6 +14,7 @@ import { Card, PageHeader, Pagination, Skeleton } from '../components/ui/ui.tsx'
 import { createApiResource } from '../data/createApiResource.ts';
 import { compareOrder, tick } from '../lib/compare.ts';
 import { formatCount } from '../lib/format.ts';
+import { searchHref } from '../lib/search-links.ts';
 import { domain, setDomain } from '../stores/domain.ts';
 import { NoSessions, SessionsFilters } from './sessions/SessionsFilters.tsx';
 import { createSearchText, createSessionsUrl, type ModeChoice } from './sessions/sessions-url.ts';
@@ -54,6 +55,12 @@ export default function SessionsPage() {
     order: newestFirst() ? null : order(),
   });
   const res = createApiResource(query, (s, signal) => getSessions(s, { signal }), { topics: ['sessions'] });
+  // The box's words searched inside every session's calls instead, with the same filters.
+  const insideHref = () => {
+    const n = [...text().trim()].length;
+    if (n < SEARCH_TEXT_MIN || n > SEARCH_TEXT_MAX) return null;
+    return searchHref(text().trim(), { domain: domain(), mode: modeFilter(mode()), from: from(), to: to() });
+  };
   const filtered = () => q() !== '' || mode() !== 'all' || domain() !== null || from() !== '' || to() !== '';
   const total = () => res.data()?.total ?? 0;
   const countText = () =>
@@ -77,6 +84,7 @@ export default function SessionsPage() {
       <SessionsFilters
         text={text()}
         onText={setText}
+        insideHref={insideHref()}
         mode={mode()}
         onMode={setMode}
         from={from()}

@@ -1,5 +1,6 @@
-// The sessions list's filter row: the search box, the mode, a UTC day range, how many match, and Compare
-// for two ticked sessions.
+// The sessions list's filter row: the search box (and its words searched inside every session's calls), the
+// mode, a UTC day range, how many match, and Compare for two ticked sessions.
+import { A } from '@solidjs/router';
 import { Show } from 'solid-js';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { DateRange } from '../../components/ui/DateRange.tsx';
@@ -11,6 +12,8 @@ import type { ModeChoice } from './sessions-url.ts';
 export function SessionsFilters(props: {
   text: string;
   onText: (text: string) => void;
+  /** The Search all sessions page for the box's words, once they are long enough. */
+  insideHref: string | null;
   mode: ModeChoice;
   onMode: (mode: ModeChoice) => void;
   from: string;
@@ -39,6 +42,13 @@ export function SessionsFilters(props: {
           onInput={(e) => props.onText(e.currentTarget.value)}
         />
       </div>
+      <Show when={props.insideHref}>
+        {(href) => (
+          <A href={href()} class="search-inside" data-testid="search-inside">
+            Search inside calls for “{props.text.trim()}”
+          </A>
+        )}
+      </Show>
       <Segmented
         label="Mode"
         value={props.mode}

@@ -18,6 +18,8 @@ export interface Options {
   readOnly: boolean;
   open: boolean;
   engine: string | null;
+  /** --index-cache: where the index is saved between runs, or `off`. */
+  indexCache: string | null;
   help: boolean;
   version: boolean;
 }
@@ -28,6 +30,7 @@ export class UsageError extends Error {}
 export class FatalError extends Error {}
 
 export const USAGE = `usage: engine-console [--data DIR] [--listen ADDR] [--token TOKEN | --no-auth] [--read-only] [--open] [--engine PATH]
+                      [--index-cache DIR|off]
        engine-console healthcheck [--listen ADDR]
 
   --data DIR      data directory (default: $ENGINE_HOME, else ~/.engine)
@@ -36,7 +39,10 @@ export const USAGE = `usage: engine-console [--data DIR] [--listen ADDR] [--toke
   --no-auth       require no token (only on a loopback address)
   --read-only     change nothing: every write and action is refused
   --open          open the console in the browser ($BROWSER when set)
-  --engine PATH   the engine CLI that jobs run (default: beside the console, else on PATH)`;
+  --engine PATH   the engine CLI that jobs run (default: beside the console, else on PATH)
+  --index-cache DIR|off
+                  where the session index is kept between runs (default: $ENGINE_CONSOLE_INDEX_CACHE,
+                  else $XDG_CACHE_HOME/engine-console, else ~/.cache/engine-console); off keeps none`;
 
 /** `127.0.0.1:7878`, `[::1]:7878`, `0.0.0.0:8080`: an IP literal and a port; host names are refused. */
 export function parseListen(text: string): ListenAddress {
@@ -80,6 +86,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): O
         'read-only': { type: 'boolean' },
         open: { type: 'boolean' },
         engine: { type: 'string' },
+        'index-cache': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'V' },
       },
@@ -88,7 +95,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): O
     throw new UsageError(errorText(err).replace(/\. To specify.*$/s, ''));
   }
   if (command === 'healthcheck') {
-    for (const k of ['data', 'token', 'no-auth', 'read-only', 'open', 'engine'] as const) {
+    for (const k of ['data', 'token', 'no-auth', 'read-only', 'open', 'engine', 'index-cache'] as const) {
       if (values[k] !== undefined) throw new UsageError(`healthcheck takes only --listen, not --${k}`);
     }
   }
@@ -122,6 +129,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): O
     readOnly: values['read-only'] === true,
     open: values.open === true,
     engine: nonEmpty(values.engine) ?? null,
+    indexCache: nonEmpty(values['index-cache']) ?? null,
     help: values.help === true,
     version: values.version === true,
   };

@@ -64,7 +64,7 @@ export async function start(
 
   const hub = new Hub();
   const pool = createPool();
-  const store = new Store({ dataDir: config.dataDir, pool, hub });
+  const store = new Store({ dataDir: config.dataDir, pool, hub, savedIndex: config.savedIndex, warn });
   const catalog = async () => {
     await store.listed;
     await store.touched();
@@ -130,6 +130,7 @@ export async function start(
         clearTimeout(openTimer);
         firstRequest = null;
         stopWatch();
+        await store.save();
         store.close();
         hub.closeAll();
         stopProbes();

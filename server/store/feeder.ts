@@ -8,6 +8,7 @@ import { errorText } from '../../shared/error-text.ts';
 import type { BigOutlines } from './big-outlines.ts';
 import { indexBatch } from './index-batch.ts';
 import type { IndexItem } from './index-wire.ts';
+import type { SavedEntry } from './persisted-index.ts';
 import type { SessionEntry, SessionIndex } from './session-index.ts';
 import type { Spool } from './spool.ts';
 import { stampNow } from './stamp.ts';
@@ -60,6 +61,8 @@ export class Feeder {
   private sweeping = false;
   private announcedCount = 0;
   private closed = false;
+  /** The index saved by an earlier run, by log: an entry's summary is taken from it when its stamps are unchanged. */
+  private saved: Map<string, SavedEntry> | null = null;
   private markColdIndexDone: () => void = () => {};
   /** Resolves once the cold index is done (every log found at start summarized), or the feeder is closed. */
   readonly coldIndexDone = new Promise<void>((resolve) => {
@@ -82,6 +85,11 @@ export class Feeder {
   /** Queued or being read now. */
   isPending(e: SessionEntry): boolean {
     return this.queued.has(e) || this.reading.has(e);
+  }
+
+  /** Take summaries from the index an earlier run saved, for the logs not summarized yet whose files are as they were. */
+  useSaved(saved: Map<string, SavedEntry>): void {
+    if (!this.coldIndexed) this.saved = saved;
   }
 
   /** Queue a log; a new one (`first`) goes ahead: it is what a person who just ran an agent is looking for. */
@@ -240,7 +248,10 @@ export class Feeder {
     // During the cold index a big log's outline waits (writeOutlines): the list comes first.
     const outlineTo = alone && this.coldIndexed ? spool.file('outline.json') : undefined;
     if (alone && !this.coldIndexed) this.outlineLater.push(...batch);
-    const items: IndexItem[] = batch.map((e) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: e.stamp, bigFrom, outlineTo }));
+    // A log not summarized yet that the saved index holds is sent with its saved stamp: the pool stats it and
+    // answers `unchanged` when its files are as they were, and reads it otherwise.
+    const saved = batch.map((e) => (e.stamp === null ? this.saved?.get(e.rel) : undefined));
+    const items: IndexItem[] = batch.map((e, i) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: e.stamp ?? saved[i]?.stamp ?? null, bigFrom, outlineTo }));
     indexBatch(this.o.pool, items, stampNow)
       .then(
         (results) => {
@@ -248,7 +259,11 @@ export class Feeder {
           batch.forEach((e, i) => {
             const r = results[i];
             if (!r) return;
-            if (r.unchanged) sessions.confirm(e, now);
+            const before = saved[i];
+            if (r.unchanged && e.stamp === null && before !== undefined) {
+              this.saved?.delete(e.rel);
+              sessions.apply(e, r.stamp, before.mtimeMs, before.result, now);
+            } else if (r.unchanged) sessions.confirm(e, now);
             else if ('big' in r) {
               if (!this.queued.has(e)) {
                 this.queued.add(e);
@@ -286,6 +301,7 @@ export class Feeder {
   private finishCold(): void {
     if (this.coldIndexed) return;
     this.coldIndexed = true;
+    this.saved = null;
     // What the cold index read is announced as one change of everything it found (pages refresh once).
     this.o.sessions.trackChanges();
     if (this.announcedCount > 0) this.o.hub.publish('changed', { what: 'sessions', keys: [] });

@@ -24,6 +24,7 @@ import { DetailCache } from './detail-cache.ts';
 import { Feeder, FIRST_BATCH } from './feeder.ts';
 import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesOf } from './first-walk.ts';
 import { FlowKeys } from './flow-keys.ts';
+import { IndexSaver, type SavedIndexOptions } from './index-saver.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { type NewLog, type SessionEntry, SessionIndex } from './session-index.ts';
 import { Spool } from './spool.ts';
@@ -62,6 +63,10 @@ export interface StoreOptions {
   listSlice?: number;
   /** Logs of this size and more are summarized alone (BIG_LOG_BYTES; tests make it small). */
   bigLogBytes?: number;
+  /** Where the index is saved between runs (index-saver.ts); none: every start reads every log. */
+  savedIndex?: SavedIndexOptions | null;
+  /** Whole lines for stderr. */
+  warn?: (line: string) => void;
 }
 
 export class Store {
@@ -88,6 +93,7 @@ export class Store {
   private pollRound = 0;
   /** Logs queued because the tree saw them written: a request waits for these, not for the sweep's re-reads. */
   private readonly written = new Set<SessionEntry>();
+  private readonly saver: IndexSaver | null;
 
   constructor(options: StoreOptions) {
     this.pool = options.pool;
@@ -103,6 +109,10 @@ export class Store {
       bigLogBytes: options.bigLogBytes ?? BIG_LOG_BYTES,
     });
     this.coldIndexDone = this.feeder.coldIndexDone;
+    const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+    this.saver = options.savedIndex ? new IndexSaver(options.savedIndex, this.tree.root, this.sessions, warn) : null;
+    const saver = this.saver;
+    if (saver) void this.coldIndexDone.then(() => !this.closed && saver.coldIndexDone());
   }
 
   private markOpened: () => void = () => {};
@@ -127,6 +137,8 @@ export class Store {
   async open(): Promise<void> {
     try {
       if (this.closed) return;
+      // The saved index is read beside the head and the walk; the walk's logs wait for it (the head's need not).
+      const saved = this.saver?.load().then((entries) => entries && this.feeder.useSaved(entries));
       // The first page's logs by name first (a small head is found sooner), queued at once; then the walk on
       // one worker while the other reads a larger head (it keeps a core reading until the walk is in).
       const first = await this.pool.run('newestLogsTask', { root: this.tree.root, count: FIRST_BATCH }).catch(() => null);
@@ -145,6 +157,7 @@ export class Store {
       if (walk === null || this.closed) return;
       this.expected = walk.flags.length;
       const names = namesOf(walk);
+      await saved;
       const slices = this.slicesOf(walk, names);
       // Without a head, the walk's first slice goes to the pool before anything else.
       if (!head) this.listSlice(slices.next().value ?? []);
@@ -230,8 +243,14 @@ export class Store {
     this.feeder.pump();
   }
 
+  /** Save the index now (a clean stop does, before close). */
+  async save(): Promise<void> {
+    if (!this.closed && this.walked) await this.saver?.save();
+  }
+
   close(): void {
     this.closed = true;
+    this.saver?.close();
     this.markOpened();
     if (this.timer) clearInterval(this.timer);
     this.tree.close();

@@ -1,0 +1,195 @@
+// The session index saved between runs: one file per data directory in the user's cache directory, never in
+// the data directory. It holds, per log, the stamps its summary was made from and the summary (or why the
+// log does not read); keys, tallies and flow sites are derived again from them. A saved entry is only a
+// candidate: the feeder hands its stamp to the pool as the one the index holds, and the summary is used only
+// when the files' stamps now are equal (feeder.ts), so a log changed while the console was stopped is read
+// again. The file is trusted only whole: its magic, this build's summary format, its data directory and the
+// SHA-256 of its body must all match, else it is ignored (one stderr line) and replaced.
+//
+// Layout: MAGIC, a 4-byte big-endian header length, the header as JSON, then the body: chunks of
+// CHUNK_ENTRIES entries, each V8-serialized in columns, decoded one per turn of the event loop so that
+// reading 100k entries never holds it long.
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync } from 'node:fs';
+import { open, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import * as v from 'valibot';
+import { IndexedSummarySchema } from '../../shared/sessions.ts';
+import { errorText } from '../../shared/error-text.ts';
+import type { IndexedSummary } from '../engine/sessions.ts';
+import type { Result } from '../result.ts';
+import type { SessionEntry } from './session-index.ts';
+
+const MAGIC = Buffer.from('engine-console index\n');
+const CHUNK_ENTRIES = 2_000;
+/** Paths and stamps hold no NUL: NUL joins them. */
+const SEP = '\u0000';
+
+/** A summary as saved: the entry's key and path are its own, derived again, so not saved. */
+const SavedSummarySchema = v.omit(IndexedSummarySchema, ['key', 'path']);
+const ChunkSchema = v.object({
+  rels: v.string(),
+  stamps: v.string(),
+  mtimes: v.instance(Float64Array),
+  /** Per entry: its summary, or why its log does not read. */
+  results: v.array(v.union([v.string(), SavedSummarySchema])),
+});
+const HeaderSchema = v.object({
+  format: v.string(),
+  dataDir: v.string(),
+  entries: v.number(),
+  chunks: v.array(v.number()),
+  sha256: v.string(),
+});
+type Chunk = v.InferOutput<typeof ChunkSchema>;
+
+/** What a saved entry vouches for, once its stamp is found equal to the files' now. */
+export interface SavedEntry {
+  stamp: string;
+  mtimeMs: number;
+  result: Result<IndexedSummary>;
+}
+
+/** Where a data directory's index is saved in `cacheDir`: named by a hash of the directory's real path. */
+export function savedIndexPath(cacheDir: string, dataDir: string): string {
+  return join(cacheDir, `index-${createHash('sha256').update(dataDir).digest('hex').slice(0, 24)}.bin`);
+}
+
+/** The cache directory, made 0700 if missing; null (with why) when it is not a directory of this user's alone. */
+export function ensureCacheDir(dir: string): string | null {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = lstatSync(dir);
+    if (!st.isDirectory()) return `${dir} is not a directory`;
+    if (typeof process.getuid === 'function' && st.uid !== process.getuid()) return `${dir} belongs to another user`;
+    if ((st.mode & 0o022) !== 0) return `${dir} may be written by other users (chmod 700 it)`;
+    return null;
+  } catch (err) {
+    return `${dir} cannot be made: ${errorText(err)}`;
+  }
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function chunkOf(entries: readonly SessionEntry[]): Chunk {
+  const mtimes = new Float64Array(entries.length);
+  const results: Chunk['results'] = [];
+  entries.forEach((e, i) => {
+    mtimes[i] = e.mtimeMs;
+    if (e.summary === null) {
+      results.push(e.error ?? 'the log does not read');
+      return;
+    }
+    const { key: _key, path: _path, ...rest } = e.summary;
+    results.push({
+      ...rest,
+      tools_called: [...e.tools],
+      shadow_decisions: e.shadowDecisions,
+      ...(e.flowSites === null ? {} : { flow_sites: [...e.flowSites] }),
+    });
+  });
+  return { rels: entries.map((e) => e.rel).join(SEP), stamps: entries.map((e) => e.stamp).join(SEP), mtimes, results };
+}
+
+/**
+ * Write the summarized entries to `file`, whole: to a 0600 temp file beside it, renamed over it. Serialized a
+ * chunk per turn of the event loop.
+ */
+export async function saveIndex(file: string, format: string, dataDir: string, entries: Iterable<SessionEntry>): Promise<void> {
+  const summarized = [...entries].filter((e) => e.stamp !== null);
+  const chunks: Buffer[] = [];
+  const hash = createHash('sha256');
+  for (let i = 0; i < summarized.length; i += CHUNK_ENTRIES) {
+    const bytes = serialize(chunkOf(summarized.slice(i, i + CHUNK_ENTRIES)));
+    hash.update(bytes);
+    chunks.push(bytes);
+    await nextTurn();
+  }
+  const header = Buffer.from(
+    JSON.stringify({ format, dataDir, entries: summarized.length, chunks: chunks.map((c) => c.length), sha256: hash.digest('hex') } satisfies v.InferOutput<typeof HeaderSchema>),
+  );
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(header.length);
+  const temp = `${file}.${process.pid}.tmp`;
+  const handle = await open(temp, 'w', 0o600);
+  try {
+    await handle.writev([MAGIC, length, header, ...chunks]);
+    await handle.sync();
+    await handle.close();
+    await rename(temp, file);
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await rm(temp, { force: true });
+    throw err;
+  }
+}
+
+/** Why a saved index is not used. */
+export class SavedIndexRefused extends Error {}
+
+/**
+ * The saved entries by log (relative path), or null when there is no file. Throws SavedIndexRefused when it
+ * is truncated, corrupt, foreign, of another data directory or another summary format.
+ */
+export async function loadIndex(file: string, format: string, dataDir: string): Promise<Map<string, SavedEntry> | null> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new SavedIndexRefused(`it cannot be read: ${errorText(err)}`);
+  }
+  if (bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw new SavedIndexRefused('it is not an index this console wrote');
+  const headerEnd = MAGIC.length + 4 + bytes.readUInt32BE(MAGIC.length);
+  const header = parseHeader(bytes.subarray(MAGIC.length + 4, headerEnd));
+  if (header.format !== format) throw new SavedIndexRefused('it was written by another version of the summaries');
+  if (header.dataDir !== dataDir) throw new SavedIndexRefused(`it is the index of ${header.dataDir}`);
+  const bodyLength = header.chunks.reduce((a, b) => a + b, 0);
+  if (bytes.length !== headerEnd + bodyLength) throw new SavedIndexRefused('it is truncated');
+  const hash = createHash('sha256');
+  const saved = new Map<string, SavedEntry>();
+  let at = headerEnd;
+  for (const length of header.chunks) {
+    const part = bytes.subarray(at, at + length);
+    at += length;
+    hash.update(part);
+    takeChunk(part, saved);
+    await nextTurn();
+  }
+  if (hash.digest('hex') !== header.sha256) throw new SavedIndexRefused('it is corrupt (its checksum differs)');
+  if (saved.size !== header.entries) throw new SavedIndexRefused('its entries do not add up');
+  return saved;
+}
+
+function parseHeader(bytes: Buffer): v.InferOutput<typeof HeaderSchema> {
+  let json: unknown;
+  try {
+    json = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new SavedIndexRefused('its header is corrupt');
+  }
+  const header = v.safeParse(HeaderSchema, json);
+  if (!header.success) throw new SavedIndexRefused('its header is corrupt');
+  return header.output;
+}
+
+function takeChunk(bytes: Buffer, into: Map<string, SavedEntry>): void {
+  let value: unknown;
+  try {
+    value = deserialize(bytes);
+  } catch {
+    throw new SavedIndexRefused('it is corrupt');
+  }
+  const chunk = v.safeParse(ChunkSchema, value);
+  if (!chunk.success) throw new SavedIndexRefused('it is corrupt');
+  const { rels, stamps, mtimes, results } = chunk.output;
+  const relList = rels.split(SEP);
+  const stampList = stamps.split(SEP);
+  if (relList.length !== results.length || stampList.length !== results.length || mtimes.length !== results.length) throw new SavedIndexRefused('it is corrupt');
+  results.forEach((r, i) => {
+    const rel = relList[i]!;
+    const result: Result<IndexedSummary> = typeof r === 'string' ? { ok: false, message: r } : { ok: true, value: { ...r, key: '', path: rel } };
+    into.set(rel, { stamp: stampList[i]!, mtimeMs: mtimes[i]!, result });
+  });
+}

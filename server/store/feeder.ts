@@ -30,6 +30,8 @@ export interface FeederOptions {
   outlines: BigOutlines;
   /** Logs of this size and more are summarized alone, one at a time, while other workers take small batches. */
   bigLogBytes: number;
+  /** A log modified at or after this time (wall ms) is named in `changed` even during the cold index. */
+  announceFrom: number;
 }
 
 export class Feeder {
@@ -176,7 +178,7 @@ export class Feeder {
     });
   }
 
-  /** Announce what changed: during the cold index its progress (no keys), after it the changed keys. */
+  /** Announce what changed: during the cold index its progress (no keys) and the logs written since start, after it the changed keys. */
   publish(): void {
     const sessions = this.o.sessions;
     if (!this.coldIndexed) {
@@ -184,6 +186,9 @@ export class Feeder {
         this.announcedCount = sessions.summarizedCount;
         this.o.hub.publish('changed', { what: 'sessions', keys: [] });
       }
+      // Logs written since start, named even now: a page waiting for one sees it come.
+      const written = sessions.drainChanged();
+      if (written.length) this.o.hub.publish('changed', { what: 'sessions', keys: written });
       return;
     }
     const keys = sessions.drainChanged();
@@ -270,7 +275,7 @@ export class Feeder {
                 this.bigQueue.push(e);
               }
             } else {
-              sessions.apply(e, r.stamp, r.mtimeMs, r.result, now);
+              sessions.apply(e, r.stamp, r.mtimeMs, r.result, now, { announce: r.mtimeMs >= this.o.announceFrom });
               if (outlineTo !== undefined && r.outlineBytes !== undefined) {
                 outlines.keep(e.path, r.stamp, outlineTo, r.outlineBytes);
                 return;

@@ -45,6 +45,8 @@ const LIST_SLICE = 1_000;
 /** In a polled directory, a log unchanged for this long is stamped only every QUIET_EVERY_TICKS ticks. */
 const QUIET_MS = 10 * 60_000;
 const QUIET_EVERY_TICKS = 10;
+/** A file's mtime comes from the kernel's coarse clock, a tick behind the wall clock: a log so much older than start is named too. */
+const ANNOUNCE_SLACK_MS = 1_000;
 
 export interface Progress {
   /** Logs summarized at least once. */
@@ -107,6 +109,7 @@ export class Store {
       spool: this.spool,
       outlines: this.bigOutlines,
       bigLogBytes: options.bigLogBytes ?? BIG_LOG_BYTES,
+      announceFrom: Date.now() - ANNOUNCE_SLACK_MS,
     });
     this.coldIndexDone = this.feeder.coldIndexDone;
     const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));

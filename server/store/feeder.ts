@@ -211,7 +211,7 @@ export class Feeder {
     if (part.length === 0) return;
     this.sweeping = true;
     void this.o.pool
-      .run('stampTask', part.map((e) => ({ path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog })))
+      .run('stampTask', part.map((e) => ({ path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog })), 'index')
       .then((stamps) => {
         part.forEach((e, i) => {
           if (stamps[i] !== e.stamp && e.stamp !== null && !this.closed && sessions.byRel.get(e.rel) === e) this.enqueue(e);
@@ -328,7 +328,7 @@ export class Feeder {
       if (this.closed) return;
       if (sessions.byRel.get(e.rel) !== e || e.summary === null || outlines.get(e.path)?.stamp === e.stamp) continue;
       const out = spool.file('outline.json');
-      const r = await pool.run('sessionOutlineFileTask', { files: { key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog }, out }).catch(() => null);
+      const r = await pool.run('sessionOutlineFileTask', { files: { key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog }, out }, 'index').catch(() => null);
       // Kept only if the log is still as it was indexed: a later read writes its own.
       if (r?.ok && !this.closed && r.value.stamp === e.stamp && sessions.byRel.get(e.rel) === e) outlines.keep(e.path, e.stamp, out, r.value.bytes);
       else spool.remove(out);

@@ -144,7 +144,7 @@ export class Store {
       const saved = this.saver?.load().then((entries) => entries && this.feeder.useSaved(entries));
       // The first page's logs by name first (a small head is found sooner), queued at once; then the walk on
       // one worker while the other reads a larger head (it keeps a core reading until the walk is in).
-      const first = await this.pool.run('newestLogsTask', { root: this.tree.root, count: FIRST_BATCH }).catch(() => null);
+      const first = await this.pool.run('newestLogsTask', { root: this.tree.root, count: FIRST_BATCH }, 'index').catch(() => null);
       if (this.closed) return;
       if (first) {
         this.expected = first.found;
@@ -152,7 +152,7 @@ export class Store {
         this.markOpened();
       }
       const walking = this.walk();
-      const more = first ? await this.pool.run('newestLogsTask', { root: this.tree.root, count: HEAD_LOGS }).catch(() => null) : null;
+      const more = first ? await this.pool.run('newestLogsTask', { root: this.tree.root, count: HEAD_LOGS }, 'index').catch(() => null) : null;
       if (this.closed) return;
       if (more) this.listSlice(more.logs);
       const head = first ? new Map([...first.logs, ...(more?.logs ?? [])].map((log) => [log.rel, log])) : null;
@@ -195,7 +195,7 @@ export class Store {
   private async walk(): Promise<FirstWalk | null> {
     const out = this.spool.file('walk');
     try {
-      await this.pool.run('walkTreeTask', { root: this.tree.root, out });
+      await this.pool.run('walkTreeTask', { root: this.tree.root, out }, 'index');
       return deserialize(await readFile(out)) as FirstWalk;
     } catch {
       return this.closed ? null : firstWalk(this.tree.root);

@@ -7,33 +7,29 @@
 // SHA-256 of its body must all match, else it is ignored (one stderr line) and replaced.
 //
 // Layout: MAGIC, a 4-byte big-endian header length, the header as JSON, then the body: chunks of
-// CHUNK_ENTRIES entries, each V8-serialized in columns, decoded one per turn of the event loop so that
-// reading 100k entries never holds it long.
+// CHUNK_ENTRIES entries, each the logs' paths and their results packed as the pool answers them
+// (index-wire.ts), decoded one per turn of the event loop so that reading 100k entries never holds it long.
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import * as v from 'valibot';
-import { IndexedSummarySchema } from '../../shared/sessions.ts';
 import { errorText } from '../../shared/error-text.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
 import type { Result } from '../result.ts';
+import { type IndexResult, packResults, unpackResults } from './index-wire.ts';
 import type { SessionEntry } from './session-index.ts';
 
 const MAGIC = Buffer.from('engine-console index\n');
-const CHUNK_ENTRIES = 2_000;
+const CHUNK_ENTRIES = 1_000;
 /** Paths and stamps hold no NUL: NUL joins them. */
 const SEP = '\u0000';
 
-/** A summary as saved: the entry's key and path are its own, derived again, so not saved. */
-const SavedSummarySchema = v.omit(IndexedSummarySchema, ['key', 'path']);
 const ChunkSchema = v.object({
   rels: v.string(),
-  stamps: v.string(),
-  mtimes: v.instance(Float64Array),
-  /** Per entry: its summary, or why its log does not read. */
-  results: v.array(v.union([v.string(), SavedSummarySchema])),
+  /** The entries' stamps, mtimes and summaries (or why their log does not read), as the pool answers them (index-wire.ts). */
+  results: v.instance(Uint8Array),
 });
 const HeaderSchema = v.object({
   format: v.string(),
@@ -42,7 +38,10 @@ const HeaderSchema = v.object({
   chunks: v.array(v.number()),
   sha256: v.string(),
 });
-type Chunk = v.InferOutput<typeof ChunkSchema>;
+interface Chunk {
+  rels: string;
+  results: Uint8Array;
+}
 
 /** What a saved entry vouches for, once its stamp is found equal to the files' now. */
 export interface SavedEntry {
@@ -73,23 +72,22 @@ export function ensureCacheDir(dir: string): string | null {
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function chunkOf(entries: readonly SessionEntry[]): Chunk {
-  const mtimes = new Float64Array(entries.length);
-  const results: Chunk['results'] = [];
-  entries.forEach((e, i) => {
-    mtimes[i] = e.mtimeMs;
-    if (e.summary === null) {
-      results.push(e.error ?? 'the log does not read');
-      return;
-    }
-    const { key: _key, path: _path, ...rest } = e.summary;
-    results.push({
-      ...rest,
-      tools_called: [...e.tools],
-      shadow_decisions: e.shadowDecisions,
-      ...(e.flowSites === null ? {} : { flow_sites: [...e.flowSites] }),
-    });
+  const results = entries.map((e): IndexResult => {
+    const result: Result<IndexedSummary> =
+      e.summary === null
+        ? { ok: false, message: e.error ?? 'the log does not read' }
+        : {
+            ok: true,
+            value: {
+              ...e.summary,
+              tools_called: [...e.tools],
+              shadow_decisions: e.shadowDecisions,
+              ...(e.flowSites === null ? {} : { flow_sites: [...e.flowSites] }),
+            },
+          };
+    return { stamp: e.stamp ?? '', mtimeMs: e.mtimeMs, unchanged: false, result };
   });
-  return { rels: entries.map((e) => e.rel).join(SEP), stamps: entries.map((e) => e.stamp).join(SEP), mtimes, results };
+  return { rels: entries.map((e) => e.rel).join(SEP), results: packResults(results) };
 }
 
 /**
@@ -175,21 +173,18 @@ function parseHeader(bytes: Buffer): v.InferOutput<typeof HeaderSchema> {
 }
 
 function takeChunk(bytes: Buffer, into: Map<string, SavedEntry>): void {
-  let value: unknown;
+  let chunk;
+  let results: IndexResult[];
   try {
-    value = deserialize(bytes);
+    chunk = v.parse(ChunkSchema, deserialize(bytes));
+    results = unpackResults(chunk.results);
   } catch {
     throw new SavedIndexRefused('it is corrupt');
   }
-  const chunk = v.safeParse(ChunkSchema, value);
-  if (!chunk.success) throw new SavedIndexRefused('it is corrupt');
-  const { rels, stamps, mtimes, results } = chunk.output;
-  const relList = rels.split(SEP);
-  const stampList = stamps.split(SEP);
-  if (relList.length !== results.length || stampList.length !== results.length || mtimes.length !== results.length) throw new SavedIndexRefused('it is corrupt');
+  const rels = chunk.rels.split(SEP);
+  if (rels.length !== results.length) throw new SavedIndexRefused('it is corrupt');
   results.forEach((r, i) => {
-    const rel = relList[i]!;
-    const result: Result<IndexedSummary> = typeof r === 'string' ? { ok: false, message: r } : { ok: true, value: { ...r, key: '', path: rel } };
-    into.set(rel, { stamp: stampList[i]!, mtimeMs: mtimes[i]!, result });
+    if (r.unchanged || !('result' in r)) throw new SavedIndexRefused('it is corrupt');
+    into.set(rels[i]!, { stamp: r.stamp, mtimeMs: r.mtimeMs, result: r.result });
   });
 }

@@ -8,7 +8,7 @@ import { errorText } from '../../shared/error-text.ts';
 import type { BigOutlines } from './big-outlines.ts';
 import { indexBatch } from './index-batch.ts';
 import type { IndexItem } from './index-wire.ts';
-import type { SavedEntry } from './persisted-index.ts';
+import type { SavedEntries } from './persisted-index.ts';
 import type { SessionEntry, SessionIndex } from './session-index.ts';
 import type { Spool } from './spool.ts';
 import { stampNow } from './stamp.ts';
@@ -64,7 +64,7 @@ export class Feeder {
   private announcedCount = 0;
   private closed = false;
   /** The index saved by an earlier run, by log: an entry's summary is taken from it when its stamps are unchanged. */
-  private saved: Map<string, SavedEntry> | null = null;
+  private saved: SavedEntries | null = null;
   private markColdIndexDone: () => void = () => {};
   /** Resolves once the cold index is done (every log found at start summarized), or the feeder is closed. */
   readonly coldIndexDone = new Promise<void>((resolve) => {
@@ -90,7 +90,7 @@ export class Feeder {
   }
 
   /** Take summaries from the index an earlier run saved, for the logs not summarized yet whose files are as they were. */
-  useSaved(saved: Map<string, SavedEntry>): void {
+  useSaved(saved: SavedEntries): void {
     if (!this.coldIndexed) this.saved = saved;
   }
 

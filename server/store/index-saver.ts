@@ -2,7 +2,7 @@
 // background once the cold index is in, then at most every minute while something changed, and on a clean
 // stop; never by a read-only console. A file that cannot be used costs one stderr line and is replaced.
 import { errorText } from '../../shared/error-text.ts';
-import { loadIndex, type SavedEntry, SavedIndexRefused, saveIndex } from './persisted-index.ts';
+import { loadIndex, type SavedEntries, SavedIndexRefused, saveIndex } from './persisted-index.ts';
 import type { SessionIndex } from './session-index.ts';
 import { summaryFormat } from './summary-format.ts';
 
@@ -29,7 +29,7 @@ export class IndexSaver {
   ) {}
 
   /** The entries an earlier run saved, or null (none, or refused with one line on stderr). */
-  async load(): Promise<Map<string, SavedEntry> | null> {
+  async load(): Promise<SavedEntries | null> {
     try {
       return await loadIndex(this.options.file, await summaryFormat(), this.dataDir);
     } catch (err) {

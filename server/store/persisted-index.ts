@@ -7,13 +7,13 @@
 // SHA-256 of its body must all match, else it is ignored (one stderr line) and replaced.
 //
 // Layout: MAGIC, a 4-byte big-endian header length, the header as JSON, then the body: chunks of
-// CHUNK_ENTRIES entries, each the logs' paths and their results packed as the pool answers them
-// (index-wire.ts), decoded one per turn of the event loop so that reading 100k entries never holds it long.
+// CHUNK_ENTRIES entries, each the logs' paths (NUL-joined) and their results packed as the pool answers them
+// (index-wire.ts). At start only the paths are split; a chunk's results are decoded when the feeder first
+// asks for one of its logs, so reading even a big index holds the event loop a few short turns.
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
 import * as v from 'valibot';
 import { errorText } from '../../shared/error-text.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
@@ -26,22 +26,16 @@ const CHUNK_ENTRIES = 1_000;
 /** Paths and stamps hold no NUL: NUL joins them. */
 const SEP = '\u0000';
 
-const ChunkSchema = v.object({
-  rels: v.string(),
-  /** The entries' stamps, mtimes and summaries (or why their log does not read), as the pool answers them (index-wire.ts). */
-  results: v.instance(Uint8Array),
-});
 const HeaderSchema = v.object({
   format: v.string(),
   dataDir: v.string(),
   entries: v.number(),
-  chunks: v.array(v.number()),
+  /** Per chunk: the bytes of its paths, then of its results. */
+  chunks: v.array(v.tuple([v.number(), v.number()])),
   sha256: v.string(),
 });
-interface Chunk {
-  rels: string;
-  results: Uint8Array;
-}
+/** A place in the saved index: chunk × PLACE + position in it. */
+const PLACE = 65_536;
 
 /** What a saved entry vouches for, once its stamp is found equal to the files' now. */
 export interface SavedEntry {
@@ -71,7 +65,8 @@ export function ensureCacheDir(dir: string): string | null {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function chunkOf(entries: readonly SessionEntry[]): Chunk {
+/** A chunk: its logs' paths (UTF-8, NUL-joined), and their results packed as the pool answers them. */
+function chunkOf(entries: readonly SessionEntry[]): [Buffer, Uint8Array] {
   const results = entries.map((e): IndexResult => {
     const result: Result<IndexedSummary> =
       e.summary === null
@@ -87,7 +82,7 @@ function chunkOf(entries: readonly SessionEntry[]): Chunk {
           };
     return { stamp: e.stamp ?? '', mtimeMs: e.mtimeMs, unchanged: false, result };
   });
-  return { rels: entries.map((e) => e.rel).join(SEP), results: packResults(results) };
+  return [Buffer.from(entries.map((e) => e.rel).join(SEP)), packResults(results)];
 }
 
 /**
@@ -96,23 +91,24 @@ function chunkOf(entries: readonly SessionEntry[]): Chunk {
  */
 export async function saveIndex(file: string, format: string, dataDir: string, entries: Iterable<SessionEntry>): Promise<void> {
   const summarized = [...entries].filter((e) => e.stamp !== null);
-  const chunks: Buffer[] = [];
+  const chunks: [Buffer, Uint8Array][] = [];
   const hash = createHash('sha256');
   for (let i = 0; i < summarized.length; i += CHUNK_ENTRIES) {
-    const bytes = serialize(chunkOf(summarized.slice(i, i + CHUNK_ENTRIES)));
-    hash.update(bytes);
-    chunks.push(bytes);
+    const chunk = chunkOf(summarized.slice(i, i + CHUNK_ENTRIES));
+    hash.update(chunk[0]);
+    hash.update(chunk[1]);
+    chunks.push(chunk);
     await nextTurn();
   }
   const header = Buffer.from(
-    JSON.stringify({ format, dataDir, entries: summarized.length, chunks: chunks.map((c) => c.length), sha256: hash.digest('hex') } satisfies v.InferOutput<typeof HeaderSchema>),
+    JSON.stringify({ format, dataDir, entries: summarized.length, chunks: chunks.map(([rels, results]) => [rels.length, results.length]), sha256: hash.digest('hex') } satisfies v.InferOutput<typeof HeaderSchema>),
   );
   const length = Buffer.alloc(4);
   length.writeUInt32BE(header.length);
   const temp = `${file}.${process.pid}.tmp`;
   const handle = await open(temp, 'w', 0o600);
   try {
-    await handle.writev([MAGIC, length, header, ...chunks]);
+    await handle.writev([MAGIC, length, header, ...chunks.flat()]);
     await handle.sync();
     await handle.close();
     await rename(temp, file);
@@ -127,10 +123,55 @@ export async function saveIndex(file: string, format: string, dataDir: string, e
 export class SavedIndexRefused extends Error {}
 
 /**
- * The saved entries by log (relative path), or null when there is no file. Throws SavedIndexRefused when it
- * is truncated, corrupt, foreign, of another data directory or another summary format.
+ * A saved index, checked whole: each log's place by its path, and its chunk decoded when one of its logs is
+ * first asked for (at start only the paths are split, so even a big index is read in a few turns).
  */
-export async function loadIndex(file: string, format: string, dataDir: string): Promise<Map<string, SavedEntry> | null> {
+export class SavedEntries {
+  private readonly decoded = new Map<number, IndexResult[] | null>();
+
+  constructor(
+    private readonly parts: readonly Uint8Array[],
+    private readonly places: Map<string, number>,
+  ) {}
+
+  get size(): number {
+    return this.places.size;
+  }
+
+  /** What the earlier run saw of this log; undefined when it has nothing (or its chunk does not decode). */
+  get(rel: string): SavedEntry | undefined {
+    const place = this.places.get(rel);
+    if (place === undefined) return undefined;
+    const chunk = Math.floor(place / PLACE);
+    let results = this.decoded.get(chunk);
+    if (results === undefined) {
+      results = decodeResults(this.parts[chunk]);
+      this.decoded.set(chunk, results);
+    }
+    const r = results?.[place % PLACE];
+    if (r === undefined || r.unchanged || !('result' in r)) return undefined;
+    return { stamp: r.stamp, mtimeMs: r.mtimeMs, result: r.result };
+  }
+
+  /** Taken: its summary is in the index now. */
+  delete(rel: string): void {
+    this.places.delete(rel);
+  }
+}
+
+function decodeResults(bytes: Uint8Array | undefined): IndexResult[] | null {
+  try {
+    return bytes === undefined ? null : unpackResults(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The saved index, or null when there is no file. Throws SavedIndexRefused when it is truncated, corrupt,
+ * foreign, of another data directory or another summary format.
+ */
+export async function loadIndex(file: string, format: string, dataDir: string): Promise<SavedEntries | null> {
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
@@ -143,21 +184,27 @@ export async function loadIndex(file: string, format: string, dataDir: string): 
   const header = parseHeader(bytes.subarray(MAGIC.length + 4, headerEnd));
   if (header.format !== format) throw new SavedIndexRefused('it was written by another version of the summaries');
   if (header.dataDir !== dataDir) throw new SavedIndexRefused(`it is the index of ${header.dataDir}`);
-  const bodyLength = header.chunks.reduce((a, b) => a + b, 0);
+  const bodyLength = header.chunks.reduce((sum, [a, b]) => sum + a + b, 0);
   if (bytes.length !== headerEnd + bodyLength) throw new SavedIndexRefused('it is truncated');
   const hash = createHash('sha256');
-  const saved = new Map<string, SavedEntry>();
+  const places = new Map<string, number>();
+  const parts: Uint8Array[] = [];
   let at = headerEnd;
-  for (const length of header.chunks) {
-    const part = bytes.subarray(at, at + length);
-    at += length;
-    hash.update(part);
-    takeChunk(part, saved);
-    await nextTurn();
+  for (const [c, [relsLength, resultsLength]] of header.chunks.entries()) {
+    const rels = bytes.subarray(at, at + relsLength);
+    const results = bytes.subarray(at + relsLength, at + relsLength + resultsLength);
+    at += relsLength + resultsLength;
+    hash.update(rels);
+    hash.update(results);
+    parts.push(results);
+    const names = rels.toString('utf8').split(SEP);
+    if (names.length >= PLACE) throw new SavedIndexRefused('it is corrupt');
+    names.forEach((rel, i) => places.set(rel, c * PLACE + i));
+    if (c % 16 === 15) await nextTurn();
   }
   if (hash.digest('hex') !== header.sha256) throw new SavedIndexRefused('it is corrupt (its checksum differs)');
-  if (saved.size !== header.entries) throw new SavedIndexRefused('its entries do not add up');
-  return saved;
+  if (places.size !== header.entries) throw new SavedIndexRefused('its entries do not add up');
+  return new SavedEntries(parts, places);
 }
 
 function parseHeader(bytes: Buffer): v.InferOutput<typeof HeaderSchema> {
@@ -170,21 +217,4 @@ function parseHeader(bytes: Buffer): v.InferOutput<typeof HeaderSchema> {
   const header = v.safeParse(HeaderSchema, json);
   if (!header.success) throw new SavedIndexRefused('its header is corrupt');
   return header.output;
-}
-
-function takeChunk(bytes: Buffer, into: Map<string, SavedEntry>): void {
-  let chunk;
-  let results: IndexResult[];
-  try {
-    chunk = v.parse(ChunkSchema, deserialize(bytes));
-    results = unpackResults(chunk.results);
-  } catch {
-    throw new SavedIndexRefused('it is corrupt');
-  }
-  const rels = chunk.rels.split(SEP);
-  if (rels.length !== results.length) throw new SavedIndexRefused('it is corrupt');
-  results.forEach((r, i) => {
-    if (r.unchanged || !('result' in r)) throw new SavedIndexRefused('it is corrupt');
-    into.set(rels[i]!, { stamp: r.stamp, mtimeMs: r.mtimeMs, result: r.result });
-  });
 }

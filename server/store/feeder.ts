@@ -65,6 +65,10 @@ export class Feeder {
   private closed = false;
   /** The index saved by an earlier run, by log: an entry's summary is taken from it when its stamps are unchanged. */
   private saved: SavedEntries | null = null;
+  /** Logs the cold index summarized by reading them (not taken from the saved index). */
+  private readFresh = 0;
+  /** The cold index found every log as the saved index had it, and no other (saving it again would change nothing). */
+  matchedSaved = false;
   private markColdIndexDone: () => void = () => {};
   /** Resolves once the cold index is done (every log found at start summarized), or the feeder is closed. */
   readonly coldIndexDone = new Promise<void>((resolve) => {
@@ -275,6 +279,7 @@ export class Feeder {
                 this.bigQueue.push(e);
               }
             } else {
+              if (!this.coldIndexed) this.readFresh++;
               sessions.apply(e, r.stamp, r.mtimeMs, r.result, now, { announce: r.mtimeMs >= this.o.announceFrom });
               if (outlineTo !== undefined && r.outlineBytes !== undefined) {
                 outlines.keep(e.path, r.stamp, outlineTo, r.outlineBytes);
@@ -306,6 +311,7 @@ export class Feeder {
   private finishCold(): void {
     if (this.coldIndexed) return;
     this.coldIndexed = true;
+    this.matchedSaved = this.saved !== null && this.saved.size === 0 && this.readFresh === 0 && !this.closed;
     this.saved = null;
     // What the cold index read is announced as one change of everything it found (pages refresh once).
     this.o.sessions.trackChanges();

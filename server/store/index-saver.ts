@@ -39,10 +39,14 @@ export class IndexSaver {
     }
   }
 
-  /** The cold index is in: save now, then every minute while something changed. */
-  coldIndexDone(): void {
+  /**
+   * The cold index is in: save now (unless it found every log as the saved index had it), then every minute
+   * while something changed.
+   */
+  coldIndexDone(matchedSaved: boolean): void {
     if (!this.options.write || this.closed) return;
-    void this.save();
+    if (matchedSaved) this.savedVersion = this.sessions.version;
+    else void this.save();
     this.timer = setInterval(() => {
       if (this.sessions.version !== this.savedVersion) void this.save();
     }, SAVE_EVERY_MS);

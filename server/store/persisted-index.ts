@@ -11,9 +11,9 @@
 // (index-wire.ts). At start only the paths are split; a chunk's results are decoded when the feeder first
 // asks for one of its logs, so reading even a big index holds the event loop a few short turns.
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import * as v from 'valibot';
 import { errorText } from '../../shared/error-text.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
@@ -105,6 +105,7 @@ export async function saveIndex(file: string, format: string, dataDir: string, e
   );
   const length = Buffer.alloc(4);
   length.writeUInt32BE(header.length);
+  removeDeadTemps(file);
   const temp = `${file}.${process.pid}.tmp`;
   const handle = await open(temp, 'w', 0o600);
   try {
@@ -116,6 +117,25 @@ export async function saveIndex(file: string, format: string, dataDir: string, e
     await handle.close().catch(() => undefined);
     await rm(temp, { force: true });
     throw err;
+  }
+}
+
+/** Temp files of saves cut off by a kill (their process is gone): never renamed, they would stay forever. */
+function removeDeadTemps(file: string): void {
+  const prefix = `${basename(file)}.`;
+  for (const name of readdirSync(dirname(file))) {
+    const pid = name.startsWith(prefix) && name.endsWith('.tmp') ? Number(name.slice(prefix.length, -'.tmp'.length)) : NaN;
+    if (!Number.isInteger(pid) || pid <= 0 || isAlive(pid)) continue;
+    rmSync(join(dirname(file), name), { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

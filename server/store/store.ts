@@ -115,7 +115,7 @@ export class Store {
     const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
     this.saver = options.savedIndex ? new IndexSaver(options.savedIndex, this.tree.root, this.sessions, warn) : null;
     const saver = this.saver;
-    if (saver) void this.coldIndexDone.then(() => !this.closed && saver.coldIndexDone());
+    if (saver) void this.coldIndexDone.then(() => !this.closed && saver.coldIndexDone(this.feeder.matchedSaved));
   }
 
   private markOpened: () => void = () => {};

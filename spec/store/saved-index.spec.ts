@@ -73,12 +73,27 @@ test('a restart with nothing changed reads no log again, and sees what the first
     await first.store.save();
     const before = indexSnapshot(first.store);
     first.store.close();
+    const written = statSync(t.file, { bigint: true }).mtimeNs;
+    // A save cut off by a kill left its temp file: the next save removes it.
+    const dead = `${t.file}.999999999.tmp`;
+    writeFileSync(dead, 'half a save');
     const counting = countingPool();
     const again = await run(t.home, { file: t.file, write: true }, counting.pool);
     assert.is(counting.readWhole(), 0);
     assert.equal(indexSnapshot(again.store), before);
     assert.equal(again.warnings, []);
+    // Nothing changed: the file is not written again, neither after the cold index nor on stop.
+    await again.store.outlined();
+    await again.store.save();
+    assert.is(statSync(t.file, { bigint: true }).mtimeNs, written);
     again.store.close();
+    // Once something changed, it is saved again (and the dead temp file goes).
+    const more = await run(t.home, { file: t.file, write: true });
+    more.store.sessions.remove([...more.store.sessions.byRel.keys()][0]!);
+    await more.store.save();
+    more.store.close();
+    assert.ok(statSync(t.file, { bigint: true }).mtimeNs !== written);
+    assert.not.ok(existsSync(dead));
     // Without the file every log is read whole.
     const cold = countingPool();
     const fresh = await run(t.home, null, cold.pool);

@@ -34,7 +34,8 @@ export class IndexSaver {
       return await loadIndex(this.options.file, await summaryFormat(), this.dataDir);
     } catch (err) {
       const why = err instanceof SavedIndexRefused ? err.message : errorText(err);
-      this.warn(`engine-console: the saved index ${this.options.file} is not used (${why}); it is rebuilt and replaced`);
+      const then = this.options.write ? 'it is rebuilt and replaced' : 'it is rebuilt, and not replaced under --read-only';
+      this.warn(`engine-console: the saved index ${this.options.file} is not used (${why}); ${then}`);
       return null;
     }
   }

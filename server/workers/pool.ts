@@ -86,10 +86,13 @@ export function createPool(options: { entry?: string } = {}): Pool {
   // Tinypool is loaded with the first task, not at start: the first answer does not wait for it.
   const pools: Partial<Record<Lane, Promise<Tinypool>>> = {};
   let destroyed = false;
-  const ready = (lane: Lane) =>
-    (pools[lane] ??= import('tinypool').then(
-      ({ default: Pool }) => new Pool(lane === 'index' ? { ...poolOptions, env: { ENGINE_CONSOLE_WORKER_NICE: String(INDEX_LANE_NICE) } } : poolOptions),
-    ));
+  // Once a request has used the pool, one of its workers stays up (the sweep's tasks, in the index lane, no
+  // longer keep one warm for it): a request after a quiet minute does not wait for a process to start.
+  const laneOptions: Record<Lane, typeof poolOptions> = {
+    interactive: { ...poolOptions, minThreads: 1 },
+    index: { ...poolOptions, env: { ENGINE_CONSOLE_WORKER_NICE: String(INDEX_LANE_NICE) } },
+  };
+  const ready = (lane: Lane) => (pools[lane] ??= import('tinypool').then(({ default: Pool }) => new Pool(laneOptions[lane])));
   return {
     threads,
     run: async (name, input, lane = 'interactive') => {

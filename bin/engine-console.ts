@@ -14,6 +14,7 @@ import type { Config } from '../server/config.ts';
 import { start } from '../server/start.ts';
 import { VERSION } from '../server/version.ts';
 import { writeOpenPage } from './open-page.ts';
+import { savedIndexOf } from './index-cache.ts';
 import { FatalError, formatAddress, homeOf, isLoopback, parseOptions, USAGE, UsageError, type ListenAddress, type Options } from './options.ts';
 import { errorText } from '../shared/error-text.ts';
 
@@ -138,6 +139,7 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
     throw err;
   }
 
+  const savedIndex = savedIndexOf(options, env, home, dataDir, warn);
   const uiDir = join(root, 'console', 'dist');
   const hasUi = existsSync(join(uiDir, 'index.html'));
   const fixedNow = Number(env.ENGINE_CONSOLE_NOW_MS);
@@ -148,6 +150,7 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
     token,
     tokenGenerated: token !== null && given === null,
     readOnly: options.readOnly,
+    savedIndex,
     listenHost: options.listen.host,
     port: options.listen.port,
     engine,

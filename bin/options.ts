@@ -19,6 +19,8 @@ export interface Options {
   readOnly: boolean;
   open: boolean;
   engine: string | null;
+  /** --index-cache: where the index is saved between runs, or `off`. */
+  indexCache: string | null;
   help: boolean;
   version: boolean;
   /** --otlp-endpoint, --otlp-since, --otlp-ended-after, --otlp-queue as given (server/otlp/settings.ts reads them). */
@@ -31,6 +33,7 @@ export class UsageError extends Error {}
 export class FatalError extends Error {}
 
 export const USAGE = `usage: engine-console [--data DIR] [--listen ADDR] [--token TOKEN | --no-auth] [--read-only] [--open] [--engine PATH]
+                      [--index-cache DIR|off]
        engine-console healthcheck [--listen ADDR]
 
   --data DIR      data directory (default: $ENGINE_HOME, else ~/.engine)
@@ -40,6 +43,9 @@ export const USAGE = `usage: engine-console [--data DIR] [--listen ADDR] [--toke
   --read-only     change nothing: every write and action is refused
   --open          open the console in the browser ($BROWSER when set)
   --engine PATH   the engine CLI that jobs run (default: beside the console, else on PATH)
+  --index-cache DIR|off
+                  where the session index is kept between runs (default: $ENGINE_CONSOLE_INDEX_CACHE,
+                  else $XDG_CACHE_HOME/engine-console, else ~/.cache/engine-console); off keeps none
   --otlp-endpoint URL    send each ended session as an OpenTelemetry trace to this OTLP/HTTP endpoint
                          (default: $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else $OTEL_EXPORTER_OTLP_ENDPOINT)
   --otlp-since DATE      also send the sessions started since DATE (YYYY-MM-DD), once
@@ -92,6 +98,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): O
         'otlp-since': { type: 'string' },
         'otlp-ended-after': { type: 'string' },
         'otlp-queue': { type: 'string' },
+        'index-cache': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'V' },
       },
@@ -100,7 +107,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): O
     throw new UsageError(errorText(err).replace(/\. To specify.*$/s, ''));
   }
   if (command === 'healthcheck') {
-    for (const k of ['data', 'token', 'no-auth', 'read-only', 'open', 'engine'] as const) {
+    for (const k of ['data', 'token', 'no-auth', 'read-only', 'open', 'engine', 'index-cache'] as const) {
       if (values[k] !== undefined) throw new UsageError(`healthcheck takes only --listen, not --${k}`);
     }
   }
@@ -134,6 +141,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): O
     readOnly: values['read-only'] === true,
     open: values.open === true,
     engine: nonEmpty(values.engine) ?? null,
+    indexCache: nonEmpty(values['index-cache']) ?? null,
     help: values.help === true,
     version: values.version === true,
     otlp: {

@@ -1,6 +1,8 @@
 // What the launcher works out before serving (console-api.md §1): the canonical data directory, the token,
 // the binaries found, which secrets are set (presence only, never values) and a clock tests can fix.
 
+import type { SavedIndexOptions } from './store/index-saver.ts';
+
 /** A binary the console found: its path and the first line of `--version`, if it answered. */
 export interface Binary {
   path: string;
@@ -20,6 +22,8 @@ export interface Config {
   /** True when the token was generated (and so may be printed). */
   tokenGenerated: boolean;
   readOnly: boolean;
+  /** Where the session index is kept between runs (bin/index-cache.ts); null: nowhere. */
+  savedIndex: SavedIndexOptions | null;
   /** The IP literal the listener is bound to, as given (`127.0.0.1`, `::1`, `0.0.0.0`). */
   listenHost: string;
   /** The bound port (port 0 is resolved after binding). */

@@ -66,7 +66,7 @@ export async function start(
 
   const hub = new Hub();
   const pool = createPool();
-  const store = new Store({ dataDir: config.dataDir, pool, hub });
+  const store = new Store({ dataDir: config.dataDir, pool, hub, savedIndex: config.savedIndex, warn });
   const catalog = async () => {
     await store.listed;
     await store.touched();
@@ -147,6 +147,7 @@ export async function start(
         firstRequest = null;
         stopWatch();
         await state.otlp?.stop();
+        await store.save();
         store.close();
         hub.closeAll();
         stopProbes();

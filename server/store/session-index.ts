@@ -289,8 +289,18 @@ export class SessionIndex {
     return entry;
   }
 
-  /** Store what indexing found. Returns whether a reader could see a difference. */
-  apply(entry: SessionEntry, stamp: string, mtimeMs: number, result: { ok: true; value: IndexedSummary } | { ok: false; message: string }, now: number): void {
+  /**
+   * Store what indexing found. `announce`: keep its key for drainChanged even while changes are not tracked
+   * (a log written after start is named to the streams, even during the cold index).
+   */
+  apply(
+    entry: SessionEntry,
+    stamp: string,
+    mtimeMs: number,
+    result: { ok: true; value: IndexedSummary } | { ok: false; message: string },
+    now: number,
+    { announce = false }: { announce?: boolean } = {},
+  ): void {
     if (this.byRel.get(entry.rel) !== entry) return; // removed meanwhile
     if (entry.stamp === null) this.summarizedCount++;
     entry.stamp = stamp;
@@ -314,7 +324,8 @@ export class SessionIndex {
       entry.error = result.message;
       this.failing.add(entry);
     }
-    this.note(entry.key);
+    if (announce) this.changed.add(entry.key);
+    else this.note(entry.key);
     this.version++;
   }
 

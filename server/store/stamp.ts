@@ -1,18 +1,28 @@
-// A log's stamp: what says that its files changed (their sizes and modification times), compared with the
-// stamp its summary was made from. Taken by the index task, the sweep's task and the detail cache alike.
-import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
+// A log's stamp: what says that its files changed (device, inode, size and modification time in ns of the
+// log and each companion), compared with the stamp its summary was made from. Exact to the nanosecond and
+// the inode, because a stamp saved by one run (persisted-index.ts) vouches for a summary in the next: a file
+// rewritten at the same size within a millisecond, or swapped with another, must not pass as unchanged.
+// Taken by the index task, the sweep's task and the detail cache alike.
+import { type BigIntStats, closeSync, fstatSync, openSync, statSync } from 'node:fs';
 import type { OpenedFile } from '../engine/session/opened.ts';
 
-/** The stamp of a file's stat: `size:mtime` (the format every cache of the console compares). */
+/** The stamp of a file's stat: `size:mtime` (what the flows' and servers' caches compare within one run). */
 export function statStamp(st: { size: number; mtimeMs: number }): string {
   return `${st.size}:${st.mtimeMs}`;
 }
 
-/** One file's stamp (`size:mtime`, `-` when it is missing), with what the index keeps of its stat. */
+/** A log file's stamp: `dev:ino:size:mtime ns`. */
+function exactStamp(st: BigIntStats): string {
+  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}`;
+}
+
+const MISSING = { stamp: '-', mtimeMs: 0, size: 0 };
+
+/** One file's stamp (`dev:ino:size:mtime ns`, `-` when it is missing), with what the index keeps of its stat. */
 export function fileStamp(path: string | null): { stamp: string; mtimeMs: number; size: number } {
-  if (path === null) return { stamp: '-', mtimeMs: 0, size: 0 };
-  const st = statSync(path, { throwIfNoEntry: false });
-  return st ? { stamp: statStamp(st), mtimeMs: st.mtimeMs, size: st.size } : { stamp: '-', mtimeMs: 0, size: 0 };
+  if (path === null) return MISSING;
+  const st = statSync(path, { bigint: true, throwIfNoEntry: false });
+  return st ? { stamp: exactStamp(st), mtimeMs: Number(st.mtimeMs), size: Number(st.size) } : MISSING;
 }
 
 /**
@@ -28,8 +38,9 @@ export function openStamped(path: string): { stamp: string; mtimeMs: number; siz
     return fileStamp(path);
   }
   try {
-    const st = fstatSync(fd);
-    return { stamp: statStamp(st), mtimeMs: st.mtimeMs, size: st.size, opened: { fd, size: st.size } };
+    const st = fstatSync(fd, { bigint: true });
+    const size = Number(st.size);
+    return { stamp: exactStamp(st), mtimeMs: Number(st.mtimeMs), size, opened: { fd, size } };
   } catch {
     closeSync(fd);
     return fileStamp(path);

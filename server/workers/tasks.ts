@@ -1,5 +1,6 @@
 // The worker entry: Tinypool picks a task by its export name. Each area keeps its tasks in tasks/<area>.ts,
 // thin calls into engine/ that return plain data ({ ok, value } or { ok: false, message }).
+import './lane-priority.ts';
 export * from './tasks/sessions.ts';
 export * from './tasks/flows.ts';
 export * from './tasks/stage.ts';

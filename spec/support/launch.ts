@@ -59,6 +59,8 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
   const args = [launcherPath, '--data', dataDir, '--listen', '127.0.0.1:0', ...(token === null ? ['--no-auth'] : []), ...(options.args ?? [])];
   const env: Record<string, string> = { ...cleanEnv() };
   if (token !== null) env.ENGINE_CONSOLE_TOKEN = token;
+  // Tests keep no index between runs unless they ask for one (and never in the user's own cache).
+  env.ENGINE_CONSOLE_INDEX_CACHE = 'off';
   for (const [k, v] of Object.entries(options.env ?? {})) {
     if (v === undefined) delete env[k];
     else env[k] = v;

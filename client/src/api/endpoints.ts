@@ -7,7 +7,7 @@ import { JobListSchema, JobSchema, type JobRequest } from '../../../shared/jobs.
 import { MetaSchema } from '../../../shared/meta.ts';
 import { HostConfigSchema, ProbeResultSchema, ServerListSchema, ServerViewSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
 import { StageViewSchema, VersionViewSchema } from '../../../shared/stage.ts';
-import { SessionDetailSchema, SessionListSchema, type SessionMode, type SessionSort, type SortOrder } from '../../../shared/sessions.ts';
+import { SessionDetailSchema, SessionListSchema, type SessionHas, type SessionMode, type SessionSort, type SortOrder } from '../../../shared/sessions.ts';
 import { ClosestSessionSchema, SessionComparisonSchema } from '../../../shared/compare.ts';
 import { FlowSitesSchema } from '../../../shared/flow-sites.ts';
 import { SavingsSchema } from '../../../shared/savings.ts';
@@ -43,9 +43,14 @@ export interface SessionsQuery {
   to?: string | null;
   sort?: SessionSort | null;
   order?: SortOrder | null;
+  /** Beyond the spec: started at or after (unix ms), the agent, a tool called, the figures above 0. */
+  since?: number | null;
+  agent?: string | null;
+  tool?: string | null;
+  has?: readonly SessionHas[];
 }
 export const getSessions = (query: SessionsQuery, o?: Opts) =>
-  requestAs(SessionListSchema, '/api/sessions', { ...quiet(o), query: { ...query } });
+  requestAs(SessionListSchema, '/api/sessions', { ...quiet(o), query: { ...query, has: query.has?.join(',') } });
 export const getSession = (key: string, o?: Opts) => requestAs(SessionDetailSchema, apiPath('sessions', key), quiet(o));
 export const sessionRawUrl = (key: string) => apiPath('sessions', key, 'raw');
 export const getSessionRaw = (key: string, o?: Opts) => requestText(sessionRawUrl(key), quiet(o));

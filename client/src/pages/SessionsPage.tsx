@@ -2,7 +2,7 @@
 // page, all kept in the URL query as history entries (Back undoes a filter or a page), 50 a page, refreshed
 // as sessions are written. A new page scrolls the list back to its top; its header row stays in view.
 import { createEffect, createSignal, Show } from 'solid-js';
-import type { SessionMode, SessionSort, SortOrder } from '../../../shared/sessions.ts';
+import type { SessionHas, SessionMode, SessionSort, SessionSums, SortOrder } from '../../../shared/sessions.ts';
 import { SESSIONS_LIMIT_DEFAULT } from '../../../shared/limits.ts';
 import { getSessions } from '../api/endpoints.ts';
 import { SessionsTable, sortOrderFor } from '../components/session/SessionsTable.tsx';
@@ -13,16 +13,32 @@ import { useTitle } from '../components/ui/title.ts';
 import { Card, PageHeader, Pagination, Skeleton } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
 import { compareOrder, tick } from '../lib/compare.ts';
-import { formatCount } from '../lib/format.ts';
+import { formatCount, plural } from '../lib/format.ts';
 import { domain, setDomain } from '../stores/domain.ts';
 import { NoSessions, SessionsFilters } from './sessions/SessionsFilters.tsx';
 import { createSearchText, createSessionsUrl, type ModeChoice } from './sessions/sessions-url.ts';
 
 const modeFilter = (m: ModeChoice): SessionMode | null => (m === 'all' ? null : m);
 
+const SUM_WORDS: Partial<Record<SessionHas, [keyof SessionSums, string, string]>> = {
+  tool_calls: ['tool_calls', 'tool call', 'tool calls'],
+  flow_lookups: ['flow_lookups', 'lookup served', 'lookups served'],
+  shadow_decisions: ['shadow_decisions', 'shadow decision', 'shadow decisions'],
+};
+
+/** What the matching sessions add up to, for the figures the list was narrowed by (an overview figure's). */
+function sumsText(has: readonly SessionHas[], sums: SessionSums | undefined): string {
+  if (!sums) return '';
+  return has
+    .map((h) => SUM_WORDS[h])
+    .filter((w) => w !== undefined)
+    .map(([k, one, many]) => ` · ${plural(sums[k], one, many)}`)
+    .join('');
+}
+
 export default function SessionsPage() {
   useTitle(() => 'Sessions');
-  const { q, mode, offset, from, to, sort, order, go } = createSessionsUrl();
+  const { q, mode, offset, from, to, sort, order, since, agent, tool, has, go } = createSessionsUrl();
   const [text, setText] = createSearchText(q, go);
 
   const setMode = (m: ModeChoice) => go({ mode: m === 'all' ? undefined : m });
@@ -52,12 +68,17 @@ export default function SessionsPage() {
     to: from() && to() && from() > to() ? null : to() || null,
     sort: newestFirst() ? null : sort(),
     order: newestFirst() ? null : order(),
+    since: since(),
+    agent: agent() || null,
+    tool: tool() || null,
+    has: has(),
   });
   const res = createApiResource(query, (s, signal) => getSessions(s, { signal }), { topics: ['sessions'] });
-  const filtered = () => q() !== '' || mode() !== 'all' || domain() !== null || from() !== '' || to() !== '';
+  const filtered = () =>
+    q() !== '' || mode() !== 'all' || domain() !== null || from() !== '' || to() !== '' || since() !== null || agent() !== '' || tool() !== '' || has().length > 0;
   const total = () => res.data()?.total ?? 0;
   const countText = () =>
-    `${formatCount(total())} ${total() === 1 ? 'session' : 'sessions'}${filtered() ? (total() === 1 ? ' matches' : ' match') : ''}${from() || to() ? ` ${rangeWords(from(), to())}` : ''}`;
+    `${formatCount(total())} ${total() === 1 ? 'session' : 'sessions'}${filtered() ? (total() === 1 ? ' matches' : ' match') : ''}${from() || to() ? ` ${rangeWords(from(), to())}` : ''}${since() !== null ? ` since ${new Date(since()!).toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}${sumsText(has(), res.data()?.sums)}`;
   // Two ticked sessions can be compared; the one started first goes on side A.
   const [ticked, setTicked] = createSignal<string[]>([]);
   const starts = new Map<string, number>();
@@ -67,7 +88,7 @@ export default function SessionsPage() {
   const clear = () => {
     setText('');
     setDomain(null);
-    go({ q: undefined, mode: undefined, domain: undefined, from: undefined, to: undefined });
+    go({ q: undefined, mode: undefined, domain: undefined, from: undefined, to: undefined, since: undefined, agent: undefined, tool: undefined, has: undefined });
   };
   const oldestFirst = () => sort() === 'started' && order() === 'asc';
 

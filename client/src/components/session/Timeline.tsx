@@ -27,7 +27,7 @@ export function SessionTimeline(props: { outline: SessionOutline; sessionKey: st
   const failed = () => props.outline.calls.filter((c) => c.by === 'agent' && c.ok !== true).length;
 
   // Open state, outside the rows: "Expand all" flips the default, a click flips one call against it.
-  const { allOpen, isOpen, toggle, toggleAll } = createOpenCalls(() => props.sessionKey);
+  const { allOpen, isOpen, toggle, toggleAll, show: showCall } = createOpenCalls(() => props.sessionKey);
 
   // A memo of the text alone: moving to another match changes the URL, not the text, and must not search again.
   const findText = createMemo(() => find().q);
@@ -40,8 +40,19 @@ export function SessionTimeline(props: { outline: SessionOutline; sessionKey: st
     const i = currentIndex();
     if (i !== -1 && list) revealMatch(list, targets()[i]!);
   };
-  // A new set of matches, or a move to another match, scrolls to it.
-  createEffect(on([targets, currentIndex], () => reveal(), { defer: false }));
+  // A new set of matches, or a move to another match, opens its call (a match deep in a payload shows only
+  // there) and scrolls to it.
+  createEffect(
+    on(
+      [targets, currentIndex],
+      () => {
+        const key = current();
+        showCall(key !== null && key.startsWith('c') ? Number(key.slice(1)) : null);
+        reveal();
+      },
+      { defer: false },
+    ),
+  );
 
   // Ctrl/⌘ F opens the find bar while this page has focus (the browser's own find cannot see rows that are
   // not rendered).

@@ -11,16 +11,25 @@ import type { RowContext } from './TimelineRows.tsx';
 /** The find bar and the minimap keep this much of the viewport's top clear when they scroll to a row. */
 export const SCROLL_MARGIN = 170;
 
-/** Which calls are open, outside the rows (they come and go as the page scrolls). */
+/** Which calls are open, outside the rows (they come and go as the page scrolls); the current find match's is too. */
 export function createOpenCalls(sessionKey: () => string) {
   const [allOpen, setAllOpen] = createSignal(false);
   const [flipped, setFlipped] = createSignal<ReadonlySet<number>>(new Set());
-  const isOpen = (n: number) => allOpen() !== flipped().has(n);
-  const toggle = (n: number) => {
+  // The call the current find match (or a deep link) is in: open while it is the one shown, shut again after.
+  const [shown, setShown] = createSignal<number | null>(null);
+  const byChoice = (n: number) => allOpen() !== flipped().has(n);
+  const isOpen = (n: number) => byChoice(n) || shown() === n;
+  const flip = (n: number) => {
     const s = new Set(flipped());
     if (s.has(n)) s.delete(n);
     else s.add(n);
     setFlipped(s);
+  };
+  const toggle = (n: number) => {
+    if (shown() !== n) return flip(n);
+    // The shown call is open: a click shuts it.
+    setShown(null);
+    if (byChoice(n)) flip(n);
   };
   const toggleAll = () => {
     setFlipped(new Set<number>());
@@ -33,11 +42,12 @@ export function createOpenCalls(sessionKey: () => string) {
       () => {
         setFlipped(new Set<number>());
         setAllOpen(false);
+        setShown(null);
       },
       { defer: true },
     ),
   );
-  return { allOpen, isOpen, toggle, toggleAll };
+  return { allOpen, isOpen, toggle, toggleAll, show: setShown };
 }
 
 /** The rows the find's matches fall in, and which of them is the current one (the URL's `match`). */

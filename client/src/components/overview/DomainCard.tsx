@@ -28,7 +28,9 @@ export function DomainCard(props: { d: DomainSummary; /** Its sessions' list, in
           <Icon name="arrow-right" size={14} />
         </A>
         <span class="subtle" style={{ 'font-size': '12px' }}>
-          last <RelTime ms={props.d.last_session_unix_ms} />
+          <Show when={props.d.last_session_unix_ms !== null} fallback="no sessions yet">
+            last <RelTime ms={props.d.last_session_unix_ms} />
+          </Show>
         </span>
       </div>
       <A class="dc-count" href={props.link({})} data-testid="domain-sessions">

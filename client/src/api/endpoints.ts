@@ -11,7 +11,7 @@ import { SessionDetailSchema, SessionListSchema, type SessionHas, type SessionMo
 import { ClosestSessionSchema, SessionComparisonSchema } from '../../../shared/compare.ts';
 import { FlowSitesSchema } from '../../../shared/flow-sites.ts';
 import { SavingsSchema } from '../../../shared/savings.ts';
-import { CallPayloadSchema, LogLineSchema, SessionEventsSchema, SessionFindSchema, SessionLinesSchema, SessionOutlineSchema } from '../../../shared/session-views.ts';
+import { CallLinesSchema, CallPayloadSchema, LogLineSchema, SessionEventsSchema, SessionFindSchema, SessionLinesSchema, SessionOutlineSchema } from '../../../shared/session-views.ts';
 import { apiPath } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
 import { OverviewSchema } from '../../../shared/overview.ts';
@@ -61,6 +61,7 @@ export const getSessionOutline = (key: string, o?: Opts) => requestAs(SessionOut
 export const getCallPayload = (key: string, n: number, all: boolean, o?: Opts) =>
   requestAs(CallPayloadSchema, apiPath('sessions', key, 'calls', n), { ...quiet(o), query: { all: all ? 1 : undefined } });
 export const callResultUrl = (key: string, n: number) => apiPath('sessions', key, 'calls', n, 'result');
+export const getCallLines = (key: string, o?: Opts) => requestAs(CallLinesSchema, apiPath('sessions', key, 'call-lines'), quiet(o));
 export const findInSession = (key: string, q: string, o?: Opts) =>
   requestAs(SessionFindSchema, apiPath('sessions', key, 'find'), { ...quiet(o), query: { q } });
 export const getSessionLines = (key: string, offset: number, limit: number, o?: Opts) =>

@@ -7,7 +7,11 @@
 import { createEffect, createMemo, createSignal, on, Show } from 'solid-js';
 import type { SessionOutline } from '../../../../shared/session-views.ts';
 import { createSessionFind } from '../../data/createSessionFind.ts';
-import { filterEntries, filtering, minimapMarks, timelineOf, type ShowMode } from '../../lib/session-find.ts';
+import { callKey, filterEntries, filtering, findTargets, minimapMarks, timelineOf, type ShowMode } from '../../lib/session-find.ts';
+import { useSearchParams } from '@solidjs/router';
+import { getCallLines } from '../../api/endpoints.ts';
+import { createApiResource } from '../../data/createApiResource.ts';
+import { callAtLine, lineParam } from '../../lib/call-link.ts';
 import { VirtualList, type VirtualHandle } from '../ui/VirtualList.tsx';
 import { PayloadCache } from '../../data/payload-cache.ts';
 import { FindBar } from './FindBar.tsx';
@@ -34,6 +38,25 @@ export function SessionTimeline(props: { outline: SessionOutline; sessionKey: st
   const found = createSessionFind(() => props.sessionKey, findText);
   const matches = found.matches;
 
+  // An address of one call (`?line=N`): that call opens, in view and outlined, until a find takes over.
+  // The lines are asked for only then, or when a row's link is copied: a big log's page loads its outline alone.
+  const [search] = useSearchParams();
+  const callLines = createApiResource(
+    () => lineParam(search.line) !== null && props.sessionKey,
+    (k, signal) => getCallLines(k, { signal }),
+    { topics: ['sessions'] },
+  );
+  const linked = createMemo(() => {
+    const line = lineParam(search.line);
+    const lines = callLines.data()?.lines;
+    return line === null || !lines ? null : callAtLine(lines, line);
+  });
+  const lineOf = async (n: number): Promise<number | null> => {
+    const held = callLines.data()?.lines;
+    if (held && n < held.length) return held[n] ?? null;
+    return (await getCallLines(props.sessionKey)).lines[n] ?? null;
+  };
+
   const { targets, matchedKeys, currentIndex, current, step } = createFindTargets(entries, matches, () => find().match, (match) => setFind({ match }));
   let list: VirtualHandle | undefined;
   const reveal = () => {
@@ -47,11 +70,20 @@ export function SessionTimeline(props: { outline: SessionOutline; sessionKey: st
       [targets, currentIndex],
       () => {
         const key = current();
-        showCall(key !== null && key.startsWith('c') ? Number(key.slice(1)) : null);
+        showCall(key !== null && key.startsWith('c') ? Number(key.slice(1)) : linked());
         reveal();
       },
       { defer: false },
     ),
+  );
+
+  createEffect(
+    on(linked, (n) => {
+      if (n === null || current() !== null) return;
+      showCall(n);
+      const t = findTargets(entries(), [{ kind: 'call', n, fields: [] }])[0];
+      if (t && list) revealMatch(list, t);
+    }),
   );
 
   // Ctrl/⌘ F opens the find bar while this page has focus (the browser's own find cannot see rows that are
@@ -73,7 +105,8 @@ export function SessionTimeline(props: { outline: SessionOutline; sessionKey: st
     toggle,
     q: () => (matches() === null ? '' : find().q),
     matched: (key) => matchedKeys().has(key),
-    current,
+    current: () => current() ?? (linked() === null ? null : callKey(linked()!)),
+    lineOf,
   });
 
   const [top, setTop] = createSignal(0);

@@ -277,7 +277,14 @@ async function writeClipboard(text: string): Promise<void> {
   }
 }
 
-export function CopyButton(props: { text: () => string; what: string; label?: string; size?: 'sm' | 'md' }) {
+export function CopyButton(props: {
+  text: () => string;
+  /** The text is asked for only when pressed (it costs a request): used instead of `text`. */
+  textWhenPressed?: () => Promise<string>;
+  what: string;
+  label?: string;
+  size?: 'sm' | 'md';
+}) {
   const [done, setDone] = createSignal(false);
   let timer: ReturnType<typeof setTimeout> | undefined;
   onCleanup(() => clearTimeout(timer));
@@ -294,7 +301,7 @@ export function CopyButton(props: { text: () => string; what: string; label?: st
   );
   const copy = async () => {
     try {
-      await writeClipboard(props.text());
+      await writeClipboard(props.textWhenPressed ? await props.textWhenPressed() : props.text());
       toast({ kind: 'success', title: `${props.what} copied`, timeout: 2200 });
       setDone(true);
       clearTimeout(timer);

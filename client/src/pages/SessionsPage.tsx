@@ -16,6 +16,7 @@ import { compareOrder, tick } from '../lib/compare.ts';
 import { formatCount, plural } from '../lib/format.ts';
 import { domain, setDomain } from '../stores/domain.ts';
 import { NoSessions, SessionsFilters } from './sessions/SessionsFilters.tsx';
+import { MoreFilters } from './sessions/MoreFilters.tsx';
 import { createSearchText, createSessionsUrl, type ModeChoice } from './sessions/sessions-url.ts';
 
 const modeFilter = (m: ModeChoice): SessionMode | null => (m === 'all' ? null : m);
@@ -106,6 +107,18 @@ export default function SessionsPage() {
         count={res.data() ? countText() : null}
         ticked={ticked().length}
         pair={pair()}
+      />
+      <MoreFilters
+        agent={agent()}
+        tool={tool()}
+        has={has()}
+        onChange={(c) =>
+          go({
+            ...(c.agent !== undefined ? { agent: c.agent || undefined } : {}),
+            ...(c.tool !== undefined ? { tool: c.tool || undefined } : {}),
+            ...(c.has !== undefined ? { has: c.has.length > 0 ? c.has.join(',') : undefined } : {}),
+          })
+        }
       />
       <IndexingNotice indexing={res.data()?.indexing} />
       <div ref={top} class="scroll-anchor" />

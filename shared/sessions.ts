@@ -289,6 +289,16 @@ const picked = <T extends string>(name: string, values: readonly T[], fallback: 
     fallback,
   );
 
+/** GET /api/sessions/download?keys=a,b: the sessions' logs (with their companions) as one tar archive. */
+export const SessionsDownloadQuerySchema = v.object({
+  keys: v.pipe(
+    v.string('keys: give it once, as session keys separated by commas'),
+    v.transform((s) => s.split(',').filter((k) => k !== '')),
+    v.check((keys) => keys.length > 0, 'keys: name at least one session'),
+    v.check((keys) => keys.length <= SESSIONS_LIMIT_MAX, `keys: at most ${SESSIONS_LIMIT_MAX} sessions at once`),
+  ),
+});
+
 /** `has=`: sessions where each named figure is above 0 (`surprised`: the flow's surprise gate handed back). */
 export const SESSION_HAS = ['tool_calls', 'flow_lookups', 'shadow_decisions', 'errors', 'surprised'] as const;
 export type SessionHas = (typeof SESSION_HAS)[number];

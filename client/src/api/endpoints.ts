@@ -12,7 +12,7 @@ import { ClosestSessionSchema, SessionComparisonSchema } from '../../../shared/c
 import { FlowSitesSchema } from '../../../shared/flow-sites.ts';
 import { SavingsSchema } from '../../../shared/savings.ts';
 import { CallLinesSchema, CallPayloadSchema, LogLineSchema, SessionEventsSchema, SessionFindSchema, SessionLinesSchema, SessionOutlineSchema } from '../../../shared/session-views.ts';
-import { apiPath } from '../lib/query.ts';
+import { apiPath, queryString } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
 import { OverviewSchema } from '../../../shared/overview.ts';
 import { SettingsSchema } from '../../../shared/settings.ts';
@@ -53,6 +53,7 @@ export const getSessions = (query: SessionsQuery, o?: Opts) =>
   requestAs(SessionListSchema, '/api/sessions', { ...quiet(o), query: { ...query, has: query.has?.join(',') } });
 export const getSession = (key: string, o?: Opts) => requestAs(SessionDetailSchema, apiPath('sessions', key), quiet(o));
 export const sessionRawUrl = (key: string) => apiPath('sessions', key, 'raw');
+export const sessionsDownloadUrl = (keys: readonly string[]) => `${apiPath('sessions', 'download')}${queryString({ keys: keys.join(',') })}`;
 export const getSessionRaw = (key: string, o?: Opts) => requestText(sessionRawUrl(key), quiet(o));
 export const getComparison = (a: string, b: string, o?: Opts) =>
   requestAs(SessionComparisonSchema, '/api/sessions/compare', { ...quiet(o), query: { a, b } });

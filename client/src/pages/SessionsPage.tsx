@@ -17,6 +17,7 @@ import { formatCount, plural } from '../lib/format.ts';
 import { domain, setDomain } from '../stores/domain.ts';
 import { NoSessions, SessionsFilters } from './sessions/SessionsFilters.tsx';
 import { MoreFilters } from './sessions/MoreFilters.tsx';
+import { BulkActions } from './sessions/BulkActions.tsx';
 import { createSearchText, createSessionsUrl, type ModeChoice } from './sessions/sessions-url.ts';
 
 const modeFilter = (m: ModeChoice): SessionMode | null => (m === 'all' ? null : m);
@@ -83,7 +84,13 @@ export default function SessionsPage() {
   // Two ticked sessions can be compared; the one started first goes on side A.
   const [ticked, setTicked] = createSignal<string[]>([]);
   const starts = new Map<string, number>();
-  createEffect(() => res.data()?.items.forEach((s) => starts.set(s.key, s.started_unix_ms)));
+  const paths = new Map<string, string>();
+  createEffect(() =>
+    res.data()?.items.forEach((s) => {
+      starts.set(s.key, s.started_unix_ms);
+      paths.set(s.key, s.path);
+    }),
+  );
   const pair = () => compareOrder(ticked(), (k) => starts.get(k));
   const ticks = { ticked, onTick: (key: string, on: boolean) => setTicked(tick(ticked(), key, on)) };
   const clear = () => {
@@ -119,6 +126,15 @@ export default function SessionsPage() {
             ...(c.has !== undefined ? { has: c.has.length > 0 ? c.has.join(',') : undefined } : {}),
           })
         }
+      />
+      <BulkActions
+        ticked={ticked()}
+        pathOf={(k) => paths.get(k)}
+        onUntick={() => setTicked([])}
+        onChanged={() => {
+          setTicked([]);
+          res.refetch();
+        }}
       />
       <IndexingNotice indexing={res.data()?.indexing} />
       <div ref={top} class="scroll-anchor" />

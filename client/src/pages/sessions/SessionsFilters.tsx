@@ -52,8 +52,8 @@ export function SessionsFilters(props: {
       <span class="count" aria-live="polite" data-testid="sessions-count">
         <Show when={props.count !== null}>{props.count}</Show>
       </span>
-      <Button icon="scale" testid="compare-ticked" disabled={props.pair === null} reason="Tick two sessions to compare them" to={props.pair ? compareHref(...props.pair) : undefined}>
-        Compare{props.ticked > 0 ? ` (${props.ticked} of 2)` : ''}
+      <Button icon="scale" testid="compare-ticked" disabled={props.pair === null} reason="Tick exactly two sessions to compare them" to={props.pair ? compareHref(...props.pair) : undefined}>
+        Compare{props.ticked > 0 && props.ticked <= 2 ? ` (${props.ticked} of 2)` : ''}
       </Button>
     </div>
   );

@@ -2,41 +2,24 @@
 // page, all kept in the URL query as history entries (Back undoes a filter or a page), 50 a page, refreshed
 // as sessions are written. A new page scrolls the list back to its top; its header row stays in view.
 import { createEffect, createSignal, Show } from 'solid-js';
-import type { SessionHas, SessionMode, SessionSort, SessionSums, SortOrder } from '../../../shared/sessions.ts';
+import type { SessionMode, SessionSort, SortOrder } from '../../../shared/sessions.ts';
 import { SESSIONS_LIMIT_DEFAULT } from '../../../shared/limits.ts';
 import { getSessions } from '../api/endpoints.ts';
 import { SessionsTable, sortOrderFor } from '../components/session/SessionsTable.tsx';
-import { rangeWords } from '../components/ui/DateRange.tsx';
 import { IndexingNotice } from '../components/ui/IndexingNotice.tsx';
 import { Loaded } from '../components/ui/Loaded.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Card, PageHeader, Pagination, Skeleton } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
 import { compareOrder, tick } from '../lib/compare.ts';
-import { formatCount, plural } from '../lib/format.ts';
 import { domain, setDomain } from '../stores/domain.ts';
 import { NoSessions, SessionsFilters } from './sessions/SessionsFilters.tsx';
 import { MoreFilters } from './sessions/MoreFilters.tsx';
 import { BulkActions } from './sessions/BulkActions.tsx';
+import { countWords } from './sessions/count-words.ts';
 import { createSearchText, createSessionsUrl, type ModeChoice } from './sessions/sessions-url.ts';
 
 const modeFilter = (m: ModeChoice): SessionMode | null => (m === 'all' ? null : m);
-
-const SUM_WORDS: Partial<Record<SessionHas, [keyof SessionSums, string, string]>> = {
-  tool_calls: ['tool_calls', 'tool call', 'tool calls'],
-  flow_lookups: ['flow_lookups', 'lookup served', 'lookups served'],
-  shadow_decisions: ['shadow_decisions', 'shadow decision', 'shadow decisions'],
-};
-
-/** What the matching sessions add up to, for the figures the list was narrowed by (an overview figure's). */
-function sumsText(has: readonly SessionHas[], sums: SessionSums | undefined): string {
-  if (!sums) return '';
-  return has
-    .map((h) => SUM_WORDS[h])
-    .filter((w) => w !== undefined)
-    .map(([k, one, many]) => ` · ${plural(sums[k], one, many)}`)
-    .join('');
-}
 
 export default function SessionsPage() {
   useTitle(() => 'Sessions');
@@ -79,8 +62,7 @@ export default function SessionsPage() {
   const filtered = () =>
     q() !== '' || mode() !== 'all' || domain() !== null || from() !== '' || to() !== '' || since() !== null || agent() !== '' || tool() !== '' || has().length > 0;
   const total = () => res.data()?.total ?? 0;
-  const countText = () =>
-    `${formatCount(total())} ${total() === 1 ? 'session' : 'sessions'}${filtered() ? (total() === 1 ? ' matches' : ' match') : ''}${from() || to() ? ` ${rangeWords(from(), to())}` : ''}${since() !== null ? ` since ${new Date(since()!).toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}${sumsText(has(), res.data()?.sums)}`;
+  const countText = () => countWords({ total: total(), filtered: filtered(), from: from(), to: to(), since: since(), has: has(), sums: res.data()?.sums });
   // Two ticked sessions can be compared; the one started first goes on side A.
   const [ticked, setTicked] = createSignal<string[]>([]);
   const starts = new Map<string, number>();
@@ -119,13 +101,7 @@ export default function SessionsPage() {
         agent={agent()}
         tool={tool()}
         has={has()}
-        onChange={(c) =>
-          go({
-            ...(c.agent !== undefined ? { agent: c.agent || undefined } : {}),
-            ...(c.tool !== undefined ? { tool: c.tool || undefined } : {}),
-            ...(c.has !== undefined ? { has: c.has.length > 0 ? c.has.join(',') : undefined } : {}),
-          })
-        }
+        go={go}
       />
       <BulkActions
         ticked={ticked()}

@@ -4,21 +4,18 @@
 // lookup it made. The list is virtualized (only rows near the viewport exist), so "Expand all" and
 // scrolling stay quick on thousands of calls; what is open lives here, not in the rows. The find bar and
 // the minimap sit beside it. Every tool name, argument, result and message is rendered as text.
-import { createEffect, createMemo, createSignal, on, Show } from 'solid-js';
+import { createMemo, createSignal, Show } from 'solid-js';
 import type { SessionOutline } from '../../../../shared/session-views.ts';
 import { createSessionFind } from '../../data/createSessionFind.ts';
-import { callKey, filterEntries, filtering, findTargets, minimapMarks, timelineOf, type ShowMode } from '../../lib/session-find.ts';
-import { useSearchParams } from '@solidjs/router';
-import { getCallLines } from '../../api/endpoints.ts';
-import { createApiResource } from '../../data/createApiResource.ts';
-import { callAtLine, lineParam } from '../../lib/call-link.ts';
+import { callKey, filterEntries, filtering, minimapMarks, timelineOf, type ShowMode } from '../../lib/session-find.ts';
+import { createCallAddress } from './call-address.ts';
 import { VirtualList, type VirtualHandle } from '../ui/VirtualList.tsx';
 import { PayloadCache } from '../../data/payload-cache.ts';
 import { FindBar } from './FindBar.tsx';
 import { Minimap } from './Minimap.tsx';
 import { TimelineBars } from './TimelineBars.tsx';
 import { EntryRow, estimate } from './TimelineRows.tsx';
-import { createFindTargets, createFindUrlState, createOpenCalls, onFindShortcut, revealMatch, rowContext, SCROLL_MARGIN } from './timeline-state.ts';
+import { createFindTargets, createFindUrlState, createOpenCalls, followShown, onFindShortcut, rowContext, SCROLL_MARGIN } from './timeline-state.ts';
 
 export function SessionTimeline(props: { outline: SessionOutline; sessionKey: string; threshold: number }) {
   const timeline = createMemo(() => timelineOf(props.outline));
@@ -39,52 +36,11 @@ export function SessionTimeline(props: { outline: SessionOutline; sessionKey: st
   const matches = found.matches;
 
   // An address of one call (`?line=N`): that call opens, in view and outlined, until a find takes over.
-  // The lines are asked for only then, or when a row's link is copied: a big log's page loads its outline alone.
-  const [search] = useSearchParams();
-  const callLines = createApiResource(
-    () => lineParam(search.line) !== null && props.sessionKey,
-    (k, signal) => getCallLines(k, { signal }),
-    { topics: ['sessions'] },
-  );
-  const linked = createMemo(() => {
-    const line = lineParam(search.line);
-    const lines = callLines.data()?.lines;
-    return line === null || !lines ? null : callAtLine(lines, line);
-  });
-  const lineOf = async (n: number): Promise<number | null> => {
-    const held = callLines.data()?.lines;
-    if (held && n < held.length) return held[n] ?? null;
-    return (await getCallLines(props.sessionKey)).lines[n] ?? null;
-  };
+  const { linked, lineOf } = createCallAddress(() => props.sessionKey);
 
   const { targets, matchedKeys, currentIndex, current, step } = createFindTargets(entries, matches, () => find().match, (match) => setFind({ match }));
   let list: VirtualHandle | undefined;
-  const reveal = () => {
-    const i = currentIndex();
-    if (i !== -1 && list) revealMatch(list, targets()[i]!);
-  };
-  // A new set of matches, or a move to another match, opens its call (a match deep in a payload shows only
-  // there) and scrolls to it.
-  createEffect(
-    on(
-      [targets, currentIndex],
-      () => {
-        const key = current();
-        showCall(key !== null && key.startsWith('c') ? Number(key.slice(1)) : linked());
-        reveal();
-      },
-      { defer: false },
-    ),
-  );
-
-  createEffect(
-    on(linked, (n) => {
-      if (n === null || current() !== null) return;
-      showCall(n);
-      const t = findTargets(entries(), [{ kind: 'call', n, fields: [] }])[0];
-      if (t && list) revealMatch(list, t);
-    }),
-  );
+  followShown({ targets, currentIndex, current, linked, entries, showCall, list: () => list });
 
   // Ctrl/⌘ F opens the find bar while this page has focus (the browser's own find cannot see rows that are
   // not rendered).

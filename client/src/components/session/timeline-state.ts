@@ -3,7 +3,7 @@
 import { useSearchParams } from '@solidjs/router';
 import { createEffect, createMemo, createSignal, on, onCleanup, onMount } from 'solid-js';
 import type { FindMatch } from '../../../../shared/session-views.ts';
-import { type Entry, findParams, findTargets, NO_FIND, readFindState, type FindState } from '../../lib/session-find.ts';
+import { type Entry, findParams, findTargets, NO_FIND, readFindState, type FindState, type Target } from '../../lib/session-find.ts';
 import type { VirtualHandle } from '../ui/VirtualList.tsx';
 import type { PayloadCache } from '../../data/payload-cache.ts';
 import type { RowContext } from './TimelineRows.tsx';
@@ -72,6 +72,39 @@ export function createFindTargets(entries: () => Entry[], matches: () => FindMat
     setMatch((currentIndex() + by + n) % n);
   };
   return { targets, matchedKeys, currentIndex, current, step };
+}
+
+/**
+ * The call shown open and in view: the current find match's (a match deep in a payload shows only there),
+ * else the one the address points at; each new match, or a move to another, scrolls to it.
+ */
+export function followShown(s: {
+  targets: () => Target[];
+  currentIndex: () => number;
+  current: () => string | null;
+  linked: () => number | null;
+  entries: () => Entry[];
+  showCall: (n: number | null) => void;
+  list: () => VirtualHandle | undefined;
+}) {
+  createEffect(
+    on([s.targets, s.currentIndex], () => {
+      const key = s.current();
+      s.showCall(key !== null && key.startsWith('c') ? Number(key.slice(1)) : s.linked());
+      const i = s.currentIndex();
+      const list = s.list();
+      if (i !== -1 && list) revealMatch(list, s.targets()[i]!);
+    }),
+  );
+  createEffect(
+    on(s.linked, (n) => {
+      if (n === null || s.current() !== null) return;
+      s.showCall(n);
+      const t = findTargets(s.entries(), [{ kind: 'call', n, fields: [] }])[0];
+      const list = s.list();
+      if (t && list) revealMatch(list, t);
+    }),
+  );
 }
 
 /** Scrolls to a match's row, then places the match itself below the find bar. */

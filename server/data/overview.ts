@@ -14,7 +14,7 @@ import { issuesOf, lookAhead, readRegistry, RegistryError, type LoadedRegistry }
 import { sessionSummaries } from './sessions.ts';
 import { setupHealth } from '../engine/doctor.ts';
 import { activity, healthList, totalsAndDomains, type HealthInputs } from '../engine/overview.ts';
-import { activityBetween, chartDays, overviewPredicate } from '../engine/session-filter.ts';
+import { activityBetween, chartDays, overviewPredicate, startedWithin } from '../engine/session-filter.ts';
 import { listingSource, toolWarnings } from '../engine/warnings.ts';
 import { serverViewContext } from './server-context.ts';
 import type { State } from '../state.ts';
@@ -89,7 +89,15 @@ export async function overview(state: State, query: OverviewQuery = NO_FILTER): 
     ? store.derived(`overviewChosen:${JSON.stringify(query)}`, () => entries.filter((e) => keep(e.summary!)))
     : entries;
   const mine = (name: string | null) => !query.domain || name === query.domain;
-  const { domains } = all;
+  // A range narrows each domain's counts too, so a domain card's figure is what its link lists.
+  const ranged = query.from !== null || query.to !== null;
+  const domains = ranged
+    ? store.derived(`overviewDomains:${Math.floor(now / 60_000)}:${JSON.stringify([flowDomains, serverNames, query.from, query.to])}`, () => {
+        const within = startedWithin(query);
+        const inRange = entries.filter((e) => within(e.summary!)).map((e) => e.summary!);
+        return totalsAndDomains({ sessions: inRange, shadowDecisions: 0, flows: flowDomains, servers: serverNames }, now).domains;
+      })
+    : all.domains;
   const totals = filtered
     ? store.derived(`overviewTotals:${Math.floor(now / 60_000)}:${JSON.stringify([flowDomains, serverNames, query])}`, () =>
         totalsAndDomains(

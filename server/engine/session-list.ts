@@ -2,9 +2,9 @@
 // first by (started_unix_ms, session_id), `total` counted before paging. The filter `q` also matches the
 // tools called in a session, which the wire summary does not carry: the summary task adds them as
 // `tools_called` (see IndexedSummary), and the items this answers leave them out again.
-import type { SessionList, SessionMode, SessionSort, SessionSummary, SortOrder } from '../../shared/sessions.ts';
+import type { SessionHas, SessionList, SessionMode, SessionSort, SessionSummary, SortOrder } from '../../shared/sessions.ts';
 import { publicSummary } from './sessions.ts';
-import { sessionComparator, startedWithin } from './session-filter.ts';
+import { sessionComparator, startedWithin, sumsOf, traitsPredicate } from './session-filter.ts';
 
 export interface SessionListQuery {
   /** Exact match on the summary's domain; null or "" means no filter. */
@@ -19,12 +19,23 @@ export interface SessionListQuery {
   to?: string | null;
   sort?: SessionSort;
   order?: SortOrder;
+  /** Beyond the spec (session-filter.ts): started at or after (unix ms), the agent, a tool called, `has`. */
+  since?: number | null;
+  agent?: string | null;
+  tool?: string | null;
+  has?: readonly SessionHas[];
 }
 
 /** The tools called in a session, when its summary came from the summary task. */
 function toolsCalled(s: SessionSummary): readonly unknown[] {
   const tools = (s as { tools_called?: unknown }).tools_called;
   return Array.isArray(tools) ? tools : [];
+}
+
+/** The shadow decisions of a session, when its summary came from the summary task. */
+function shadowDecisionsOf(s: SessionSummary): number {
+  const n = (s as { shadow_decisions?: unknown }).shadow_decisions;
+  return typeof n === 'number' ? n : 0;
 }
 
 export function listSessions(summaries: readonly SessionSummary[], query: SessionListQuery): SessionList {
@@ -44,8 +55,11 @@ export function listSessions(summaries: readonly SessionSummary[], query: Sessio
     );
   }
   if (query.from || query.to) found = found.filter(startedWithin(query));
+  const traits = traitsPredicate(query);
+  const facts = (s: SessionSummary) => ({ tools: toolsCalled(s).filter((t) => typeof t === 'string'), shadowDecisions: shadowDecisionsOf(s) });
+  if (traits) found = found.filter((s) => traits(s, facts(s)));
   found.sort(sessionComparator(query.sort, query.order));
   const offset = Math.max(0, query.offset);
   const page = found.slice(offset, offset + Math.max(0, query.limit));
-  return { total: found.length, items: page.map(publicSummary) };
+  return { total: found.length, items: page.map(publicSummary), sums: sumsOf(found.map((s) => [s, facts(s).shadowDecisions])) };
 }

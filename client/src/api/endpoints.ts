@@ -8,13 +8,13 @@ import { JobListSchema, JobPreviewSchema, JobSchema, type JobRequest } from '../
 import { MetaSchema } from '../../../shared/meta.ts';
 import { HostConfigSchema, ProbeResultSchema, ServerListSchema, ServerViewSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
 import { StageViewSchema, VersionViewSchema } from '../../../shared/stage.ts';
-import { SessionDetailSchema, SessionListSchema, type SessionMode, type SessionSort, type SortOrder } from '../../../shared/sessions.ts';
+import { SessionDetailSchema, SessionListSchema, type SessionHas, type SessionMode, type SessionSort, type SortOrder } from '../../../shared/sessions.ts';
 import { ClosestSessionSchema, SessionComparisonSchema } from '../../../shared/compare.ts';
 import { FlowSitesSchema } from '../../../shared/flow-sites.ts';
 import { SearchAnswerSchema, type SearchIn } from '../../../shared/search.ts';
 import { SavingsSchema } from '../../../shared/savings.ts';
-import { CallPayloadSchema, LogLineSchema, SessionEventsSchema, SessionFindSchema, SessionLinesSchema, SessionOutlineSchema } from '../../../shared/session-views.ts';
-import { apiPath } from '../lib/query.ts';
+import { CallLinesSchema, CallPayloadSchema, LogLineSchema, SessionEventsSchema, SessionFindSchema, SessionLinesSchema, SessionOutlineSchema } from '../../../shared/session-views.ts';
+import { apiPath, queryString } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
 import { OverviewSchema } from '../../../shared/overview.ts';
 import { ReplayPlanSchema, ReplayRunSchema, ReplaySummarySchema, type ReplayInput } from '../../../shared/replay.ts';
@@ -47,9 +47,14 @@ export interface SessionsQuery {
   to?: string | null;
   sort?: SessionSort | null;
   order?: SortOrder | null;
+  /** Beyond the spec: started at or after (unix ms), the agent, a tool called, the figures above 0. */
+  since?: number | null;
+  agent?: string | null;
+  tool?: string | null;
+  has?: readonly SessionHas[];
 }
 export const getSessions = (query: SessionsQuery, o?: Opts) =>
-  requestAs(SessionListSchema, '/api/sessions', { ...quiet(o), query: { ...query } });
+  requestAs(SessionListSchema, '/api/sessions', { ...quiet(o), query: { ...query, has: query.has?.join(',') } });
 /** GET /api/search: one page of sessions whose logs hold the phrase (continue with `cursor`). */
 export interface SearchParams {
   text: string;
@@ -67,13 +72,12 @@ export const sessionRawUrl = (key: string) => apiPath('sessions', key, 'raw');
 /** One session as an OTLP/JSON trace (GET /api/sessions/:key/otlp). */
 export const sessionOtlpUrl = (key: string) => apiPath('sessions', key, 'otlp');
 /** The ticked sessions, else every session the filters match, as OTLP JSON Lines (GET /api/sessions/otlp). */
-export function sessionsOtlpUrl(filters: { q: string; mode: string | null; domain: string | null; from: string | null; to: string | null }, keys: readonly string[]): string {
-  const params = new URLSearchParams();
-  if (keys.length > 0) params.set('keys', keys.join(','));
-  else for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
-  const qs = params.toString();
-  return `/api/sessions/otlp${qs === '' ? '' : `?${qs}`}`;
+export function sessionsOtlpUrl(filters: SessionsQuery, keys: readonly string[]): string {
+  if (keys.length > 0) return `/api/sessions/otlp${queryString({ keys: keys.join(',') })}`;
+  const { limit: _limit, offset: _offset, ...rest } = filters;
+  return `/api/sessions/otlp${queryString({ ...rest, has: rest.has?.join(',') })}`;
 }
+export const sessionsDownloadUrl = (keys: readonly string[]) => `${apiPath('sessions', 'download')}${queryString({ keys: keys.join(',') })}`;
 export const getSessionRaw = (key: string, o?: Opts) => requestText(sessionRawUrl(key), quiet(o));
 export const getComparison = (a: string, b: string, o?: Opts) =>
   requestAs(SessionComparisonSchema, '/api/sessions/compare', { ...quiet(o), query: { a, b } });
@@ -82,6 +86,7 @@ export const getSessionOutline = (key: string, o?: Opts) => requestAs(SessionOut
 export const getCallPayload = (key: string, n: number, all: boolean, o?: Opts) =>
   requestAs(CallPayloadSchema, apiPath('sessions', key, 'calls', n), { ...quiet(o), query: { all: all ? 1 : undefined } });
 export const callResultUrl = (key: string, n: number) => apiPath('sessions', key, 'calls', n, 'result');
+export const getCallLines = (key: string, o?: Opts) => requestAs(CallLinesSchema, apiPath('sessions', key, 'call-lines'), quiet(o));
 export const findInSession = (key: string, q: string, o?: Opts) =>
   requestAs(SessionFindSchema, apiPath('sessions', key, 'find'), { ...quiet(o), query: { q } });
 export const getSessionLines = (key: string, offset: number, limit: number, o?: Opts) =>

@@ -201,8 +201,9 @@ export default function FlowsPage() {
       />
       <Show when={hiddenBroken() > 0}>
         <p class="scope-note" data-testid="flows-hidden-broken">
-          {hiddenBroken() === 1 ? '1 file that does not load is' : `${hiddenBroken()} files that do not load are`} left out: it names no domain, and its file
-          name is not {domain()}’s. All domains shows it.
+          {hiddenBroken() === 1
+            ? `1 flow file that does not load is not listed here: it names no domain, and its file name does not start with ${domain()}. Choose All domains to see it.`
+            : `${hiddenBroken()} flow files that do not load are not listed here: they name no domain, and their file names do not start with ${domain()}. Choose All domains to see them.`}
         </p>
       </Show>
       <Loaded

@@ -13,6 +13,7 @@ import { createApiResource } from '../data/createApiResource.ts';
 import { takeEarlyOutline } from '../data/early-loads.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { DeleteSessionDialog } from './session/DeleteSessionDialog.tsx';
+import { SessionGone } from './session/SessionGone.tsx';
 import { SessionMeta, SessionUpstream } from './session/SessionHeader.tsx';
 import { SessionStats, SurprisedNotice } from './session/SessionNumbers.tsx';
 import { hasConfirmations, SESSION_TABS, SessionTabs, type SessionTab } from './session/SessionTabs.tsx';
@@ -64,7 +65,9 @@ export default function SessionPage() {
           </>
         }
       />
-      <Loaded resource={res} skeleton={8} skeletonHeight={20} notFoundTitle="No such session" errorFrame={(e) => <Card label="Session">{e}</Card>}>
+      <Loaded resource={res} skeleton={8} skeletonHeight={20} notFoundTitle="No such session"
+        notFound={() => <SessionGone sessionKey={key()} error={res.error()!} onRestored={res.refetch} />}
+        errorFrame={(e) => <Card label="Session">{e}</Card>}>
         {(d) => (
           <>
             <SurprisedNotice outline={d()} />

@@ -2,6 +2,7 @@
 // and find over every payload. Each answers plain data, or why it could not ({ ok: false, message }).
 import { callPayload, callResultText, type CallPayloadInput, eventLineIndex, findInCalls, logLines, sessionIndex, type OutlineIndex } from '../../engine/session/views.ts';
 import type { CallPlace, SessionFiles } from '../../engine/sessions.ts';
+import { callLines } from '../../engine/session/call-lines.ts';
 import type { CallPayload, FindField, LogLine } from '../../../shared/session-views.ts';
 import { SESSION_LINE_SHOW_BYTES } from '../../../shared/limits.ts';
 import { type Result, attempt } from '../../result.ts';
@@ -24,6 +25,11 @@ export function sessionCallTextTask(input: { path: string; place: CallPlace }): 
 
 export function sessionFindTask(input: { path: string; places: CallPlace[]; q: string }): Result<{ n: number; fields: FindField[] }[]> {
   return attempt(() => findInCalls(input.path, input.places, input.q));
+}
+
+/** The line each call's request is on (engine/session/call-lines.ts). */
+export function sessionCallLinesTask(input: { path: string; places: CallPlace[] }): Result<(number | null)[]> {
+  return attempt(() => callLines(input.path, input.places));
 }
 
 /** A page of the log's lines, for the raw view of a big log. */

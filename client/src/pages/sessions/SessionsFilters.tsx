@@ -64,8 +64,8 @@ export function SessionsFilters(props: {
       <span class="count" aria-live="polite" data-testid="sessions-count">
         <Show when={props.count !== null}>{props.count}</Show>
       </span>
-      <Button icon="scale" testid="compare-ticked" disabled={props.pair === null} reason="Tick two sessions to compare them" to={props.pair ? compareHref(...props.pair) : undefined}>
-        Compare{props.ticked > 0 ? ` (${props.ticked} of 2)` : ''}
+      <Button icon="scale" testid="compare-ticked" disabled={props.pair === null} reason="Tick exactly two sessions to compare them" to={props.pair ? compareHref(...props.pair) : undefined}>
+        Compare{props.ticked > 0 && props.ticked <= 2 ? ` (${props.ticked} of 2)` : ''}
       </Button>
       <Button icon="download" testid="sessions-otlp" href={props.otlpHref} download="sessions.otlp.jsonl" title="As OpenTelemetry traces (OTLP JSON Lines): the ticked sessions, else every session that matches">
         {props.ticked > 0 ? `OTLP (${props.ticked} ticked)` : 'OTLP (all that match)'}

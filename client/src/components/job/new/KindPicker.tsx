@@ -32,7 +32,7 @@ export function KindPicker(props: { kind: JobKind; onKind: (kind: JobKind) => vo
               <Icon name={x.icon} size={18} />
               <span>
                 <strong>{x.name}</strong>
-                <span class="line">{x.line}</span>
+                <span class="line">{x.line}</span>{' '}
                 <Show when={x.kind === 'redact' && meta()?.salt_set === false}>
                   <span class="line warn-text" data-testid="redact-salt-line">
                     Needs ENGINE_REDACT_SALT, which is not set.

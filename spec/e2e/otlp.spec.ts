@@ -50,8 +50,8 @@ otlp('the list exports every match of its filters, or only the ticked sessions',
   assert.is(shadow.length, 3);
   await ui.goto('/sessions');
   await settle(page);
-  await page.getByRole('checkbox', { name: `Compare session ${SERVED}` }).check();
-  await page.getByRole('checkbox', { name: `Compare session ${RECORDED}` }).check();
+  await page.getByRole('checkbox', { name: `Tick session ${SERVED}` }).check();
+  await page.getByRole('checkbox', { name: `Tick session ${RECORDED}` }).check();
   assert.is((await link.textContent())?.trim(), 'OTLP (2 ticked)');
   assert.equal((await sessionsAt(ui, String(await link.getAttribute('href')))).sort(), [RECORDED, SERVED].sort());
 });

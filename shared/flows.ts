@@ -206,7 +206,7 @@ export type FlowDiffView = v.InferOutput<typeof FlowDiffViewSchema>;
 // because the threshold is checked before the key and the diff's checks have a fixed order.
 
 /** A query number: "" or text that is not a number is the generic 400. */
-const queryFloat = (name: string, fallback: number) =>
+export const queryFloat = (name: string, fallback: number) =>
   v.optional(
     v.pipe(
       v.string(),

@@ -4,25 +4,23 @@
 import type { WhatIf } from '../../shared/whatif.ts';
 import { whatIfAt, type OutlinedDecision } from '../engine/whatif.ts';
 import type { State } from '../state.ts';
-import { fileStamp } from '../store/stamp.ts';
 import type { FlowFile } from './catalog.ts';
 import { loadedOrThrow, loadFlowEntry } from './flows.ts';
-import { indexedSessions } from './summaries.ts';
+import { sessionSummaries } from './sessions.ts';
 
 /** Flow logs read per pool task when outlines are missing. */
 const OUTLINE_BATCH = 200;
 
 export async function flowWhatIf(state: State, file: FlowFile, threshold: number, sessions: number): Promise<WhatIf> {
   const flow = loadedOrThrow(await loadFlowEntry(state, file));
-  const [entries, catalog] = await Promise.all([indexedSessions(state), state.catalog()]);
+  const { entries } = await sessionSummaries(state);
   const picked: { key: string; flowLog: string; stamp: string }[] = [];
   // A flow log does not name its flow: the sessions are those of the flow's domain, as its evidence's are.
+  // The index's stamps (current as of this request) say whether a kept outline still holds: no stat per log.
   for (const e of entries) {
     if (picked.length >= sessions) break;
-    if (e.summary.domain !== flow.domain || !e.summary.has_flow_log) continue;
-    if (e.flowSites !== null && e.flowSites.length === 0) continue;
-    const flowLog = catalog.session(e.summary.key)?.flowLog;
-    if (flowLog) picked.push({ key: e.summary.key, flowLog, stamp: fileStamp(flowLog).stamp });
+    if (e.summary.domain !== flow.domain || e.flowLog === null || e.flowSites === null || e.stamp === null) continue;
+    picked.push({ key: e.key, flowLog: e.flowLog, stamp: e.stamp });
   }
 
   const cache = state.caches.whatIfOutlines;
@@ -32,7 +30,7 @@ export async function flowWhatIf(state: State, file: FlowFile, threshold: number
     const outlines = await state.pool.run('flowLogOutlinesTask', { paths: batch.map((p) => p.flowLog) });
     batch.forEach((p, j) => cache.set(p.flowLog, p.stamp, outlines[j] ?? null));
   }
-  if (missing.length > 0) cache.retain(new Set(catalog.sessions.flatMap((s) => s.flowLog ?? [])));
+  if (missing.length > 0) cache.retain(new Set(entries.flatMap((e) => e.flowLog ?? [])));
 
   const read: { key: string; decisions: readonly OutlinedDecision[] }[] = [];
   for (const p of picked) {

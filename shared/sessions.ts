@@ -262,6 +262,16 @@ const modeFilter = v.optional(
   '',
 );
 
+/** `surprised=true` keeps the sessions whose flow's surprise gate handed back (a later engine's); `false` the others. */
+const surprisedFilter = v.optional(
+  v.pipe(
+    v.string('surprised: give it once, as true or false'),
+    v.check((s) => s === '' || s === 'true' || s === 'false', (issue) => `surprised ${JSON.stringify(issue.input)}: expected true or false`),
+    v.transform((s) => (s === '' ? null : s === 'true')),
+  ),
+  '',
+);
+
 /** The columns the list sorts by (not in the spec; `started` descending is the spec's order and the default). */
 export const SESSION_SORTS = ['started', 'session', 'domain', 'agent', 'mode', 'calls', 'turns', 'lookups', 'errors', 'duration'] as const;
 export type SessionSort = (typeof SESSION_SORTS)[number];
@@ -288,6 +298,7 @@ export const SessionsQuerySchema = v.pipe(
   v.object({
     domain: optionalText('domain'),
     mode: modeFilter,
+    surprised: surprisedFilter,
     q: optionalText('q'),
     limit: v.pipe(
       queryInt('limit', SESSIONS_LIMIT_DEFAULT),

@@ -58,7 +58,7 @@ export async function sessionsPage(state: State, query: SessionsQuery): Promise<
   // The newest logs are read first: once the page's worth is in, the page is (nearly always) the right one.
   await store.warm(WARM_BUDGET_MS, (indexed) => indexed >= query.offset + query.limit);
   await store.sync();
-  const id = JSON.stringify([query.domain, query.mode, query.q, query.limit, query.offset, query.from, query.to, query.sort, query.order]);
+  const id = JSON.stringify([query.domain, query.mode, query.surprised, query.q, query.limit, query.offset, query.from, query.to, query.sort, query.order]);
   const page = store.derived(`sessionsPage:${id}`, () => store.sessions.list(query));
   const indexing = store.progress();
   return indexing ? { ...page, indexing } : page;

@@ -359,6 +359,7 @@ export class SessionIndex {
   /** A page of the list: filters in the order domain, mode, q; `total` counted before paging. */
   list(query: ListQuery): { total: number; items: SessionSummary[] } {
     const { domain, mode } = query;
+    const surprised = typeof query.surprised === 'boolean' ? query.surprised : null;
     const needle = query.q ? query.q.toLowerCase() : null;
     const within = query.from || query.to ? startedWithin(query) : null;
     // Another order than newest first gathers every match, then sorts and pages.
@@ -366,7 +367,7 @@ export class SessionIndex {
     const offset = Math.max(0, query.offset);
     const end = offset + Math.max(0, query.limit);
     // No filter, newest first: the page is a slice (the list's first page, and every progress poll).
-    if (!domain && !mode && within === null && needle === null && !custom) {
+    if (!domain && !mode && surprised === null && within === null && needle === null && !custom) {
       return { total: this.sorted.length, items: this.sorted.slice(offset, end).map((e) => e.summary) };
     }
     const items: SessionSummary[] = [];
@@ -375,6 +376,7 @@ export class SessionIndex {
       const s = e.summary!;
       if (domain && s.domain !== domain) continue;
       if (mode && s.mode !== mode) continue;
+      if (surprised !== null && (s.surprised ?? false) !== surprised) continue;
       if (within !== null && !within(s)) continue;
       if (needle !== null && !this.matches(e, s, needle)) continue;
       if (custom || (total >= offset && total < end)) items.push(s);

@@ -40,6 +40,8 @@ export const getOtlpStatus = (o?: Opts) => requestAs(OtlpStatusSchema, '/api/otl
 export interface SessionsQuery {
   q?: string;
   mode?: SessionMode | null;
+  /** Beyond the spec: only sessions whose surprise gate handed back (true), or only the others (false). */
+  surprised?: boolean | null;
   domain?: string | null;
   limit?: number;
   offset?: number;
@@ -66,7 +68,7 @@ export const sessionRawUrl = (key: string) => apiPath('sessions', key, 'raw');
 /** One session as an OTLP/JSON trace (GET /api/sessions/:key/otlp). */
 export const sessionOtlpUrl = (key: string) => apiPath('sessions', key, 'otlp');
 /** The ticked sessions, else every session the filters match, as OTLP JSON Lines (GET /api/sessions/otlp). */
-export function sessionsOtlpUrl(filters: { q: string; mode: string | null; domain: string | null; from: string | null; to: string | null }, keys: readonly string[]): string {
+export function sessionsOtlpUrl(filters: { q: string; mode: string | null; surprised?: 'true' | null; domain: string | null; from: string | null; to: string | null }, keys: readonly string[]): string {
   const params = new URLSearchParams();
   if (keys.length > 0) params.set('keys', keys.join(','));
   else for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);

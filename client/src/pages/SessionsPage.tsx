@@ -22,10 +22,11 @@ const modeFilter = (m: ModeChoice): SessionMode | null => (m === 'all' ? null : 
 
 export default function SessionsPage() {
   useTitle(() => 'Sessions');
-  const { q, mode, offset, from, to, sort, order, go } = createSessionsUrl();
+  const { q, mode, surprised, offset, from, to, sort, order, go } = createSessionsUrl();
   const [text, setText] = createSearchText(q, go);
 
   const setMode = (m: ModeChoice) => go({ mode: m === 'all' ? undefined : m });
+  const setSurprised = (only: boolean) => go({ surprised: only ? 'true' : undefined });
   const setRange = (f: string, t: string) => go({ from: f || undefined, to: t || undefined });
   const setSort = (key: SessionSort) => {
     const next: SortOrder = key === sort() ? (order() === 'asc' ? 'desc' : 'asc') : sortOrderFor(key);
@@ -45,6 +46,7 @@ export default function SessionsPage() {
   const query = () => ({
     q: q(),
     mode: modeFilter(mode()),
+    surprised: surprised() ? true : null,
     domain: domain(),
     limit: SESSIONS_LIMIT_DEFAULT,
     offset: offset(),
@@ -54,7 +56,7 @@ export default function SessionsPage() {
     order: newestFirst() ? null : order(),
   });
   const res = createApiResource(query, (s, signal) => getSessions(s, { signal }), { topics: ['sessions'] });
-  const filtered = () => q() !== '' || mode() !== 'all' || domain() !== null || from() !== '' || to() !== '';
+  const filtered = () => q() !== '' || mode() !== 'all' || surprised() || domain() !== null || from() !== '' || to() !== '';
   const total = () => res.data()?.total ?? 0;
   const countText = () =>
     `${formatCount(total())} ${total() === 1 ? 'session' : 'sessions'}${filtered() ? (total() === 1 ? ' matches' : ' match') : ''}${from() || to() ? ` ${rangeWords(from(), to())}` : ''}`;
@@ -67,7 +69,7 @@ export default function SessionsPage() {
   const clear = () => {
     setText('');
     setDomain(null);
-    go({ q: undefined, mode: undefined, domain: undefined, from: undefined, to: undefined });
+    go({ q: undefined, mode: undefined, surprised: undefined, domain: undefined, from: undefined, to: undefined });
   };
   const oldestFirst = () => sort() === 'started' && order() === 'asc';
 
@@ -79,13 +81,15 @@ export default function SessionsPage() {
         onText={setText}
         mode={mode()}
         onMode={setMode}
+        surprised={surprised()}
+        onSurprised={setSurprised}
         from={from()}
         to={to()}
         onRange={setRange}
         count={res.data() ? countText() : null}
         ticked={ticked().length}
         pair={pair()}
-        otlpHref={sessionsOtlpUrl({ q: q(), mode: modeFilter(mode()), domain: domain(), from: from() || null, to: to() || null }, ticked())}
+        otlpHref={sessionsOtlpUrl({ q: q(), mode: modeFilter(mode()), surprised: surprised() ? 'true' : null, domain: domain(), from: from() || null, to: to() || null }, ticked())}
       />
       <IndexingNotice indexing={res.data()?.indexing} />
       <div ref={top} class="scroll-anchor" />

@@ -13,6 +13,8 @@ export function SessionsFilters(props: {
   onText: (text: string) => void;
   mode: ModeChoice;
   onMode: (mode: ModeChoice) => void;
+  surprised: boolean;
+  onSurprised: (only: boolean) => void;
   from: string;
   to: string;
   onRange: (from: string, to: string) => void;
@@ -50,6 +52,10 @@ export function SessionsFilters(props: {
           { value: 'recorded', label: 'Recorded' },
         ]}
       />
+      <label title="Sessions in which the flow’s surprise gate handed back (a later engine’s)">
+        <input type="checkbox" data-testid="sessions-surprised" checked={props.surprised} onChange={(e) => props.onSurprised(e.currentTarget.checked)} />{' '}
+        <Icon name="zap" size={12} /> Surprised the flow
+      </label>
       <DateRange idPrefix="sessions" from={props.from} to={props.to} onChange={props.onRange} />
       <span class="count" aria-live="polite" data-testid="sessions-count">
         <Show when={props.count !== null}>{props.count}</Show>

@@ -11,7 +11,7 @@ import { domain, setDomain } from '../../stores/domain.ts';
 export type ModeChoice = 'all' | SessionMode;
 const MODES: ModeChoice[] = ['all', 'served', 'shadow', 'recorded'];
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
-export type Changes = Partial<Record<'q' | 'mode' | 'domain' | 'offset' | 'from' | 'to' | 'sort' | 'order', string | undefined>>;
+export type Changes = Partial<Record<'q' | 'mode' | 'surprised' | 'domain' | 'offset' | 'from' | 'to' | 'sort' | 'order', string | undefined>>;
 const SEARCH_AFTER_MS = 250;
 
 export function createSessionsUrl() {
@@ -20,6 +20,8 @@ export function createSessionsUrl() {
   const url = {
     q: () => p('q').trim(),
     mode: (): ModeChoice => (MODES.includes(p('mode') as ModeChoice) ? (p('mode') as ModeChoice) : 'all'),
+    /** Only the sessions a later engine's surprise gate handed back in (`?surprised=true`). */
+    surprised: () => p('surprised') === 'true',
     offset: () => Math.max(0, Math.floor(Number(p('offset'))) || 0),
     from: () => cleanDay(p('from')),
     to: () => cleanDay(p('to')),

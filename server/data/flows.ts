@@ -188,10 +188,12 @@ function summaryOf(entry: FlowEntry, served_by: string[], stage: StageLink | nul
     tools,
     sites: flow ? siteKeys(flow).length : 0,
     lookups: flow ? lookups(flow).length : 0,
+    lookup_tools: flow ? lookups(flow) : [],
     promoted: flow ? promotionCounts(flow) : null,
     served_by,
     stage,
     error: flow ? null : (entry.error ?? 'unknown error'),
+    surprise: flow?.surprise ?? null,
     ...(version ? { version_of: version } : {}),
   };
 }

@@ -3,7 +3,7 @@
 // acts). A flow is plain data so it can cross the worker pool. Loading follows the CLI's order: probe the
 // version, check it, read the whole structure, the format-1 restrictions, then the program; any failure is
 // an Error whose message is why the flow "does not load" (the list shows it, the detail answers 422).
-import type { DeciderName } from '../../shared/flows.ts';
+import type { DeciderName, SurpriseGate } from '../../shared/flows.ts';
 import type { ToolKind } from '../../shared/sessions.ts';
 import { compareText } from './format.ts';
 import { errorText } from '../../shared/error-text.ts';
@@ -113,6 +113,8 @@ export interface Flow {
   thresholds: Record<string, number>;
   contracts: Record<string, string> | null;
   reach: BackoffModel | null;
+  /** A later engine's surprise gate; null without one. */
+  surprise: SurpriseGate | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -451,6 +453,15 @@ function readBindings(value: unknown, path: string): Bindings {
       [] as [[string, string], unknown][],
     ),
   };
+}
+
+/** surprise.rs's SurpriseGate: `quantile` may be absent or null (set by hand). */
+function readSurpriseGate(value: unknown, path: string): SurpriseGate {
+  const o = obj(value, path);
+  const quantile = opt(o, 'quantile');
+  const gate: SurpriseGate = { window: uint(req(o, 'window', path), `${path}.window`), threshold: num(req(o, 'threshold', path), `${path}.threshold`) };
+  if (quantile !== undefined) gate.quantile = num(quantile, `${path}.quantile`);
+  return gate;
 }
 
 function readPromotion(value: unknown, path: string): Promotion {
@@ -792,6 +803,7 @@ export function loadFlow(text: string): Flow {
   const thresholds = opt(o, 'thresholds');
   const contracts = opt(o, 'contracts');
   const reach = opt(o, 'reach');
+  const surprise = opt(o, 'surprise');
   const manifest = readManifest(req(o, 'manifest', 'flow'), 'manifest');
   const flow: Flow = {
     engine_flow: version,
@@ -813,9 +825,13 @@ export function loadFlow(text: string): Flow {
     thresholds: thresholds === undefined ? {} : record(thresholds, 'thresholds', num),
     contracts: contracts === undefined ? null : record(contracts, 'contracts', str),
     reach: reach === undefined ? null : readBackoff(reach, 'reach'),
+    surprise: surprise === undefined ? null : readSurpriseGate(surprise, 'surprise'),
   };
+  // surprise.rs's own checks, in its words: a format-1 reader would ignore the gate.
+  if (flow.surprise && flow.surprise.window === 0) throw new Error('a surprise gate averages over one step or more');
   if (version === 1) {
     if (Object.keys(flow.thresholds).length > 0) throw new Error('a flow with per-site thresholds is format 2');
+    if (flow.surprise) throw new Error('a flow with a surprise gate is format 2');
     const b = flow.bindings;
     if (
       Object.keys(b.named_other).length > 0 ||

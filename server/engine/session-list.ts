@@ -10,6 +10,8 @@ export interface SessionListQuery {
   /** Exact match on the summary's domain; null or "" means no filter. */
   domain?: string | null;
   mode?: SessionMode | null;
+  /** Beyond the spec: only sessions whose `surprised` is this (a summary without the field is not surprised). */
+  surprised?: boolean | null;
   /** Lowercased; contained in the session id, domain, agent or a called tool's name. */
   q?: string | null;
   limit: number;
@@ -43,6 +45,7 @@ export function listSessions(summaries: readonly SessionSummary[], query: Sessio
   const { domain, mode } = query;
   if (domain) found = found.filter((s) => s.domain === domain);
   if (mode) found = found.filter((s) => s.mode === mode);
+  if (typeof query.surprised === 'boolean') found = found.filter((s) => (s.surprised ?? false) === query.surprised);
   if (query.q) {
     const needle = query.q.toLowerCase();
     const hit = (text: unknown) => typeof text === 'string' && text.toLowerCase().includes(needle);

@@ -10,7 +10,8 @@ function flow(key: string, more: Partial<FlowSummary> = {}): FlowSummary {
   return {
     key, path: `${key}.flow.json`, name: key, domain: 'shop', format_version: 1, engine_version: '0.1.0', sources: [], habit_episodes: 3,
     arbiter_cases: 0, compiled_unix_ms: 0, modified_unix_ms: 0, size_bytes: 10, decider: 'habit', has_arbiter: false, has_reach: false,
-    tools: { read: 1, write: 0, generic: 0 }, sites: 3, lookups: 2, promoted: null, served_by: [], stage: null, error: null, ...more,
+    tools: { read: 1, write: 0, generic: 0 }, sites: 3, lookups: 2, lookup_tools: ['a', 'b'], promoted: null, served_by: [], stage: null, error: null,
+    surprise: null, ...more,
   };
 }
 

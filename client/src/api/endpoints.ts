@@ -4,6 +4,7 @@
 import { OtlpStatusSchema } from '../../../shared/otlp.ts';
 import { OkSchema } from '../../../shared/common.ts';
 import { FlowDetailSchema, FlowDiffViewSchema, FlowListSchema } from '../../../shared/flows.ts';
+import { WhatIfSchema } from '../../../shared/whatif.ts';
 import { JobListSchema, JobPreviewSchema, JobSchema, type JobRequest } from '../../../shared/jobs.ts';
 import { MetaSchema } from '../../../shared/meta.ts';
 import { HostConfigSchema, ProbeResultSchema, ServerListSchema, ServerViewSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
@@ -39,6 +40,8 @@ export const getOtlpStatus = (o?: Opts) => requestAs(OtlpStatusSchema, '/api/otl
 export interface SessionsQuery {
   q?: string;
   mode?: SessionMode | null;
+  /** Beyond the spec: only sessions whose surprise gate handed back (true), or only the others (false). */
+  surprised?: boolean | null;
   domain?: string | null;
   limit?: number;
   offset?: number;
@@ -100,6 +103,8 @@ export const deleteSession = (key: string) => requestAs(OkSchema, apiPath('sessi
 export const getFlows = (o?: Opts) => requestAs(FlowListSchema, '/api/flows', quiet(o));
 export const getFlow = (key: string, threshold: number, o?: Opts) =>
   requestAs(FlowDetailSchema, apiPath('flows', key), { ...quiet(o), query: { threshold } });
+export const getFlowWhatIf = (key: string, threshold: number, o?: Opts) =>
+  requestAs(WhatIfSchema, apiPath('flows', key, 'whatif'), { ...quiet(o), query: { threshold } });
 export const getFlowSites = (key: string, o?: Opts) => requestAs(FlowSitesSchema, apiPath('flows', key, 'sites'), quiet(o));
 export const flowRawUrl = (key: string) => apiPath('flows', key, 'raw');
 export const getFlowRaw = (key: string, o?: Opts) => requestText(flowRawUrl(key), quiet(o));

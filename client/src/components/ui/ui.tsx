@@ -242,6 +242,17 @@ export function JobStatusBadge(props: { status: JobStatus }) {
   );
 }
 
+/** A job whose command ended with its alarm (engine drift: the agent may have changed under the flow). */
+export function AlarmBadge(props: { alarm: boolean }) {
+  return (
+    <Show when={props.alarm}>
+      <span class="badge warn" data-testid="job-alarm" title="engine drift sounded its alarm: the agent may have changed under the flow (exit 1, not a failure)">
+        <Icon name="zap" size={14} /> Alarm
+      </span>
+    </Show>
+  );
+}
+
 export function KindBadge(props: { kind: ToolKind }) {
   const t = {
     read: { word: 'read', title: 'readOnlyHint: true. A flow may look it up.' },

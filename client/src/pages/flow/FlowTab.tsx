@@ -13,6 +13,7 @@ import { Card } from '../../components/ui/ui.tsx';
 import { actingCount, previewSites } from '../../lib/flow-graph.ts';
 import type { Serving } from './serving.ts';
 import { ServingThreshold } from './ServingThreshold.tsx';
+import { WhatIfLine } from './WhatIfLine.tsx';
 import { plural } from '../../lib/flow-words.ts';
 
 export function FlowTab(props: { detail: FlowDetail; threshold: number; onThreshold: (t: number) => void; refreshing: boolean; serving: Serving[] }) {
@@ -43,6 +44,7 @@ export function FlowTab(props: { detail: FlowDetail; threshold: number; onThresh
           <strong>{counts().acting}</strong> of its <strong>{counts().sites}</strong> {counts().sites === 1 ? 'site' : 'sites'}
           {promoted() ? ', where promoted' : ''}, and hands back after the rest.
         </p>
+        <WhatIfLine flowKey={d().summary.key} threshold={props.threshold} />
         <Show
           when={d().sites.length > 0}
           fallback={<p class="muted">This flow has no sites: training saw no lookup after any call, so it always hands back.</p>}

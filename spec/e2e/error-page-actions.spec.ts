@@ -47,7 +47,7 @@ errors('no such session: no Try again, a way to the list', async ({ ui }) => {
   const p = ui.page;
   await p.getByRole('heading', { name: 'No such session' }).waitFor();
   assert.is(await tryAgain(ui).count(), 0);
-  await p.getByRole('link', { name: 'All sessions' }).waitFor();
+  await p.getByRole('link', { name: 'All sessions', exact: true }).waitFor();
   ui.allowErrors(/404/);
   ui.assertNoErrors();
 });

@@ -148,7 +148,7 @@ pages('the command palette opens with Ctrl-K, finds a session and opens it', asy
   await p.keyboard.press('ArrowDown');
   await p.keyboard.press('ArrowUp');
   await input.fill('14715');
-  await p.getByRole('option', { name: /14715/ }).click();
+  await p.getByRole('option', { name: /20260928T020401\.195Z-14715/ }).click();
   await p.waitForURL(/\/sessions\/20260928T020401\.195Z-14715/);
   await p.getByRole('heading', { name: '20260928T020401.195Z-14715' }).waitFor();
   ui.assertNoErrors();

@@ -70,6 +70,8 @@ links('a decision row copies the address of the call that shows it', async ({ ui
   await ui.goto(`/sessions/${key}`);
   const row = p.locator('[data-testid="decision-made"]').first();
   await row.getByRole('button', { name: 'Copy link to this decision' }).click();
+  // The address is made when pressed (the call lines may be asked for first): read the clipboard once it says so.
+  await p.locator('.toast', { hasText: 'link to this decision copied' }).waitFor();
   const copied = await p.evaluate(() => navigator.clipboard.readText());
   assert.is(copied, `${ui.console.url}/sessions/${key}?line=${lines[lookup.n]}`);
   await p.goto(copied);

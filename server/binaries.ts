@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import type { Binary } from './config.ts';
+import type { Binary } from '../shared/meta.ts';
 
 const isFile = (p: string) => statSync(p, { throwIfNoEntry: false })?.isFile() === true;
 

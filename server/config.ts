@@ -1,11 +1,6 @@
 // What the launcher works out before serving (console-api.md §1): the canonical data directory, the token,
 // the binaries found, which secrets are set (presence only, never values) and a clock tests can fix.
-
-/** A binary the console found: its path and the first line of `--version`, if it answered. */
-export interface Binary {
-  path: string;
-  version: string | null;
-}
+import type { Binary } from '../shared/meta.ts';
 
 export interface Config {
   version: string;

@@ -18,7 +18,7 @@ import {
   type Flow,
 } from '../engine/flows.ts';
 import { flowWarnings } from '../engine/warnings.ts';
-import type { State } from '../state.ts';
+import type { DataContext } from './data-context.ts';
 import type { LoadedFlow } from '../workers/tasks/flows.ts';
 import type { Catalog, FlowFile, SessionFile } from './catalog.ts';
 import type { ListedTools } from './data-caches.ts';
@@ -41,7 +41,7 @@ export class FlowUnreadable extends Error {}
 
 
 /** Loads a flow file through the cache; a file that cannot be read or parsed carries its error. */
-export async function loadFlowEntry(state: State, file: FlowFile): Promise<FlowEntry> {
+export async function loadFlowEntry(state: DataContext, file: FlowFile): Promise<FlowEntry> {
   let size_bytes = 0;
   let modified_unix_ms = 0;
   let stamp = '-';
@@ -87,7 +87,7 @@ function canonical(path: string): string | null {
 }
 
 /** The registry's servers with a flow, as resolved paths; an unreadable registry counts as empty. */
-async function servedFlows(state: State): Promise<{ name: string; path: string; canonical: string | null }[]> {
+async function servedFlows(state: DataContext): Promise<{ name: string; path: string; canonical: string | null }[]> {
   let servers;
   try {
     servers = (await loadRegistry(state.config.dataDir)).servers;
@@ -185,7 +185,7 @@ function summaryOf(entry: FlowEntry, served_by: string[], stage: StageLink | nul
 }
 
 /** Every flow the catalog finds, loaded or not: most recently modified first, then by path. */
-export async function flowSummaries(state: State, catalog?: Catalog): Promise<FlowSummary[]> {
+export async function flowSummaries(state: DataContext, catalog?: Catalog): Promise<FlowSummary[]> {
   const cat = catalog ?? (await state.catalog());
   const [entries, served] = await Promise.all([Promise.all(cat.flows.map((f) => loadFlowEntry(state, f))), servedFlows(state)]);
   state.caches.flows.retain(new Set(cat.flows.map((f) => f.path)));
@@ -194,7 +194,7 @@ export async function flowSummaries(state: State, catalog?: Catalog): Promise<Fl
 }
 
 /** One flow's list summary, and its loaded entry. */
-export async function flowSummary(state: State, file: FlowFile, catalog?: Catalog): Promise<{ summary: FlowSummary; entry: FlowEntry }> {
+export async function flowSummary(state: DataContext, file: FlowFile, catalog?: Catalog): Promise<{ summary: FlowSummary; entry: FlowEntry }> {
   const cat = catalog ?? (await state.catalog());
   const [entry, served, stage] = await Promise.all([loadFlowEntry(state, file), servedFlows(state), stageLink(file, cat)]);
   return { summary: summaryOf(entry, servedBy(file, served), stage, versionOf(file, cat)), entry };
@@ -205,7 +205,7 @@ export async function flowSummary(state: State, file: FlowFile, catalog?: Catalo
 // ---------------------------------------------------------------------------------------------------------
 
 
-async function listedTools(state: State, file: SessionFile): Promise<ListedTools | null> {
+async function listedTools(state: DataContext, file: SessionFile): Promise<ListedTools | null> {
   const cache = state.caches.listings;
   let stamp: string;
   try {
@@ -231,7 +231,7 @@ async function listedTools(state: State, file: SessionFile): Promise<ListedTools
 }
 
 /** The tools of the newest readable session of the domain that listed any, or null (flow-review.md §6). */
-export async function latestListing(state: State, domain: string): Promise<{ sessionId: string; tools: ListedTools } | null> {
+export async function latestListing(state: DataContext, domain: string): Promise<{ sessionId: string; tools: ListedTools } | null> {
   if (domain === '') return null;
   const catalog = await state.catalog();
   const { entries } = await sessionSummaries(state);
@@ -245,7 +245,7 @@ export async function latestListing(state: State, domain: string): Promise<{ ses
 }
 
 /** The warnings of a loaded flow at detail time (flow-review.md §6). */
-async function warningsFor(state: State, flow: Flow): Promise<string[]> {
+async function warningsFor(state: DataContext, flow: Flow): Promise<string[]> {
   const listing = await latestListing(state, flow.domain);
   return flowWarnings(flow, listing, state.config.keySet || state.config.keyFileSet);
 }
@@ -256,7 +256,7 @@ function taskValue<T>(r: Result<T>): T {
 }
 
 /** The reviewer's view of a flow file at a threshold. Throws FlowUnreadable when it does not load. */
-export async function flowDetail(state: State, file: FlowFile, threshold: number): Promise<FlowDetail> {
+export async function flowDetail(state: DataContext, file: FlowFile, threshold: number): Promise<FlowDetail> {
   const { summary, entry } = await flowSummary(state, file);
   const flow = loadedOrThrow(entry);
   const [review, warnings] = await Promise.all([
@@ -268,7 +268,7 @@ export async function flowDetail(state: State, file: FlowFile, threshold: number
 
 /** flow-diff of two flow files, keys as given. Throws FlowUnreadable (old first) when one does not load. */
 export async function flowDiffView(
-  state: State,
+  state: DataContext,
   from: { key: string; file: FlowFile },
   to: { key: string; file: FlowFile },
   threshold: number,

@@ -13,7 +13,7 @@ import { activity, healthList, totalsAndDomains, type HealthInputs } from '../en
 import { activityBetween, chartDays, overviewPredicate } from '../engine/session-filter.ts';
 import { listingSource, toolWarnings } from '../engine/warnings.ts';
 import { serverViewContext } from './server-context.ts';
-import type { State } from '../state.ts';
+import type { DataContext } from './data-context.ts';
 
 const NO_FILTER: OverviewQuery = { domain: null, from: null, to: null };
 
@@ -21,7 +21,7 @@ const NO_FILTER: OverviewQuery = { domain: null, from: null, to: null };
  * With `query` (beyond the spec: a domain, UTC days) the totals, the chart and the newest sessions count only
  * the matching sessions; the domain list stays whole, for the filter to choose from.
  */
-export async function overview(state: State, query: OverviewQuery = NO_FILTER): Promise<Overview> {
+export async function overview(state: DataContext, query: OverviewQuery = NO_FILTER): Promise<Overview> {
   const { config } = state;
   const now = config.now();
   const catalog = await state.catalog();

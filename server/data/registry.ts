@@ -18,10 +18,10 @@ import { findCredential } from '../../shared/credentials.ts';
 import { issueText } from '../../shared/issue-text.ts';
 import type { FlowSummary } from '../../shared/flows.ts';
 import {
-  DeciderNameSchema,
   JudgeSchema,
   ListenSchema,
   POLICY_FIELDS,
+  ServerDeciderSchema,
   ServerModeSchema,
   SurpriseSchema,
   type Judge,
@@ -103,7 +103,7 @@ const FileEntrySchema = v.looseObject({
   mode: ServerModeSchema,
   flow: nullableText,
   record_dir: nullableText,
-  decider: v.optional(v.nullable(DeciderNameSchema), null),
+  decider: v.optional(v.nullable(ServerDeciderSchema), null),
   threshold: v.optional(v.nullable(v.number()), null),
   created_unix_ms: v.optional(v.number(), 0),
   updated_unix_ms: v.optional(v.number(), 0),

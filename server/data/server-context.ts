@@ -3,11 +3,11 @@
 // (the overview and the servers list ask for every server's flow on every answer; a worker round trip each,
 // or a worker's start when the pool has let its workers go, made a page's first requests wait).
 import { stat } from 'node:fs/promises';
-import type { State } from '../state.ts';
+import type { DataContext } from './data-context.ts';
 import { statStamp } from '../store/stamp.ts';
 import { NOT_LOADED, type FlowFacts, type ViewContext } from './registry.ts';
 
-export function serverViewContext(state: State): ViewContext {
+export function serverViewContext(state: DataContext): ViewContext {
   return {
     dataDir: state.config.dataDir,
     home: state.config.home,

@@ -4,14 +4,14 @@
 import type { FlowSummary } from '../../shared/flows.ts';
 import type { ServerEntry, ServerList, ServerView } from '../../shared/servers.ts';
 import type { ToolInfo } from '../../shared/sessions.ts';
-import type { State } from '../state.ts';
+import type { DataContext } from './data-context.ts';
 import { flowSummary } from './flows.ts';
 import { discoveredUpstreams, loadRegistry, resolvedPath, serverView } from './registry.ts';
 import { serverViewContext } from './server-context.ts';
 import { sessionsOfDomain, sessionSummaries } from './sessions.ts';
 
 /** The flows list's summary of the catalog flow at `path`, or null when the catalog has none there. */
-function flowSummaryAt(state: State): (path: string) => Promise<FlowSummary | null> {
+function flowSummaryAt(state: DataContext): (path: string) => Promise<FlowSummary | null> {
   return async (path) => {
     const catalog = await state.catalog();
     const file = catalog.flowAt(path);
@@ -20,7 +20,7 @@ function flowSummaryAt(state: State): (path: string) => Promise<FlowSummary | nu
 }
 
 /** Throws RegistryError or RegistryUnreadable when the registry cannot be read. */
-export async function serverList(state: State): Promise<ServerList> {
+export async function serverList(state: DataContext): Promise<ServerList> {
   const registry = await loadRegistry(state.config.dataDir);
   const sessions = await sessionSummaries(state);
   const ctx = serverViewContext(state);
@@ -31,12 +31,12 @@ export async function serverList(state: State): Promise<ServerList> {
   return { items, discovered };
 }
 
-export async function oneServerView(state: State, entry: ServerEntry): Promise<ServerView> {
+export async function oneServerView(state: DataContext, entry: ServerEntry): Promise<ServerView> {
   return serverView(entry, sessionsOfDomain(await sessionSummaries(state), entry.name), flowSummaryAt(state), serverViewContext(state));
 }
 
 /** The probe's flow warnings: only when the entry's flow resolves and loads. */
-export async function probeFlowWarnings(state: State, entry: ServerEntry, tools: ToolInfo[]): Promise<string[]> {
+export async function probeFlowWarnings(state: DataContext, entry: ServerEntry, tools: ToolInfo[]): Promise<string[]> {
   const path = entry.flow === null ? null : resolvedPath(entry.flow, state.config);
   if (path === null) return [];
   const r = await state.pool.run('probeWarningsTask', { path, tools });

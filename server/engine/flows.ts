@@ -3,7 +3,7 @@
 // acts). A flow is plain data so it can cross the worker pool. Loading follows the CLI's order: probe the
 // version, check it, read the whole structure, the format-1 restrictions, then the program; any failure is
 // an Error whose message is why the flow "does not load" (the list shows it, the detail answers 422).
-import type { DeciderName } from '../../shared/flows.ts';
+import type { Bar, DeciderName, Provenance, SiteRecord } from '../../shared/flows.ts';
 import type { ToolKind } from '../../shared/sessions.ts';
 import { compareText } from './format.ts';
 import { errorText } from '../../shared/error-text.ts';
@@ -13,12 +13,12 @@ import { errorText } from '../../shared/error-text.ts';
 // ---------------------------------------------------------------------------------------------------------
 
 /** An action of the vocabulary: a message to the customer, or a tool call. */
-export type Action = 'Respond' | { Tool: string };
-/** Counts of the action that came next after a context. */
-export interface Counts { by_action: [number, number][]; total: number }
+export type VocabAction = 'Respond' | { Tool: string };
+/** ActionCounts of the action that came next after a context. */
+export interface ActionCounts { by_action: [number, number][]; total: number }
 /** A back-off model: level j maps contexts of j symbols to counts. */
-export interface BackoffModel { order: number; alpha: number; vocab_size: number; levels: [number[], Counts][][] }
-export interface Habit { base: BackoffModel; beta: number; top: [[number, number[]], Counts][] }
+export interface BackoffModel { order: number; alpha: number; vocab_size: number; levels: [number[], ActionCounts][][] }
+export interface Habit { base: BackoffModel; beta: number; top: [[number, number[]], ActionCounts][] }
 export interface ToolDoc { summary: string; args: Record<string, string> }
 export interface Manifest { domain: string; tools: Record<string, ToolKind>; docs: Record<string, ToolDoc> }
 export type CodeField = { Scalar: string } | { Len: string };
@@ -49,18 +49,6 @@ export interface Bindings {
   lists: [[string, string], SourceStats][];
   bare: Record<string, number>;
   constants: [[string, string], unknown][];
-}
-export interface Provenance {
-  engine: string;
-  sources: string[];
-  habit_episodes: number;
-  arbiter_cases: number;
-  compiled_unix_ms: number;
-  conventions?: string | null;
-}
-export interface Bar { threshold: number; min_used: number; min_lower: number; min_tasks: number }
-export interface SiteRecord {
-  decisions: number; lookups: number; used: number; served: number; tasks: number; lower: number; promoted: boolean;
 }
 export interface Promotion { bar: Bar; sites: Record<string, SiteRecord> }
 
@@ -96,7 +84,7 @@ export interface Flow {
   /** manifest.domain: "the flow's domain" everywhere. */
   domain: string;
   provenance: Provenance;
-  vocab: Action[];
+  vocab: VocabAction[];
   manifest: Manifest;
   map: CodeMap;
   group: number;
@@ -212,7 +200,7 @@ function numPair(value: unknown, path: string): [number, number] {
 // The structures (flow-review.md §1.2–1.3)
 // ---------------------------------------------------------------------------------------------------------
 
-function readCounts(value: unknown, path: string): Counts {
+function readCounts(value: unknown, path: string): ActionCounts {
   const o = obj(value, path);
   return {
     by_action: list(req(o, 'by_action', path), `${path}.by_action`, (v, p) => {
@@ -232,7 +220,7 @@ function readBackoff(value: unknown, path: string): BackoffModel {
     levels: list(req(o, 'levels', path), `${path}.levels`, (level, lp) =>
       list(level, lp, (entry, ep) => {
         const t = tuple(entry, 2, ep);
-        return [list(t[0], `${ep}[0]`, uint), readCounts(t[1], `${ep}[1]`)] as [number[], Counts];
+        return [list(t[0], `${ep}[0]`, uint), readCounts(t[1], `${ep}[1]`)] as [number[], ActionCounts];
       }),
     ),
   };
@@ -249,7 +237,7 @@ function readHabit(value: unknown, path: string): Habit {
       return [
         [uint(key[0], `${ep}[0][0]`), list(key[1], `${ep}[0][1]`, uint)],
         readCounts(t[1], `${ep}[1]`),
-      ] as [[number, number[]], Counts];
+      ] as [[number, number[]], ActionCounts];
     }),
   };
 }
@@ -268,7 +256,7 @@ function readProvenance(value: unknown, path: string): Provenance {
   return p;
 }
 
-function readAction(value: unknown, path: string): Action {
+function readAction(value: unknown, path: string): VocabAction {
   if (value === 'Respond') return 'Respond';
   const o = obj(value, path);
   return { Tool: str(req(o, 'Tool', path), `${path}.Tool`) };

@@ -15,7 +15,7 @@ import { SavingsSchema } from '../../../shared/savings.ts';
 import { CallPayloadSchema, LogLineSchema, SessionEventsSchema, SessionFindSchema, SessionLinesSchema, SessionOutlineSchema } from '../../../shared/session-views.ts';
 import { apiPath } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
-import { OverviewSchema } from '../../../shared/overview.ts';
+import { OverviewSchema, type OverviewQuery } from '../../../shared/overview.ts';
 import { SettingsSchema } from '../../../shared/settings.ts';
 import { TrashEmptiedSchema, TrashListSchema, TrashRestoredSchema } from '../../../shared/trash.ts';
 
@@ -23,12 +23,7 @@ type Opts = { signal?: AbortSignal };
 const quiet = (o: Opts = {}) => ({ quiet: true, signal: o.signal });
 
 export const getMeta = (o?: Opts) => requestAs(MetaSchema, '/api/meta', quiet(o));
-export interface OverviewQuery {
-  domain?: string | null;
-  from?: string | null;
-  to?: string | null;
-}
-export const getOverview = (query: OverviewQuery = {}, o?: Opts) => requestAs(OverviewSchema, '/api/overview', { ...quiet(o), query: { ...query } });
+export const getOverview = (query: Partial<OverviewQuery> = {}, o?: Opts) => requestAs(OverviewSchema, '/api/overview', { ...quiet(o), query: { ...query } });
 export const getSavings = (days: number, domain: string | null, o?: Opts) =>
   requestAs(SavingsSchema, '/api/savings', { ...quiet(o), query: { days, domain } });
 export const getSettings = (o?: Opts) => requestAs(SettingsSchema, '/api/settings', quiet(o));

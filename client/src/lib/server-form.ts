@@ -292,8 +292,8 @@ const LISTEN_ADDR = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}[A
 const CONTROL = /\p{Cc}/u;
 
 /** The policy's problems, by field, as the registry checks them. */
-export function policyErrors(form: FormState): FieldErrors {
-  const errors: FieldErrors = {};
+export function policyErrors(form: FormState): ServerFieldErrors {
+  const errors: ServerFieldErrors = {};
   const runsFlow = form.mode !== 'record';
   if (runsFlow && form.surprise === 'threshold') {
     const nats = Number(form.surpriseNats);
@@ -327,7 +327,7 @@ export function policyErrors(form: FormState): FieldErrors {
   return errors;
 }
 
-export type FieldErrors = Partial<
+export type ServerFieldErrors = Partial<
   Record<
     'name' | 'description' | 'command' | 'env' | 'url' | 'headers' | 'flow' | 'threshold' | 'surprise' | 'flowTools' | 'guards' | 'judge' | 'retainDays' | 'listen',
     string
@@ -338,8 +338,8 @@ export type FieldErrors = Partial<
 };
 
 /** Every problem with the form, by field; empty when it can be sent. */
-export function validateForm(form: FormState, taken: readonly string[], isNew: boolean): FieldErrors {
-  const errors: FieldErrors = {};
+export function validateForm(form: FormState, taken: readonly string[], isNew: boolean): ServerFieldErrors {
+  const errors: ServerFieldErrors = {};
   const name = nameError(form.name, taken, isNew);
   if (name) errors.name = name;
   if ([...form.description].length > 1000) errors.description = 'Keep the description to 1,000 characters.';
@@ -370,7 +370,7 @@ export function validateForm(form: FormState, taken: readonly string[], isNew: b
   return { ...errors, ...policyErrors(form) };
 }
 
-export function hasErrors(errors: FieldErrors): boolean {
+export function hasErrors(errors: ServerFieldErrors): boolean {
   return Object.entries(errors).some(([k, v]) => (k === 'headerRows' ? false : v !== undefined));
 }
 
@@ -567,7 +567,7 @@ export interface FlowChoiceInput {
   error: string | null;
 }
 
-export interface FlowChoice {
+export interface ServerFlowChoice {
   value: string;
   label: string;
 }
@@ -577,7 +577,7 @@ export interface FlowChoice {
  * another server's tools). Values are paths relative to the data directory, which the registry resolves
  * against it wherever the data directory is.
  */
-export function flowChoices(flows: readonly FlowChoiceInput[], name: string): FlowChoice[] {
+export function flowChoices(flows: readonly FlowChoiceInput[], name: string): ServerFlowChoice[] {
   const n = name.trim();
   return flows.filter((f) => f.error === null && f.domain === n).map((f) => ({ value: f.path, label: f.key }));
 }

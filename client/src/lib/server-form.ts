@@ -2,9 +2,19 @@
 // the registry makes (so a user sees them before saving, in the same order and wording where the server's
 // message is friendly enough; the credential rules themselves are shared/credentials.ts, the server's own),
 // the live `engine-proxy` command-line preview, and the request body.
+import * as v from 'valibot';
 import { credentialArgument, isHeaderName, isVarName, namesSecret, urlRefusal } from '../../../shared/credentials.ts';
 import type { DeciderName } from '../../../shared/flows.ts';
 import { REGISTRY_NAME_MAX } from '../../../shared/limits.ts';
+import {
+  DescriptionSchema,
+  FLOW_TOOLS_MAX,
+  FlowToolsSchema,
+  GuardedDomainSchema,
+  JudgeContextSchema,
+  ListenAddrSchema,
+  ToolNameSchema,
+} from '../../../shared/server-entry-rules.ts';
 import type { PolicyFields, ServerMode } from '../../../shared/servers.ts';
 
 export type Mode = ServerMode;
@@ -279,17 +289,11 @@ export function thresholdValue(text: string): number | null {
   return text.trim() === '' ? null : Number(text);
 }
 
-/** The domains whose proxy has policy guards. */
-export const GUARDED_DOMAINS = ['retail', 'airline'];
-
 /** The tool names in the form's box: split at commas and whitespace. */
 export function toolNames(text: string): string[] {
   return text.split(/[\s,]+/).filter((t) => t !== '');
 }
 
-const ENCODER = new TextEncoder();
-const LISTEN_ADDR = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}[A-Za-z0-9])?):(\d{1,5})$/;
-const CONTROL = /\p{Cc}/u;
 
 /** The policy's problems, by field, as the registry checks them. */
 export function policyErrors(form: FormState): ServerFieldErrors {
@@ -301,26 +305,22 @@ export function policyErrors(form: FormState): ServerFieldErrors {
   }
   if (runsFlow) {
     const tools = toolNames(form.flowTools);
-    if (tools.length > 256) errors.flowTools = 'Name at most 256 tools.';
-    const bad = tools.find((t) => ENCODER.encode(t).length > 128 || CONTROL.test(t));
+    if (!v.is(FlowToolsSchema, tools)) errors.flowTools = `Name at most ${FLOW_TOOLS_MAX} tools.`;
+    const bad = tools.find((t) => !v.safeParse(ToolNameSchema, t).success);
     if (bad !== undefined) errors.flowTools = `${bad.slice(0, 40)} is not a tool’s name.`;
   }
-  if (form.guards && !GUARDED_DOMAINS.includes(form.name.trim())) {
+  if (form.guards && !v.is(GuardedDomainSchema, form.name.trim())) {
     errors.guards = `There are no policy guards for ${form.name.trim() || 'this name'}: retail and airline have them.`;
   }
   if (form.judge !== '') {
-    const context = form.judgeContext.trim();
     if (!form.guards) errors.judge = 'The judge asks about the writes the guards check: turn the guards on.';
-    else if (context === '' || ENCODER.encode(context).length > 4096 || CONTROL.test(context)) {
-      errors.judge = 'Give the file the host appends the conversation to.';
-    }
+    else if (!v.is(JudgeContextSchema, form.judgeContext)) errors.judge = 'Give the file the host appends the conversation to.';
   }
   const days = form.retainDays.trim();
   if (days !== '' && !(/^\d+$/.test(days) && Number(days) >= 1)) errors.retainDays = 'Keep sessions a whole number of days, at least one.';
   const addr = form.listenAddr.trim();
   if (addr !== '') {
-    const port = LISTEN_ADDR.exec(addr)?.[1];
-    if (port === undefined || Number(port) < 1 || Number(port) > 65535) errors.listen = 'Give a host and a port, such as 127.0.0.1:8931.';
+    if (!v.is(ListenAddrSchema, addr)) errors.listen = 'Give a host and a port, such as 127.0.0.1:8931.';
   } else if (form.listenTokenFile.trim() !== '') {
     errors.listen = 'A token file is for a proxy that listens: give its address too.';
   }
@@ -342,7 +342,7 @@ export function validateForm(form: FormState, taken: readonly string[], isNew: b
   const errors: ServerFieldErrors = {};
   const name = nameError(form.name, taken, isNew);
   if (name) errors.name = name;
-  if ([...form.description].length > 1000) errors.description = 'Keep the description to 1,000 characters.';
+  if (!v.is(DescriptionSchema, form.description)) errors.description = 'Keep the description to 1,000 characters.';
   if (form.kind === 'stdio') {
     const command = commandError(form.command);
     if (command) errors.command = command;

@@ -5,7 +5,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
 import { Hub } from './events/hub.ts';
-import { startWatch } from './events/watch.ts';
 import { createApp } from './http/app.ts';
 import { answerNodeRefusals } from './http/client-error.ts';
 import { overview } from './data/overview.ts';
@@ -94,10 +93,6 @@ export async function start(
   let stopping: Promise<void> | null = null;
   serve = app.callback();
   for (const [req, res] of early.splice(0)) serve(req, res);
-  let stopWatch = () => {};
-  void store.opened.then(() => {
-    if (!stopping) stopWatch = startWatch(config.dataDir, () => store.catalog(), hub);
-  });
 
   // The overview and the servers list are what most visits ask for first (the shell asks for both): their
   // figures over every session are computed once the cold index is in (~270 ms and ~150 ms at 100k), not
@@ -129,7 +124,6 @@ export async function start(
       const work = async () => {
         clearTimeout(openTimer);
         firstRequest = null;
-        stopWatch();
         store.close();
         hub.closeAll();
         stopProbes();

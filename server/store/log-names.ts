@@ -8,6 +8,14 @@ export const JSONL = '.jsonl';
 export const FLOW_LOG = '.flow.jsonl';
 export const CONFIRM_LOG = '.confirm.jsonl';
 export const FLOW_FILE = '.flow.json';
+/** The staged-learning state beside a flow: `{stem}.stage.json` (the staged flow's `.staged` left out). */
+export const STAGE_FILE = '.stage.json';
+export const STAGED_FLOW_FILE = '.staged.flow.json';
+/** The registry of servers, at the data directory's top. */
+export const REGISTRY_FILE = 'servers.json';
+/** The console's job records (`{id}.json`), relative to the data directory: outside the scan's reach. */
+export const JOB_RECORDS = 'console/jobs';
+export const JSON_FILE = '.json';
 
 const ID_SHAPE = 'DDDDDDDDTDDDDDD.DDDZ';
 

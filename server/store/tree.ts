@@ -14,9 +14,12 @@
 // its files are reported as touched, so the caller stats them (that costs one stat per file in such a
 // directory per refresh; with notifications working, a refresh stats nothing but the directories that
 // changed and the links met). Links are re-resolved on every refresh, since a link's target can change
-// without its directory changing.
+// without its directory changing. Beside the scan's reach, the console's job records (`console/jobs/`) are
+// kept the same way, so the flows, the jobs and the registry are watched by the tree like the logs.
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
+import { SCAN_DEPTH } from '../../shared/limits.ts';
+import { CONFIRM_LOG, FLOW_FILE, FLOW_LOG, JOB_RECORDS, JSONL, REGISTRY_FILE, STAGE_FILE } from './log-names.ts';
 import { dirStampOf, entersDir, entryAt, type EntryKind, inoOf, listDir, NAME_SEP, type Reach, reachOf, type WalkedDir } from './listing.ts';
 
 /**
@@ -29,13 +32,17 @@ export const noticesIn = (): Promise<void> => new Promise((resolve) => setImmedi
 /** More names than this notified in one refresh, over all directories: the kernel's queue may have overflowed. */
 const RENAME_BURST = 1_024;
 
-export type FileKind = 'session' | 'flowlog' | 'confirmlog' | 'flow' | 'other';
+export type FileKind = 'session' | 'flowlog' | 'confirmlog' | 'flow' | 'stage' | 'registry' | 'job' | 'other';
 
-export function fileKind(name: string): FileKind {
-  if (name.endsWith('.flow.json')) return 'flow';
-  if (name.endsWith('.flow.jsonl')) return 'flowlog';
-  if (name.endsWith('.confirm.jsonl')) return 'confirmlog';
-  if (name.endsWith('.jsonl')) return 'session';
+/** What a file is, from the directory it is in (relative to the data directory) and its name. */
+export function fileKind(name: string, dirRel = ''): FileKind {
+  if (dirRel === JOB_RECORDS) return 'job';
+  if (name.endsWith(FLOW_FILE)) return 'flow';
+  if (name.endsWith(STAGE_FILE)) return 'stage';
+  if (name.endsWith(FLOW_LOG)) return 'flowlog';
+  if (name.endsWith(CONFIRM_LOG)) return 'confirmlog';
+  if (name.endsWith(JSONL)) return 'session';
+  if (dirRel === '' && name === REGISTRY_FILE) return 'registry';
   return 'other';
 }
 
@@ -105,8 +112,9 @@ export class DataTree {
   /** The regular file kept at `rel`, or null. */
   fileAt(rel: string): TreeFile | null {
     if (!this.hasFile(rel)) return null;
-    const name = rel.slice(rel.lastIndexOf('/') + 1);
-    return { rel, name, kind: fileKind(name) };
+    const cut = rel.lastIndexOf('/');
+    const name = rel.slice(cut + 1);
+    return { rel, name, kind: fileKind(name, cut === -1 ? '' : rel.slice(0, cut)) };
   }
 
   /** Every regular file kept (of one kind, when given), directory by directory. */
@@ -114,7 +122,7 @@ export class DataTree {
     for (const node of this.dirs.values()) {
       for (const [name, entry] of node.entries) {
         if (entry !== 'file') continue;
-        const kind = fileKind(name);
+        const kind = fileKind(name, node.rel);
         if (only === undefined || kind === only) yield { rel: this.relOf(node, name), name, kind };
       }
     }
@@ -129,6 +137,7 @@ export class DataTree {
   open(): TreeFile[] {
     const added: TreeFile[] = [];
     this.walk(this.root, '', 1, added);
+    this.keepJobRecords();
     return added;
   }
 
@@ -157,6 +166,21 @@ export class DataTree {
       }
       if (dirStampOf(w.path) !== w.stamp) this.dirtyDirs.add(w.path);
     }
+    if (!this.closed) this.keepJobRecords();
+  }
+
+  /**
+   * The job records' directory, outside the scan's reach: listed and watched like the others (its records are
+   * not reported as added). Until it exists it is polled, and watched once it is listed.
+   */
+  private keepJobRecords(): void {
+    const path = join(this.root, JOB_RECORDS);
+    const listing = this.list(path);
+    const node: DirNode = { path, rel: JOB_RECORDS, depth: SCAN_DEPTH, entries: new Map(), links: listing?.links ?? new Set(), watcher: null, stamp: dirStampOf(path), ino: inoOf(path) };
+    for (const [name, kind] of listing?.entries ?? []) if (kind === 'file') node.entries.set(name, kind);
+    this.dirs.set(path, node);
+    this.dirsByRel.set(JOB_RECORDS, node);
+    if (listing !== null) this.watchDir(node);
   }
 
   /** How many directories fell back to polling (for the health list and the bench). */
@@ -187,7 +211,8 @@ export class DataTree {
     const out: TreeChanges = { added: [], removed: [], touched: [], polled: [] };
     this.recheckRenamed(out);
     for (const node of [...this.dirs.values()]) {
-      if (node.watcher === null || checkDirs) {
+      // The job records' directory is stamped each time too: it may go and come back (a watch does not follow).
+      if (node.watcher === null || checkDirs || node.rel === JOB_RECORDS) {
         const stamp = dirStampOf(node.path);
         if (stamp !== node.stamp) this.dirtyDirs.add(node.path);
       }
@@ -253,13 +278,13 @@ export class DataTree {
       return;
     }
     node.entries.set(name, 'file');
-    added.push({ rel: childRel, name, kind: fileKind(name) });
+    added.push({ rel: childRel, name, kind: fileKind(name, node.rel) });
   }
 
   private leave(node: DirNode, name: string, kind: EntryKind, removed: TreeFile[]): void {
     node.entries.delete(name);
     if (kind === 'file') {
-      removed.push({ rel: this.relOf(node, name), name, kind: fileKind(name) });
+      removed.push({ rel: this.relOf(node, name), name, kind: fileKind(name, node.rel) });
       return;
     }
     const child = this.dirs.get(join(node.path, name));
@@ -313,6 +338,7 @@ export class DataTree {
     const listing = this.list(node.path);
     const now = listing?.entries ?? new Map<string, EntryKind>();
     node.links = listing?.links ?? new Set();
+    if (node.rel === JOB_RECORDS) this.rewatch(node, listing !== null);
     for (const [name, kind] of [...node.entries]) {
       const next = now.get(name);
       if (next !== kind) this.leave(node, name, kind, out.removed);
@@ -330,6 +356,16 @@ export class DataTree {
         this.enter(node, name, 'dir', out.added);
       }
     }
+  }
+
+  /** A directory made again (or made at last) under a watched name is watched afresh. */
+  private rewatch(node: DirNode, there: boolean): void {
+    const ino = there ? inoOf(node.path) : null;
+    if (ino === node.ino && node.watcher !== null) return;
+    node.watcher?.close();
+    node.watcher = null;
+    node.ino = ino;
+    if (there) this.watchDir(node);
   }
 
   private watchDir(node: DirNode): void {

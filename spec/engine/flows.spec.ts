@@ -84,12 +84,13 @@ flows('a flow missing a required part names the missing field', () => {
 });
 
 flows('a part of the wrong shape says where, what it is and what was expected', () => {
-  const broken = (change: (flow: Record<string, unknown> & { habit: Record<string, unknown>; manifest: Record<string, unknown> }) => void) => {
-    const flow = JSON.parse(shopText) as Record<string, unknown> & { habit: Record<string, unknown>; manifest: Record<string, unknown> };
+  type Parts = Record<string, unknown> & { habit: Record<string, unknown>; manifest: Record<string, unknown> };
+  const broken = (change: (flow: Parts) => void) => {
+    const flow = JSON.parse(shopText) as Parts;
     change(flow);
     return loadError(JSON.stringify(flow));
   };
-  assert.is(broken((f) => (f.manifest = [])), 'invalid type at `manifest`: an array, expected an object');
+  assert.is(broken((f) => (f.map = [])), 'invalid type at `map`: an array, expected an object');
   assert.is(broken((f) => (f.group = -1)), 'invalid type at `group`: number -1, expected a whole number, 0 or more');
   assert.is(broken((f) => (f.habit.top = [[1]])), 'invalid length at `habit.top[0]`: 1, expected a list of 2');
   assert.is(broken((f) => (f.manifest.tools = { x: 'other' })), 'invalid type at `manifest.tools.x`: the string "other", expected one of "read", "write", "generic"');

@@ -28,6 +28,7 @@ import { loadRegistry } from './registry.ts';
 import { sessionDetail, sessionsOfDomainNewestFirst, sessionSummaries } from './sessions.ts';
 import type { Result } from '../result.ts';
 import { errorText } from '../../shared/error-text.ts';
+import { FLOW_FILE, STAGED_FLOW_FILE } from '../store/log-names.ts';
 
 /** A flow file, loaded or not, with its stamps. */
 export interface FlowEntry extends LoadedFlow {
@@ -124,12 +125,11 @@ async function sameBytes(a: string, b: string): Promise<boolean> {
 /** The staged-learning link of a flow file (flow-review.md §7.1). */
 async function stageLink(file: FlowFile, catalog: Catalog): Promise<StageLink | null> {
   const name = basename(file.path);
-  const stagedSuffix = '.staged.flow.json';
-  const stem = name.endsWith(stagedSuffix) ? name.slice(0, -stagedSuffix.length) : '';
+  const stem = name.endsWith(STAGED_FLOW_FILE) ? name.slice(0, -STAGED_FLOW_FILE.length) : '';
   const staged = stem !== '';
   const counterpart = staged
-    ? join(dirname(file.path), `${stem}.flow.json`)
-    : join(dirname(file.path), `${name.slice(0, -'.flow.json'.length)}${stagedSuffix}`);
+    ? join(dirname(file.path), `${stem}${FLOW_FILE}`)
+    : join(dirname(file.path), `${name.slice(0, -FLOW_FILE.length)}${STAGED_FLOW_FILE}`);
   const other = catalog.flows.find((f) => f.path === counterpart) ?? null;
   if (!staged && other === null) return null;
   const pending = other === null || !(await sameBytes(file.path, other.path));
@@ -143,7 +143,7 @@ export function versionOf(file: FlowFile, catalog: Catalog): VersionOf | null {
   const folder = basename(dir);
   if (!m || !folder.endsWith('.history') || folder.length === '.history'.length) return null;
   const name = folder.slice(0, -'.history'.length);
-  const committed = join(dirname(dir), `${name}.flow.json`);
+  const committed = join(dirname(dir), `${name}${FLOW_FILE}`);
   return { flow: catalog.flows.find((f) => f.path === committed)?.key ?? null, name, version: Number(m[1]) };
 }
 
@@ -160,7 +160,7 @@ function summaryOf(entry: FlowEntry, served_by: string[], stage: StageLink | nul
   return {
     key: file.key,
     path: file.rel,
-    name: basename(file.path).slice(0, -'.flow.json'.length),
+    name: basename(file.path).slice(0, -FLOW_FILE.length),
     domain: flow?.domain ?? '',
     format_version: entry.format_version,
     engine_version: p?.engine ?? '',

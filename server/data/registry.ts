@@ -52,8 +52,8 @@ import { writeFileAtomic } from './atomic.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import { PathError, resolveRequestPath, type PathContext } from './paths.ts';
 import { errorText } from '../../shared/error-text.ts';
+import { REGISTRY_FILE } from '../store/log-names.ts';
 
-const REGISTRY_FILE = 'servers.json';
 
 /** servers.json could not be read or written: every servers endpoint answers 500 with this message. */
 export class RegistryError extends Error {}
@@ -318,7 +318,7 @@ async function saveRegistry(dataDir: string, registry: LoadedRegistry): Promise<
 // One lock for every change: changes run one after another in arrival order.
 const changes = new KeyedQueue();
 function withLock<T>(work: () => Promise<T>): Promise<T> {
-  return changes.run('servers.json', work);
+  return changes.run(REGISTRY_FILE, work);
 }
 
 

@@ -2,10 +2,10 @@
 // files: a flow file or the stage file beside it stands for the flow's key, a job record for its id,
 // servers.json for the registry. What is noted between two ticks goes out as one event per kind, keys
 // sorted, in the order flows, jobs, servers. A file of a polled directory counts when its stamp moved.
-import { statSync } from 'node:fs';
 import type { ChangedEvent } from '../../shared/events.ts';
 import type { Hub } from '../events/hub.ts';
-import { FLOW_FILE, JSON_FILE, REGISTRY_FILE, STAGE_FILE, STAGED_FLOW_FILE } from './log-names.ts';
+import { AUDIT_RECORD, FLOW_FILE, JSON_FILE, REGISTRY_FILE, STAGE_FILE, STAGED_FLOW_FILE } from './log-names.ts';
+import { fileStamp } from './stamp.ts';
 import type { TreeChanges, TreeFile } from './tree.ts';
 
 /** The flow keys by the flow file's path relative to the data directory. */
@@ -13,17 +13,10 @@ export type FlowKeyOf = (rel: string) => string | undefined;
 
 const WATCHED = new Set(['flow', 'stage', 'registry', 'job']);
 
-/** `size:mtimeMs`, or '' when the file is missing. */
-function fileStamp(path: string): string {
-  const st = statSync(path, { throwIfNoEntry: false });
-  return st ? `${st.size}:${st.mtimeMs}` : '';
-}
-
 /** A job record's id: `{id}.json`, not a temporary dot file nor an audit's companion record. */
 function jobId(name: string): string | null {
-  if (name.startsWith('.') || !name.endsWith(JSON_FILE)) return null;
-  const id = name.slice(0, -JSON_FILE.length);
-  return id.endsWith('.audit') ? null : id;
+  if (name.startsWith('.') || !name.endsWith(JSON_FILE) || name.endsWith(AUDIT_RECORD)) return null;
+  return name.slice(0, -JSON_FILE.length);
 }
 
 /** The flow files a stage file belongs to: `{stem}.flow.json` and `{stem}.staged.flow.json`. */
@@ -58,7 +51,7 @@ export class FileEvents {
     for (const f of [...changes.added, ...changes.touched]) if (WATCHED.has(f.kind)) this.note(f, keyOf);
     for (const f of changes.polled) {
       if (!WATCHED.has(f.kind)) continue;
-      const stamp = fileStamp(this.pathOf(f.rel));
+      const stamp = fileStamp(this.pathOf(f.rel)).stamp;
       const before = this.polledStamps.get(f.rel);
       this.polledStamps.set(f.rel, stamp);
       if (before !== undefined && before !== stamp) this.note(f, keyOf);

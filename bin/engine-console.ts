@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The engine-console launcher: argv and env → Config, the refusals, the two stderr lines, --open, a clean stop
 // on Ctrl-C or SIGTERM; and `healthcheck`, which asks a running console for /api/health (exit 0 or 1).
+import { cacheDirOf, OtlpSettingsError, otlpSettings, type OtlpSettings } from '../server/otlp/settings.ts';
 import { settleHeap } from './memory.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
@@ -13,6 +14,7 @@ import type { Config } from '../server/config.ts';
 import { start } from '../server/start.ts';
 import { VERSION } from '../server/version.ts';
 import { writeOpenPage } from './open-page.ts';
+import { savedIndexOf } from './index-cache.ts';
 import { FatalError, formatAddress, homeOf, isLoopback, parseOptions, USAGE, UsageError, type ListenAddress, type Options } from './options.ts';
 import { errorText } from '../shared/error-text.ts';
 
@@ -129,6 +131,15 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
   const warn = (line: string) => (warnNow ? process.stderr.write(`${line}\n`) : warnings.push(line));
   if (engine === null) warn('engine-console: the engine CLI is not beside the console or on PATH, so jobs cannot run (pass --engine PATH)');
 
+  let otlp: OtlpSettings | null;
+  try {
+    otlp = otlpSettings(options.otlp, env, cacheDirOf(env, home), dataDir);
+  } catch (err) {
+    if (err instanceof OtlpSettingsError) throw new UsageError(err.message);
+    throw err;
+  }
+
+  const savedIndex = savedIndexOf(options, env, home, dataDir, warn);
   const uiDir = join(root, 'console', 'dist');
   const hasUi = existsSync(join(uiDir, 'index.html'));
   const fixedNow = Number(env.ENGINE_CONSOLE_NOW_MS);
@@ -139,6 +150,7 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
     token,
     tokenGenerated: token !== null && given === null,
     readOnly: options.readOnly,
+    savedIndex,
     listenHost: options.listen.host,
     port: options.listen.port,
     engine,
@@ -151,6 +163,7 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
     uiDir: hasUi ? uiDir : null,
     // Running from source (npm run dev) reads the UI from disk, so a rebuild shows at once.
     uiFromDisk: import.meta.url.endsWith('.ts') || env.ENGINE_CONSOLE_UI_FROM_DISK === '1',
+    otlp,
     now: Number.isFinite(fixedNow) && env.ENGINE_CONSOLE_NOW_MS ? () => fixedNow : () => Date.now(),
   };
 

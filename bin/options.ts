@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { errorText } from '../shared/error-text.ts';
+import type { OtlpOptions } from '../server/otlp/settings.ts';
 
 export interface ListenAddress {
   host: string;
@@ -18,8 +19,12 @@ export interface Options {
   readOnly: boolean;
   open: boolean;
   engine: string | null;
+  /** --index-cache: where the index is saved between runs, or `off`. */
+  indexCache: string | null;
   help: boolean;
   version: boolean;
+  /** --otlp-endpoint, --otlp-since, --otlp-ended-after, --otlp-queue as given (server/otlp/settings.ts reads them). */
+  otlp: OtlpOptions;
 }
 
 /** A usage mistake: one line on stderr and exit 2. */
@@ -28,6 +33,7 @@ export class UsageError extends Error {}
 export class FatalError extends Error {}
 
 export const USAGE = `usage: engine-console [--data DIR] [--listen ADDR] [--token TOKEN | --no-auth] [--read-only] [--open] [--engine PATH]
+                      [--index-cache DIR|off]
        engine-console healthcheck [--listen ADDR]
 
   --data DIR      data directory (default: $ENGINE_HOME, else ~/.engine)
@@ -36,7 +42,15 @@ export const USAGE = `usage: engine-console [--data DIR] [--listen ADDR] [--toke
   --no-auth       require no token (only on a loopback address)
   --read-only     change nothing: every write and action is refused
   --open          open the console in the browser ($BROWSER when set)
-  --engine PATH   the engine CLI that jobs run (default: beside the console, else on PATH)`;
+  --engine PATH   the engine CLI that jobs run (default: beside the console, else on PATH)
+  --index-cache DIR|off
+                  where the session index is kept between runs (default: $ENGINE_CONSOLE_INDEX_CACHE,
+                  else $XDG_CACHE_HOME/engine-console, else ~/.cache/engine-console); off keeps none
+  --otlp-endpoint URL    send each ended session as an OpenTelemetry trace to this OTLP/HTTP endpoint
+                         (default: $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else $OTEL_EXPORTER_OTLP_ENDPOINT)
+  --otlp-since DATE      also send the sessions started since DATE (YYYY-MM-DD), once
+  --otlp-ended-after S   a session has ended when its log has no new line for S seconds (default 300)
+  --otlp-queue N         at most N sessions wait to be sent; more are dropped and counted (default 1000)`;
 
 /** `127.0.0.1:7878`, `[::1]:7878`, `0.0.0.0:8080`: an IP literal and a port; host names are refused. */
 export function parseListen(text: string): ListenAddress {
@@ -80,6 +94,11 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): O
         'read-only': { type: 'boolean' },
         open: { type: 'boolean' },
         engine: { type: 'string' },
+        'otlp-endpoint': { type: 'string' },
+        'otlp-since': { type: 'string' },
+        'otlp-ended-after': { type: 'string' },
+        'otlp-queue': { type: 'string' },
+        'index-cache': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'V' },
       },
@@ -88,7 +107,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): O
     throw new UsageError(errorText(err).replace(/\. To specify.*$/s, ''));
   }
   if (command === 'healthcheck') {
-    for (const k of ['data', 'token', 'no-auth', 'read-only', 'open', 'engine'] as const) {
+    for (const k of ['data', 'token', 'no-auth', 'read-only', 'open', 'engine', 'index-cache'] as const) {
       if (values[k] !== undefined) throw new UsageError(`healthcheck takes only --listen, not --${k}`);
     }
   }
@@ -122,8 +141,15 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): O
     readOnly: values['read-only'] === true,
     open: values.open === true,
     engine: nonEmpty(values.engine) ?? null,
+    indexCache: nonEmpty(values['index-cache']) ?? null,
     help: values.help === true,
     version: values.version === true,
+    otlp: {
+      endpoint: values['otlp-endpoint'] ?? null,
+      since: values['otlp-since'] ?? null,
+      endedAfter: values['otlp-ended-after'] ?? null,
+      queue: values['otlp-queue'] ?? null,
+    },
   };
 }
 

@@ -4,6 +4,7 @@
 import { build } from 'esbuild';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { summaryFormat } from './summary-format.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -26,7 +27,7 @@ const result = await build({
   // Koa's helpers carry two versions of mime-types, each with its own 150 KB database: one (Koa's own, the
   // newer) serves both, and it loads on first use, not at every start (server/http/mime-types-lazy.cjs).
   alias: { 'mime-types': './server/http/mime-types-lazy.cjs' },
-  define: { __ENGINE_CONSOLE_VERSION__: JSON.stringify(pkg.version) },
+  define: { __ENGINE_CONSOLE_VERSION__: JSON.stringify(pkg.version), __SUMMARY_FORMAT__: JSON.stringify(summaryFormat('.')) },
   banner: {
     // Bundled CommonJS dependencies (koa's) call require(); give ESM output one.
     js: "import { createRequire as __engineRequire } from 'node:module'; const require = __engineRequire(import.meta.url);",

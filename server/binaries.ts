@@ -1,23 +1,16 @@
 // Which engine binaries this console can see (console-api.md §1.4): the path given, else the one beside the
 // console, else the first on PATH; and the first line each prints for --version, asked once at start.
 import { execFile } from 'node:child_process';
-import { statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import type { Binary } from '../shared/meta.ts';
+import { findOnPath, isFile } from './path-search.ts';
 
-const isFile = (p: string) => statSync(p, { throwIfNoEntry: false })?.isFile() === true;
-
-export function findBinary(name: string, besideDir: string, pathEnv: string | undefined, explicit?: string): string | null {
+export async function findBinary(name: string, besideDir: string, pathEnv: string | undefined, explicit?: string): Promise<string | null> {
   if (explicit) return explicit;
   const suffix = process.platform === 'win32' ? '.exe' : '';
   const beside = join(besideDir, name + suffix);
-  if (isFile(beside)) return beside;
-  for (const dir of (pathEnv ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, name + suffix);
-    if (isFile(candidate)) return candidate;
-  }
-  return null;
+  if (await isFile(beside)) return beside;
+  return findOnPath(name + suffix, pathEnv);
 }
 
 /** `path --version`'s first line, or null when it fails or says nothing (5 s at most). */
@@ -30,6 +23,7 @@ export function versionOf(path: string): Promise<string | null> {
   });
 }
 
-export async function describeBinary(path: string | null): Promise<Binary | null> {
+export async function describeBinary(found: Promise<string | null>): Promise<Binary | null> {
+  const path = await found;
   return path === null ? null : { path, version: await versionOf(path) };
 }

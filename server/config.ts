@@ -1,6 +1,9 @@
 // What the launcher works out before serving (console-api.md §1): the canonical data directory, the token,
 // the binaries found, which secrets are set (presence only, never values) and a clock tests can fix.
 import type { Binary } from '../shared/meta.ts';
+import type { SavedIndexOptions } from './store/index-saver.ts';
+
+import type { OtlpSettings } from './otlp/settings.ts';
 
 export interface Config {
   version: string;
@@ -13,6 +16,8 @@ export interface Config {
   /** True when the token was generated (and so may be printed). */
   tokenGenerated: boolean;
   readOnly: boolean;
+  /** Where the session index is kept between runs (bin/index-cache.ts); null: nowhere. */
+  savedIndex: SavedIndexOptions | null;
   /** The IP literal the listener is bound to, as given (`127.0.0.1`, `::1`, `0.0.0.0`). */
   listenHost: string;
   /** The bound port (port 0 is resolved after binding). */
@@ -33,4 +38,6 @@ export interface Config {
   uiFromDisk: boolean;
   /** The clock: wall time, fixed by tests through ENGINE_CONSOLE_NOW_MS. */
   now(): number;
+  /** Where ended sessions are streamed as OTLP (otlp/settings.ts); absent or null: not streamed. */
+  otlp?: OtlpSettings | null;
 }

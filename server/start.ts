@@ -10,8 +10,10 @@ import { answerNodeRefusals } from './http/client-error.ts';
 import { overview } from './data/overview.ts';
 import { serverList } from './data/servers.ts';
 import { SignInCodes } from './http/sign-in-codes.ts';
+import { EngineCommands } from './jobs/commands.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { stopProbes } from './probe.ts';
+import { startOtlpStreamer } from './otlp/streamer.ts';
 import type { State } from './state.ts';
 import { Store } from './store/store.ts';
 import { DataCaches } from './data/data-caches.ts';
@@ -63,7 +65,7 @@ export async function start(
 
   const hub = new Hub();
   const pool = createPool();
-  const store = new Store({ dataDir: config.dataDir, pool, hub });
+  const store = new Store({ dataDir: config.dataDir, pool, hub, savedIndex: config.savedIndex, warn });
   const catalog = async () => {
     await store.listed;
     await store.touched();
@@ -79,6 +81,9 @@ export async function start(
     flowKeyAt: async (path) => (await catalog()).flowAt(path)?.key ?? null,
     warn,
   });
+  const commands = new EngineCommands(config.engine);
+  // Asked once at start, so the first New job page already knows the kinds.
+  void commands.offers();
   const state: State = {
     config,
     catalog,
@@ -87,12 +92,23 @@ export async function start(
     pool,
     hub,
     jobs,
+    commands,
   };
   const codes = new SignInCodes();
   const app = createApp(state, report, codes);
   let stopping: Promise<void> | null = null;
   serve = app.callback();
   for (const [req, res] of early.splice(0)) serve(req, res);
+  const otlp = config.otlp;
+  if (otlp) {
+    // Once every log is indexed: a first look at a part of them would take the rest for new ones later.
+    void store.coldIndexDone.then(async () => {
+      if (stopping) return;
+      const streamer = await startOtlpStreamer(state, otlp);
+      if (stopping) await streamer.stop();
+      else state.otlp = streamer;
+    });
+  }
 
   // The overview and the servers list are what most visits ask for first (the shell asks for both): their
   // figures over every session are computed once the cold index is in (~270 ms and ~150 ms at 100k), not
@@ -124,6 +140,8 @@ export async function start(
       const work = async () => {
         clearTimeout(openTimer);
         firstRequest = null;
+        await state.otlp?.stop();
+        await store.save();
         store.close();
         hub.closeAll();
         stopProbes();

@@ -62,5 +62,28 @@ export function queryDay(name: string) {
   );
 }
 
+/** One of `values` given in a query string, or `fallback` when absent or empty. */
+export function queryPick<T extends string, F extends T | null>(name: string, values: readonly T[], fallback: F) {
+  return v.optional(
+    v.pipe(
+      v.string(`${name}: give it once, as one of ${values.join(', ')}`),
+      v.check(
+        (s) => s === '' || (values as readonly string[]).includes(s),
+        (issue) => `${name} ${JSON.stringify(issue.input)}: expected one of ${values.join(', ')}`,
+      ),
+      v.transform((s): T | F => (s === '' ? fallback : (s as T))),
+    ),
+    '',
+  );
+}
+
 /** `from` and `to` (UTC days, both included) in order. */
 export const dayRangeInOrder = <T extends { from: string | null; to: string | null }>(q: T): boolean => q.from === null || q.to === null || q.from <= q.to;
+
+/** A request body must be a JSON object: valibot's object check lets an array (`[]`) through. */
+export function bodyObject<S extends v.GenericSchema<object, unknown>>(schema: S) {
+  return v.pipe(
+    v.custom<object>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), 'the request is not as expected: a JSON object'),
+    schema,
+  );
+}

@@ -21,6 +21,11 @@ export const FlowSiteSessionSchema = v.object({
   hand_backs: count,
   /** Decisions there only logged, in shadow. */
   shadow: count,
+  /**
+   * The session log's line (from 1) that shows the first decision there, for `/sessions/<key>?line=<N>`: a
+   * lookup's call, else the agent's call it was made after; null when no line does.
+   */
+  line: v.nullable(count),
 });
 export type FlowSiteSession = v.InferOutput<typeof FlowSiteSessionSchema>;
 

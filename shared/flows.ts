@@ -3,6 +3,7 @@
 // of the flow endpoints. Field names and order follow the original console's generated types
 // (reference/flow-review.md §3.1, §5.1, §7).
 import * as v from 'valibot';
+import { DriftCheckSchema } from './drift.ts';
 import { DIFF_TOLERANCE_DEFAULT, FLOW_THRESHOLD_DEFAULT } from './limits.ts';
 import { ToolKindSchema } from './sessions.ts';
 
@@ -29,6 +30,18 @@ export type StageLink = v.InferOutput<typeof StageLinkSchema>;
 export const VersionOfSchema = v.object({ flow: v.nullable(v.string()), name: v.string(), version: num });
 export type VersionOf = v.InferOutput<typeof VersionOfSchema>;
 
+/**
+ * A later engine's surprise gate (`learn --surprise`, the flow's `surprise`): the flow hands back for the rest
+ * of a session once `window` of the agent's steps in a row average more than `threshold` nats of surprise;
+ * `quantile` is the one of held-out training sessions it was learned at, absent when set by hand.
+ */
+export const SurpriseGateSchema = v.object({
+  window: num,
+  threshold: num,
+  quantile: v.optional(num),
+});
+export type SurpriseGate = v.InferOutput<typeof SurpriseGateSchema>;
+
 export const FlowSummarySchema = v.object({
   key: v.string(),
   /** Relative to the data directory. */
@@ -52,17 +65,23 @@ export const FlowSummarySchema = v.object({
   tools: ToolCountsSchema,
   sites: num,
   lookups: num,
+  /** Beyond the spec (a later engine's): the tools of the lookups, by name. */
+  lookup_tools: v.array(v.string()),
   promoted: v.nullable(PromotedCountsSchema),
   /** Registry servers whose `flow` is this file. */
   served_by: v.array(v.string()),
   stage: v.nullable(StageLinkSchema),
   /** Why the flow does not load, else null. */
   error: v.nullable(v.string()),
+  /** Beyond the spec (a later engine's): the flow's surprise gate; null without one. */
+  surprise: v.nullable(SurpriseGateSchema),
   /**
    * Beyond the spec: present on a committed version, `<name>.history/<N>.flow.json`: the flow it is a version
    * of (its key, null when that file is gone), the flow's name, and N.
    */
   version_of: v.optional(VersionOfSchema),
+  /** Beyond the spec (a later engine's): the flow's last finished drift check; absent when none ran. */
+  drift: v.optional(DriftCheckSchema),
 });
 export type FlowSummary = v.InferOutput<typeof FlowSummarySchema>;
 
@@ -203,7 +222,7 @@ export type FlowDiffView = v.InferOutput<typeof FlowDiffViewSchema>;
 // because the threshold is checked before the key and the diff's checks have a fixed order.
 
 /** A query number: "" or text that is not a number is the generic 400. */
-const queryFloat = (name: string, fallback: number) =>
+export const queryFloat = (name: string, fallback: number) =>
   v.optional(
     v.pipe(
       v.string(),

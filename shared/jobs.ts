@@ -3,11 +3,15 @@
 // Value checks that need the files or the config (paths, flow keys, probabilities, the key, the salt) are the
 // planner's (server/jobs/plan.ts), so their exact messages live there.
 import * as v from 'valibot';
-import { UnixMsSchema } from './common.ts';
+import { bodyObject, UnixMsSchema } from './common.ts';
 import { DeciderNameSchema } from './flows.ts';
 import { TrashIdSchema } from './trash.ts';
 
-export const JOB_KINDS = ['learn', 'promote', 'audit', 'stage', 'redact', 'doctor'] as const;
+export const JOB_KINDS = ['learn', 'promote', 'audit', 'stage', 'drift', 'redact', 'doctor'] as const;
+
+/** Kinds offered only when the engine CLI found has the command (server/jobs/commands.ts asks it). */
+export const OPTIONAL_JOB_KINDS = ['drift'] as const;
+export type OptionalJobKind = (typeof OPTIONAL_JOB_KINDS)[number];
 
 /** A job's domain, as the CLI's check_domain takes it: ASCII letters, digits, `-`, `_`, `.`; not first `.` or `-`. */
 export const JOB_DOMAIN = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
@@ -50,6 +54,8 @@ export const JobSchema = v.object({
   started_unix_ms: v.nullable(UnixMsSchema),
   finished_unix_ms: v.nullable(UnixMsSchema),
   exit_code: v.nullable(v.number()),
+  /** The job ended with its command's alarm, which is not a failure: engine drift found the agent changed. */
+  alarm: v.optional(v.boolean(), false),
   /** Lists, events and the overview: the last 64 KiB, from a line start. One job: all of it. */
   output: v.string(),
   /** The planned ones until the job ends; afterwards only those it created or changed while it ran. */
@@ -136,6 +142,19 @@ export const StageRequestSchema = v.object(
   needs('stage', 'flow and sessions'),
 );
 
+/** `engine drift` (console-api §8): its defaults are the original console's. */
+export const DriftRequestSchema = v.object(
+  {
+    kind: v.literal('drift'),
+    flow: text('flow'),
+    sessions: text('sessions'),
+    decider: v.nullish(JobDeciderSchema),
+    window: optionalCount('window'),
+    threshold: optionalNumber('threshold'),
+  },
+  needs('drift', 'flow and sessions'),
+);
+
 export const RedactRequestSchema = v.object(
   {
     kind: v.literal('redact'),
@@ -163,15 +182,17 @@ export const JobRequestSchema = v.variant(
     PromoteRequestSchema,
     AuditRequestSchema,
     StageRequestSchema,
+    DriftRequestSchema,
     RedactRequestSchema,
     DoctorRequestSchema,
   ],
-  bad('kind', `one of ${JOB_KINDS.join(', ')}`),
+  // The SPEC's kinds: an optional kind the engine lacks is refused by the planner, naming why.
+  bad('kind', `one of ${JOB_KINDS.filter((k) => !(OPTIONAL_JOB_KINDS as readonly string[]).includes(k)).join(', ')}`),
 );
 export type JobRequest = v.InferOutput<typeof JobRequestSchema>;
 
 /** The id a job request may carry: the one its preview answered, so the job runs the very argv shown. */
-export const JobRequestIdSchema = v.object({ id: v.nullish(JobIdSchema) });
+export const JobRequestIdSchema = bodyObject(v.object({ id: v.nullish(JobIdSchema) }));
 
 /** POST /api/jobs/preview: what a job with this request would run, planned by the code that plans the job. */
 export const JobPlanPreviewSchema = v.object({
@@ -195,6 +216,7 @@ export type LearnRequest = v.InferOutput<typeof LearnRequestSchema>;
 export type PromoteRequest = v.InferOutput<typeof PromoteRequestSchema>;
 export type AuditRequest = v.InferOutput<typeof AuditRequestSchema>;
 export type StageRequest = v.InferOutput<typeof StageRequestSchema>;
+export type DriftRequest = v.InferOutput<typeof DriftRequestSchema>;
 export type RedactRequest = v.InferOutput<typeof RedactRequestSchema>;
 
 /** `:id` and `:index` of /api/jobs/:id/artifacts/:index. */

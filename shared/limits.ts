@@ -6,6 +6,9 @@ export const SESSIONS_OFFSET_DEFAULT = 0;
 /** The proxy's, flow-show's and promote's threshold when none is given; FlowSummary.lookups is counted at it. */
 export const FLOW_THRESHOLD_DEFAULT = 0.3;
 export const DIFF_TOLERANCE_DEFAULT = 0.05;
+/** GET /api/flows/:key/whatif: the newest sessions it reads when none is said, and the most it reads. */
+export const WHATIF_SESSIONS_DEFAULT = 100;
+export const WHATIF_SESSIONS_MAX = 5_000;
 export const JOB_OUTPUT_TAIL_BYTES = 64 * 1024;
 export const OVERVIEW_DAYS = 14;
 export const OVERVIEW_SESSIONS = 8;

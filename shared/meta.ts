@@ -1,5 +1,6 @@
 // GET /api/health and GET /api/meta (console-api.md §4.1–4.2).
 import * as v from 'valibot';
+import { JobKindSchema } from './jobs.ts';
 
 export const HealthSchema = v.object({ ok: v.literal(true), version: v.string() });
 export type Health = v.InferOutput<typeof HealthSchema>;
@@ -22,5 +23,7 @@ export const MetaSchema = v.object({
   engine: v.nullable(BinarySchema),
   /** engine-proxy. */
   proxy: v.nullable(BinarySchema),
+  /** The job kinds this console offers: the SPEC's, and drift where the engine CLI has it. */
+  job_kinds: v.optional(v.array(JobKindSchema), []),
 });
 export type Meta = v.InferOutput<typeof MetaSchema>;

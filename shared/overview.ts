@@ -1,6 +1,7 @@
 // GET /api/overview (console-api.md §4.3): totals, domains, the last 14 UTC days, the 8 newest sessions, the
 // health list (the CLI doctor's checks, the flows', the registry's) and the 5 newest jobs.
 import * as v from 'valibot';
+import { DriftHealthSchema } from './drift.ts';
 import { dayRangeInOrder, queryDay } from './common.ts';
 import { JobSchema } from './jobs.ts';
 import { IndexingSchema, SessionSummarySchema } from './sessions.ts';
@@ -69,6 +70,8 @@ export const OverviewSchema = v.object({
   jobs: v.array(JobSchema),
   /** While the console is still reading the data directory after start (the session figures are partial). */
   indexing: v.optional(IndexingSchema),
+  /** Beyond the spec: each flow's drift check (never run, quiet, alarm), where the engine has drift or one ran. */
+  drift: v.optional(v.array(DriftHealthSchema), []),
 });
 export type Overview = v.InferOutput<typeof OverviewSchema>;
 

@@ -1,7 +1,7 @@
 // Search inside every session's logs: the query of GET /api/search and its answer. The phrase is literal and
 // matched case-insensitively against the decoded string values of each line, never against keys or escapes.
 import * as v from 'valibot';
-import { KeySchema, UnixMsSchema, dayRangeInOrder, queryDay, queryInt } from './common.ts';
+import { KeySchema, UnixMsSchema, dayRangeInOrder, queryDay, queryInt, queryPick } from './common.ts';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_TEXT_MAX, SEARCH_TEXT_MIN } from './limits.ts';
 import { SESSION_MODES, SessionModeSchema, type SessionMode } from './sessions.ts';
 
@@ -46,18 +46,6 @@ const optionalName = (name: string) =>
     '',
   );
 
-const picked = <T extends string>(name: string, values: readonly T[], fallback: T | null) =>
-  v.optional(
-    v.pipe(
-      v.string(`${name}: give it once, as one of ${values.join(', ')}`),
-      v.check(
-        (s) => s === '' || (values as readonly string[]).includes(s),
-        (issue) => `${name} ${JSON.stringify(issue.input)}: expected one of ${values.join(', ')}`,
-      ),
-      v.transform((s) => (s === '' ? fallback : (s as T))),
-    ),
-    '',
-  );
 
 /** GET /api/search?text=&domain=&mode=&from=&to=&tool=&in=&limit=&cursor= (empty values mean no filter). */
 export const SearchQuerySchema = v.pipe(
@@ -70,12 +58,12 @@ export const SearchQuerySchema = v.pipe(
       ),
     ),
     domain: optionalName('domain'),
-    mode: picked<SessionMode>('mode', SESSION_MODES, null),
+    mode: queryPick<SessionMode, SessionMode | null>('mode', SESSION_MODES, null),
     from: queryDay('from'),
     to: queryDay('to'),
     tool: optionalName('tool'),
     in: v.pipe(
-      picked<SearchIn>('in', SEARCH_IN, 'all'),
+      queryPick('in', SEARCH_IN, 'all'),
       v.transform((s): SearchIn => s ?? 'all'),
     ),
     limit: v.pipe(

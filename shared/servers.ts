@@ -3,7 +3,7 @@
 // variables and headers by name only; the rules that refuse credentials live in shared/credentials.ts (worded
 // by server/engine/credentials.ts) and run after these shape checks.
 import * as v from 'valibot';
-import { UnixMsSchema } from './common.ts';
+import { bodyObject, UnixMsSchema } from './common.ts';
 import { DeciderNameSchema, FlowSummarySchema } from './flows.ts';
 import { ToolInfoSchema, UpstreamViewSchema } from './sessions.ts';
 
@@ -95,7 +95,7 @@ export type PolicyFields = v.InferOutput<typeof PolicyFieldsSchema>;
  * The body of POST /api/servers and PUT /api/servers/:name. A field left out keeps what the registry holds
  * for it (a new server: null, or no policy), so a client that knows fewer fields never erases the others.
  */
-export const ServerInputSchema = v.object(
+export const ServerInputSchema = bodyObject(v.object(
   {
     name: v.string('a string'),
     description: keepText(),
@@ -108,7 +108,7 @@ export const ServerInputSchema = v.object(
     ...policyInput,
   },
   shape('the server is not as expected'),
-);
+));
 export type ServerInput = v.InferOutput<typeof ServerInputSchema>;
 
 /** One element of servers.json `servers`, in the file's field order; the policy fields only when it has them. */
@@ -208,7 +208,7 @@ export const PROBE_ONE_OFF_VALUE_MAX = 8192;
  * The optional body of the probe: values for the header variables of an HTTP server, for this one test only.
  * They are sent in the headers, and never stored, logged or returned.
  */
-export const ProbeInputSchema = v.object({
+export const ProbeInputSchema = bodyObject(v.object({
   env: v.optional(
     v.pipe(
       v.record(v.string(), v.pipe(v.string('a string'), v.maxLength(PROBE_ONE_OFF_VALUE_MAX, 'at most 8,192 characters')), 'an object of variable names to values'),
@@ -216,5 +216,5 @@ export const ProbeInputSchema = v.object({
     ),
     {},
   ),
-});
+}));
 export type ProbeInput = v.InferOutput<typeof ProbeInputSchema>;

@@ -171,3 +171,10 @@ export const SessionLinesQuerySchema = SessionEventsQuerySchema;
 export const EventParamsSchema = v.object({
   i: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'event: a whole number, 0 or more (its index in the events list)'), v.transform(Number)),
 });
+
+/**
+ * GET /api/sessions/:key/call-lines: per call of the outline (by n), the log's line (from 1) its request is
+ * on; null when the request is not in the log. Addresses one call as `/sessions/<key>?line=<N>`.
+ */
+export const CallLinesSchema = v.object({ lines: v.array(v.nullable(count)) });
+export type CallLines = v.InferOutput<typeof CallLinesSchema>;

@@ -3,7 +3,7 @@
 // reference/session-format.md §6.2 (the order of the fields is the order on the wire); `surprised` is an
 // optional extra of later versions (ERRATA S1), which we send.
 import * as v from 'valibot';
-import { JsonValueSchema, KeySchema, RelPathSchema, UnixMsSchema, dayRangeInOrder, queryDay, queryInt } from './common.ts';
+import { JsonValueSchema, KeySchema, RelPathSchema, UnixMsSchema, dayRangeInOrder, queryDay, queryInt, queryPick } from './common.ts';
 import { SESSIONS_LIMIT_DEFAULT, SESSIONS_LIMIT_MAX, SESSIONS_OFFSET_DEFAULT } from './limits.ts';
 
 export const SESSION_MODES = ['recorded', 'shadow', 'served'] as const;
@@ -94,10 +94,19 @@ export const IndexedSummarySchema = v.object({
 export const IndexingSchema = v.object({ indexed: count, total: count });
 export type Indexing = v.InferOutput<typeof IndexingSchema>;
 
+/** Beyond the spec: what the matching sessions add up to, so a list opened from an overview figure shows it. */
+export const SessionSumsSchema = v.object({
+  tool_calls: count,
+  flow_lookups: count,
+  shadow_decisions: count,
+});
+export type SessionSums = v.InferOutput<typeof SessionSumsSchema>;
+
 export const SessionListSchema = v.object({
   /** How many sessions match the filters, before paging (of those indexed so far, while `indexing`). */
   total: count,
   items: v.array(SessionSummarySchema),
+  sums: v.optional(SessionSumsSchema),
   indexing: v.optional(IndexingSchema),
 });
 export type SessionList = v.InferOutput<typeof SessionListSchema>;
@@ -267,22 +276,48 @@ export const SESSION_SORTS = ['started', 'session', 'domain', 'agent', 'mode', '
 export type SessionSort = (typeof SESSION_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
 
-const picked = <T extends string>(name: string, values: readonly T[], fallback: T) =>
-  v.optional(
-    v.pipe(
-      v.string(`${name}: give it once, as one of ${values.join(', ')}`),
-      v.check(
-        (s) => s === '' || (values as readonly string[]).includes(s),
-        (issue) => `${name} ${JSON.stringify(issue.input)}: expected one of ${values.join(', ')}`,
-      ),
-      v.transform((s) => (s === '' ? fallback : (s as T))),
+
+/** GET /api/sessions/download?keys=a,b: the sessions' logs (with their companions) as one tar archive. */
+export const SessionsDownloadQuerySchema = v.object({
+  keys: v.pipe(
+    v.string('keys: give it once, as session keys separated by commas'),
+    v.transform((s) => s.split(',').filter((k) => k !== '')),
+    v.check((keys) => keys.length > 0, 'keys: name at least one session'),
+    v.check((keys) => keys.length <= SESSIONS_LIMIT_MAX, `keys: at most ${SESSIONS_LIMIT_MAX} sessions at once`),
+  ),
+});
+
+/** `has=`: sessions where each named figure is above 0 (`surprised`: the flow's surprise gate handed back). */
+export const SESSION_HAS = ['tool_calls', 'flow_lookups', 'shadow_decisions', 'errors', 'surprised'] as const;
+export type SessionHas = (typeof SESSION_HAS)[number];
+
+const hasFilter = v.optional(
+  v.pipe(
+    v.string(`has: give it once, as a comma-separated list of ${SESSION_HAS.join(', ')}`),
+    v.transform((s) => (s === '' ? [] : s.split(','))),
+    v.check(
+      (list) => list.every((x) => (SESSION_HAS as readonly string[]).includes(x)),
+      (issue) => `has ${JSON.stringify((issue.input as string[]).join(','))}: expected a comma-separated list of ${SESSION_HAS.join(', ')}`,
     ),
-    fallback,
-  );
+    v.transform((list) => [...new Set(list as SessionHas[])]),
+  ),
+  '',
+);
+
+/** A moment as unix ms in a query string, or null when absent or empty. */
+const sinceFilter = v.optional(
+  v.pipe(
+    v.string('since: give it once, as unix milliseconds'),
+    v.regex(/^\d{0,15}$/, 'since: unix milliseconds, a whole number'),
+    v.transform((s) => (s === '' ? null : Number(s))),
+  ),
+  '',
+);
 
 /**
  * GET /api/sessions?domain=&mode=&q=&limit=&offset= (empty values mean no filter; limit is clamped to 500),
- * plus `from`/`to` (UTC days, both included) and `sort`/`order` beyond the spec.
+ * plus, beyond the spec, `from`/`to` (UTC days, both included), `since` (unix ms: started at or after),
+ * `agent` (exact), `tool` (a tool called, exact), `has` and `sort`/`order`.
  */
 export const SessionsQuerySchema = v.pipe(
   v.object({
@@ -296,8 +331,12 @@ export const SessionsQuerySchema = v.pipe(
     offset: queryInt('offset', SESSIONS_OFFSET_DEFAULT),
     from: queryDay('from'),
     to: queryDay('to'),
-    sort: picked<SessionSort>('sort', SESSION_SORTS, 'started'),
-    order: picked<SortOrder>('order', ['asc', 'desc'], 'desc'),
+    since: sinceFilter,
+    agent: optionalText('agent'),
+    tool: optionalText('tool'),
+    has: hasFilter,
+    sort: queryPick('sort', SESSION_SORTS, 'started'),
+    order: queryPick<SortOrder, SortOrder>('order', ['asc', 'desc'], 'desc'),
   }),
   v.check(dayRangeInOrder, 'from: the first day must not be after the last (to)'),
 );

@@ -2,7 +2,7 @@
 // answers, and their request bodies (console-api.md §4.13–4.14, init-doctor-stage.md §3.9). Field order is
 // the order on the wire. Shares are unrounded numbers from 0 to 1; the report text rounds them.
 import * as v from 'valibot';
-import { KeySchema, ProbabilitySchema, RelPathSchema, UnixMsSchema } from './common.ts';
+import { bodyObject, KeySchema, ProbabilitySchema, RelPathSchema, UnixMsSchema } from './common.ts';
 import { FlowDiffViewSchema, FlowSummarySchema } from './flows.ts';
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -102,17 +102,6 @@ export const StageViewSchema = v.object({
 export type StageView = v.InferOutput<typeof StageViewSchema>;
 
 const NOTE_MESSAGE = 'note: a text, or null';
-
-/** A request body must be a JSON object (an array would pass valibot's object check). */
-function bodyObject<S extends v.GenericSchema<object, unknown>>(schema: S) {
-  return v.pipe(
-    v.custom<object>(
-      (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
-      'the request is not as expected: a JSON object',
-    ),
-    schema,
-  );
-}
 
 /** The body of POST /api/flows/:key/commit; an empty body means the defaults. */
 export const CommitRequestSchema = bodyObject(

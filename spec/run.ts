@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = fileURLToPath(new URL('.', import.meta.url));
 // spec/ mirrors the source: a folder per server/ folder, and a module at the top of server/ (probe.ts) has its
 // spec at the top of spec/, ranked by its name.
-const order = ['architecture', 'engine', 'data', 'store', 'events', 'jobs', 'workers', 'http', 'probe', 'bin', 'props', 'client', 'e2e'];
+const order = ['architecture', 'engine', 'data', 'store', 'events', 'jobs', 'workers', 'replay', 'otlp', 'http', 'probe', 'path-search', 'bin', 'props', 'client', 'e2e'];
 
 function specs(dir: string): string[] {
   const out: string[] = [];

@@ -12,6 +12,7 @@ import { SignInScreen, UnreachableScreen } from './components/layout/SignIn.tsx'
 import { ToastHost } from './components/layout/ToastHost.tsx';
 import { Skeleton } from './components/ui/ui.tsx';
 import { matches, sequenceTarget } from './lib/keys.ts';
+import { undoLastDelete } from './lib/undo-delete.ts';
 import { mergeDomainNames } from './lib/palette.ts';
 import { throttle } from './lib/throttle.ts';
 import { authState, checkMeta, signedOut } from './stores/auth.ts';
@@ -88,6 +89,11 @@ export function App(props: RouteSectionProps) {
     if (e.key === '?') {
       e.preventDefault();
       openHelp();
+      return;
+    }
+    if (e.key.toLowerCase() === 'u' && previous?.key !== 'g' && undoLastDelete()) {
+      e.preventDefault();
+      previous = null;
       return;
     }
     const target = sequenceTarget(previous, e.key, Date.now());

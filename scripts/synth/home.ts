@@ -33,6 +33,8 @@ export interface HomeOptions {
   /** Start times spread over the `days` before this. */
   nowMs?: number;
   days?: number;
+  /** A phrase the customer writes in this many sessions, spread evenly over them (no random draw moves). */
+  planted?: { text: string; sessions: number };
 }
 
 export interface GeneratedSession {
@@ -55,6 +57,8 @@ export interface GeneratedHome {
   byDomain: Record<string, number>;
   /** Parts left out because they could not be made (the demo still works without them). */
   warnings: string[];
+  /** The planted phrase and the ids of the sessions that hold it. */
+  planted: { text: string; ids: string[] } | null;
 }
 
 function choose<K extends string>(rng: Rng, allowed: readonly K[], weights: Record<string, number>): K {
@@ -85,7 +89,10 @@ export async function generateHome(options: HomeOptions): Promise<GeneratedHome>
     byMode: { recorded: 0, shadow: 0, served: 0 },
     byDomain: Object.fromEntries(domains.map((d) => [d, 0])),
     warnings: [],
+    planted: null,
   };
+  const plant = options.planted && options.planted.sessions > 0 ? { ...options.planted, every: Math.max(1, Math.floor(count / options.planted.sessions)), ids: [] as string[] } : null;
+  if (plant) result.planted = { text: plant.text, ids: plant.ids };
 
   // Flows first: served and shadow sessions act them out.
   const flows = new Map<string, LearnedFlow>();
@@ -131,6 +138,8 @@ export async function generateHome(options: HomeOptions): Promise<GeneratedHome>
       const last = conversation.filter((s) => s.kind === 'call').pop();
       if (last?.kind === 'call') conversation.push({ kind: 'call', tool: last.tool, args: last.args, outcome: { kind: 'none' } });
     }
+    const planted = plant !== null && i % plant.every === plant.every >> 1 && plant.ids.length < plant.sessions;
+    if (planted) conversation.splice(1, 0, { kind: 'say', role: 'user', text: `The courier's tracking number is ${plant.text}, if that helps.` });
     const calls = conversation.filter((s) => s.kind === 'call').length;
     let written = writeSession(
       {
@@ -179,6 +188,7 @@ export async function generateHome(options: HomeOptions): Promise<GeneratedHome>
       flowLog: written.flowLog === null ? null : `${sub}/${written.id}.flow.jsonl`,
       confirmLog: written.confirmLog === null ? null : `${sub}/${written.id}.confirm.jsonl`,
     });
+    if (planted) plant.ids.push(written.id);
     result.byMode[actual] += 1;
     result.byDomain[name] = (result.byDomain[name] ?? 0) + 1;
   }

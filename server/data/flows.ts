@@ -3,6 +3,8 @@
 // file and the staged-learning link), the review at a threshold, the warnings against the latest recorded
 // tools/list of the flow's domain, and the diff. A file that does not load is a value here (its error);
 // the routes decide what that means (an `error` field in the list, 422 on detail and diff).
+import type { DriftCheck } from '../../shared/drift.ts';
+import { driftChecks } from './drift-checks.ts';
 import { readFile, stat } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -24,7 +26,7 @@ import type { Catalog, FlowFile, SessionFile } from './catalog.ts';
 import type { ListedTools } from './data-caches.ts';
 import { resolveRequestPath } from './paths.ts';
 import { statStamp } from '../store/stamp.ts';
-import { loadRegistry } from './registry.ts';
+import { readRegistry } from './registry.ts';
 import { sessionDetail, sessionsOfDomainNewestFirst, sessionSummaries } from './sessions.ts';
 import type { Result } from '../result.ts';
 import { errorText } from '../../shared/error-text.ts';
@@ -87,28 +89,38 @@ function canonical(path: string): string | null {
   }
 }
 
+/** The registry's entries that serve a flow: their name, the flow's path and its canonical path. */
+export type ServedFlows = { name: string; path: string; canonical: string | null }[];
+
 /** The registry's servers with a flow, as resolved paths; an unreadable registry counts as empty. */
-async function servedFlows(state: DataContext): Promise<{ name: string; path: string; canonical: string | null }[]> {
+export async function servedFlows(state: DataContext): Promise<ServedFlows> {
   let servers;
   try {
-    servers = (await loadRegistry(state.config.dataDir)).servers;
+    servers = (await readRegistry(state.config.dataDir)).servers;
   } catch {
     return [];
   }
-  const out: { name: string; path: string; canonical: string | null }[] = [];
+  const out: ServedFlows = [];
+  // Many entries name the same flow: each distinct one is resolved once.
+  const resolved = new Map<string, { path: string; canonical: string | null } | null>();
+  const resolve = (flow: string) => {
+    try {
+      const path = resolveRequestPath(flow, { dataDir: state.config.dataDir, home: state.config.home });
+      return { path, canonical: canonical(path) };
+    } catch {
+      return null; // a flow path the registry cannot resolve serves nothing
+    }
+  };
   for (const s of servers) {
     if (!s.flow) continue;
-    try {
-      const path = resolveRequestPath(s.flow, { dataDir: state.config.dataDir, home: state.config.home });
-      out.push({ name: s.name, path, canonical: canonical(path) });
-    } catch {
-      // a flow path the registry cannot resolve serves nothing
-    }
+    let r = resolved.get(s.flow);
+    if (r === undefined) resolved.set(s.flow, (r = resolve(s.flow)));
+    if (r !== null) out.push({ name: s.name, ...r });
   }
   return out;
 }
 
-function servedBy(file: FlowFile, served: { name: string; path: string; canonical: string | null }[]): string[] {
+function servedBy(file: FlowFile, served: ServedFlows): string[] {
   const own = canonical(file.path);
   return served.filter((s) => s.path === file.path || (own !== null && s.canonical === own)).map((s) => s.name);
 }
@@ -176,12 +188,21 @@ function summaryOf(entry: FlowEntry, served_by: string[], stage: StageLink | nul
     tools,
     sites: flow ? siteKeys(flow).length : 0,
     lookups: flow ? lookups(flow).length : 0,
+    lookup_tools: flow ? lookups(flow) : [],
     promoted: flow ? promotionCounts(flow) : null,
     served_by,
     stage,
     error: flow ? null : (entry.error ?? 'unknown error'),
+    surprise: flow?.surprise ?? null,
     ...(version ? { version_of: version } : {}),
   };
+}
+
+/** The summary with its last drift check, when one ran. */
+function withDrift(summary: FlowSummary, checks: ReadonlyMap<string, DriftCheck>): FlowSummary {
+  const check = checks.get(summary.key);
+  if (check) summary.drift = check;
+  return summary;
 }
 
 /** Every flow the catalog finds, loaded or not: most recently modified first, then by path. */
@@ -189,15 +210,24 @@ export async function flowSummaries(state: DataContext, catalog?: Catalog): Prom
   const cat = catalog ?? (await state.catalog());
   const [entries, served] = await Promise.all([Promise.all(cat.flows.map((f) => loadFlowEntry(state, f))), servedFlows(state)]);
   state.caches.flows.retain(new Set(cat.flows.map((f) => f.path)));
-  const items = await Promise.all(entries.map(async (e) => summaryOf(e, servedBy(e.file, served), await stageLink(e.file, cat), versionOf(e.file, cat))));
+  const [items, checks] = await Promise.all([
+    Promise.all(entries.map(async (e) => summaryOf(e, servedBy(e.file, served), await stageLink(e.file, cat), versionOf(e.file, cat)))),
+    driftChecks(state),
+  ]);
+  for (const item of items) withDrift(item, checks);
   return items.sort((a, b) => b.modified_unix_ms - a.modified_unix_ms || compareText(a.path, b.path));
 }
 
-/** One flow's list summary, and its loaded entry. */
-export async function flowSummary(state: DataContext, file: FlowFile, catalog?: Catalog): Promise<{ summary: FlowSummary; entry: FlowEntry }> {
+/** One flow's list summary, and its loaded entry; `served` when the caller has it (many summaries, one registry read). */
+export async function flowSummary(
+  state: DataContext,
+  file: FlowFile,
+  catalog?: Catalog,
+  served?: Promise<ServedFlows>,
+): Promise<{ summary: FlowSummary; entry: FlowEntry }> {
   const cat = catalog ?? (await state.catalog());
-  const [entry, served, stage] = await Promise.all([loadFlowEntry(state, file), servedFlows(state), stageLink(file, cat)]);
-  return { summary: summaryOf(entry, servedBy(file, served), stage, versionOf(file, cat)), entry };
+  const [entry, servedNow, stage, checks] = await Promise.all([loadFlowEntry(state, file), served ?? servedFlows(state), stageLink(file, cat), driftChecks(state)]);
+  return { summary: withDrift(summaryOf(entry, servedBy(file, servedNow), stage, versionOf(file, cat)), checks), entry };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ export async function planContext(state: DataContext): Promise<PlanContext> {
     keySet: config.keySet || config.keyFileSet,
     redactSaltSet: config.redactSaltSet,
     flow: (key) => catalog.flow(key),
+    offer: (command) => state.commands.offer(command),
     // Through the flows area's cache (parsed in the pool): a flow the list has loaded is not parsed again.
     flowDomain: async (path) => {
       const file = catalog.flowAt(path);

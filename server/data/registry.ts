@@ -3,9 +3,8 @@
 // the rewrite), validated by the CLI's rules (registry::validate), and written whole: pretty JSON to a temp
 // file beside it, renamed over it. Every change is a read-modify-write under one in-process lock, so two
 // requests at once never lose an update, and a kill at any moment leaves the old file or the new one.
-import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { delimiter, join, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import * as v from 'valibot';
 import {
   REGISTRY_ARG_BYTES_MAX,
@@ -48,7 +47,9 @@ import { checkHeaderName, checkUrl, checkVar, credentialArgumentMessage } from '
 import { compareText, debugString, display } from '../engine/format.ts';
 import { initOutput, proxyArgs, type InitOutput, type ServedFlow, type Setup } from '../engine/init.ts';
 import { type Tallied, Tallies, tallied, upstreamId } from '../engine/tallies.ts';
+import type { PathLookup } from '../path-search.ts';
 import { writeFileAtomic } from './atomic.ts';
+import { mapInSlices, VIEW_SLICE } from './in-slices.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import { PathError, resolveRequestPath, type PathContext } from './paths.ts';
 import { errorText } from '../../shared/error-text.ts';
@@ -214,22 +215,54 @@ export function parseRegistry(text: string): LoadedRegistry {
   return { servers, raw: top };
 }
 
-/** Reads `<dataDir>/servers.json`; a missing file is an empty registry. */
-export async function loadRegistry(dataDir: string): Promise<LoadedRegistry> {
-  let text: string;
+/** servers.json's stamp, or null when it is missing; a file past the bound is refused before it is read. */
+async function registryStamp(path: string): Promise<string | null> {
   try {
-    // A file past the bound is not read at all (it would be held whole, on the event loop's thread).
-    const size = (await stat(join(dataDir, REGISTRY_FILE))).size;
-    if (size > REGISTRY_FILE_MAX_BYTES) {
-      throw new RegistryUnreadable(`servers.json is ${(size / 1048576).toFixed(1)} MiB, more than the ${REGISTRY_FILE_MAX_BYTES / 1048576} MiB the console reads`);
+    const st = await stat(path);
+    if (st.size > REGISTRY_FILE_MAX_BYTES) {
+      throw new RegistryUnreadable(`servers.json is ${(st.size / 1048576).toFixed(1)} MiB, more than the ${REGISTRY_FILE_MAX_BYTES / 1048576} MiB the console reads`);
     }
-    text = await readFile(join(dataDir, REGISTRY_FILE), 'utf8');
+    return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
   } catch (e) {
     if (e instanceof RegistryError) throw e;
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new RegistryError(`reading servers.json: ${errorText(e)}`);
+  }
+}
+
+/** Which version of servers.json is there now (null: none); changes whenever the file does. */
+export function registryVersion(dataDir: string): Promise<string | null> {
+  return registryStamp(join(dataDir, REGISTRY_FILE));
+}
+
+/** Reads `<dataDir>/servers.json`; a missing file is an empty registry. */
+export async function loadRegistry(dataDir: string): Promise<LoadedRegistry> {
+  const path = join(dataDir, REGISTRY_FILE);
+  if ((await registryStamp(path)) === null) return { servers: [] };
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { servers: [] };
     throw new RegistryError(`reading servers.json: ${errorText(e)}`);
   }
   return parseRegistry(text);
+}
+
+// The registry last read for views, by data directory: parsed again only when servers.json changed.
+const forViews = new Map<string, { stamp: string; registry: Promise<LoadedRegistry> }>();
+
+/** The registry for reading only (never change what it answers): one parse per version of servers.json. */
+export async function readRegistry(dataDir: string): Promise<LoadedRegistry> {
+  const stamp = await registryStamp(join(dataDir, REGISTRY_FILE));
+  if (stamp === null) return { servers: [] };
+  const kept = forViews.get(dataDir);
+  if (kept?.stamp === stamp) return kept.registry;
+  // Kept under the stamp taken before the read: a file replaced meanwhile is read again next time.
+  const registry = loadRegistry(dataDir);
+  forViews.set(dataDir, { stamp, registry });
+  registry.catch(() => forViews.get(dataDir)?.registry === registry && forViews.delete(dataDir));
+  return registry;
 }
 
 /**
@@ -548,7 +581,7 @@ export function removeServer(name: string, ctx: ChangeContext): Promise<{ ok: tr
 
 /** The registered entry of that name, or undefined. */
 export async function findServer(dataDir: string, name: string): Promise<StoredEntry | undefined> {
-  return (await loadRegistry(dataDir)).servers.find((s) => s.name === name);
+  return (await readRegistry(dataDir)).servers.find((s) => s.name === name);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -569,8 +602,8 @@ export interface FlowFacts {
 export interface ViewContext extends PathContext {
   /** Loads the facts of the flow at an absolute path (in the pool). */
   flowFacts(path: string): Promise<FlowFacts>;
-  /** The console's PATH, to find engine-proxy and stdio programs. */
-  searchPath: string;
+  /** The console's PATH, to find engine-proxy and stdio programs (each distinct name looked up once). */
+  lookup: PathLookup;
   /** The engine-proxy found beside the console at start, if any. */
   proxyBeside: string | null;
 }
@@ -594,25 +627,27 @@ export function resolvedPath(p: string, ctx: PathContext): string | null {
   }
 }
 
+// Each view context resolves a distinct registry path once (resolving looks at the disk, without waiting).
+const viewResolved = new WeakMap<ViewContext, Map<string, string | null>>();
+
+/** resolvedPath, once per distinct path in one view context. */
+function resolvedIn(p: string, ctx: ViewContext): string | null {
+  let memo = viewResolved.get(ctx);
+  if (memo === undefined) viewResolved.set(ctx, (memo = new Map()));
+  let abs = memo.get(p);
+  if (abs === undefined) memo.set(p, (abs = resolvedPath(p, ctx)));
+  return abs;
+}
+
 /** A registry path as the host gets it: resolved and displayed, or as written when it does not resolve. */
-function hostPath(p: string, ctx: PathContext): string {
-  const abs = resolvedPath(p, ctx);
+function hostPath(p: string, ctx: ViewContext): string {
+  const abs = resolvedIn(p, ctx);
   return abs === null ? p : hostDisplay(abs, ctx.home);
 }
 
-/** The first `<dir>/<name>` on PATH that is a regular file (links followed), or null. */
-export function which(name: string, searchPath: string): string | null {
-  for (const dir of searchPath.split(delimiter)) {
-    if (dir === '') continue;
-    const candidate = join(dir, name);
-    if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
-  }
-  return null;
-}
-
 /** engine-proxy as this host should start it: by name from PATH (Claude Desktop: its full path), else found beside the console. */
-export function proxyCommand(host: Host, ctx: Pick<ViewContext, 'searchPath' | 'proxyBeside'>): string {
-  const onPath = which('engine-proxy', ctx.searchPath);
+export async function proxyCommand(host: Host, ctx: Pick<ViewContext, 'lookup' | 'proxyBeside'>): Promise<string> {
+  const onPath = await ctx.lookup.find('engine-proxy');
   if (onPath !== null) return host === 'claude-desktop' ? onPath : 'engine-proxy';
   return ctx.proxyBeside ?? 'engine-proxy';
 }
@@ -622,13 +657,13 @@ export const NOT_LOADED: FlowFacts = { file: false, error: null, domain: null, a
 /** The facts of the entry's flow, or null when no flow is set or its path cannot be used. */
 async function entryFlow(entry: ServerEntry, ctx: ViewContext): Promise<{ path: string; facts: FlowFacts } | null> {
   if (entry.flow === null) return null;
-  const path = resolvedPath(entry.flow, ctx);
+  const path = resolvedIn(entry.flow, ctx);
   if (path === null) return null;
   return { path, facts: await ctx.flowFacts(path) };
 }
 
 /** The setup `engine init` would build for this entry and host. */
-function serverSetup(entry: ServerEntry, proxy: string, flow: FlowFacts | null, ctx: PathContext): Setup {
+function serverSetup(entry: ServerEntry, proxy: string, flow: FlowFacts | null, ctx: ViewContext): Setup {
   const record =
     entry.record_dir !== null
       ? hostPath(entry.record_dir, ctx)
@@ -669,14 +704,56 @@ function serverSetup(entry: ServerEntry, proxy: string, flow: FlowFacts | null, 
 }
 
 /** Whether a stdio program can be started by the host: an existing file when it has a path, else found on PATH. */
-function programFound(program: string, searchPath: string): boolean {
+async function programFound(program: string, lookup: PathLookup): Promise<boolean> {
   const components = program.split('/').filter((p) => p !== '').length + (program.startsWith('/') ? 1 : 0);
-  if (components > 1) return statSync(program, { throwIfNoEntry: false })?.isFile() ?? false;
-  return which(program, searchPath) !== null;
+  if (components > 1) return lookup.fileAt(program);
+  return (await lookup.find(program)) !== null;
+}
+
+/** What the views of some entries look at on disk, each distinct thing once, in hand before any is viewed. */
+export interface LookedAhead {
+  /** engine-proxy as Claude Code starts it. */
+  proxy: string;
+  /** A flow's facts by its resolved path. */
+  flows: Map<string, FlowFacts>;
+  /** Whether a stdio program is found, by the program as written. */
+  programs: Map<string, boolean>;
+  /** The flows list's summary by resolved path, for flows that are files. */
+  summaries: Map<string, FlowSummary | null>;
+}
+
+/** Waits for every value in `pending` and answers them by key. */
+async function settled<T>(pending: Map<string, Promise<T>>): Promise<Map<string, T>> {
+  const keys = [...pending.keys()];
+  const values = await Promise.all(pending.values());
+  return new Map(keys.map((k, i) => [k, values[i]!]));
+}
+
+/**
+ * Looks up everything the views of `entries` need, each distinct flow and program once and all at once,
+ * so that viewing them afterwards is plain computing (entries are gone through in slices).
+ */
+export async function lookAhead(
+  entries: readonly ServerEntry[],
+  ctx: ViewContext,
+  flowSummary: (path: string) => Promise<FlowSummary | null> = async () => null,
+): Promise<LookedAhead> {
+  const flows = new Map<string, Promise<FlowFacts>>();
+  const programs = new Map<string, Promise<boolean>>();
+  await mapInSlices(entries, VIEW_SLICE, async (entry) => {
+    const path = entry.flow === null ? null : resolvedIn(entry.flow, ctx);
+    if (path !== null && !flows.has(path)) flows.set(path, ctx.flowFacts(path));
+    const program = entry.upstream.kind === 'stdio' ? (entry.upstream.command[0] ?? '') : null;
+    if (program !== null && !programs.has(program)) programs.set(program, programFound(program, ctx.lookup));
+  });
+  const [proxy, facts, found] = await Promise.all([proxyCommand('claude-code', ctx), settled(flows), settled(programs)]);
+  const summaries = new Map<string, Promise<FlowSummary | null>>();
+  for (const [path, f] of facts) if (f.file) summaries.set(path, flowSummary(path));
+  return { proxy, flows: facts, programs: found, summaries: await settled(summaries) };
 }
 
 /** What is wrong with the entry, in the console's order and words. */
-function serverIssues(entry: ServerEntry, flow: { path: string; facts: FlowFacts } | null, ctx: ViewContext): string[] {
+function serverIssues(entry: ServerEntry, flow: { path: string; facts: FlowFacts } | null, looked: LookedAhead, ctx: ViewContext): string[] {
   const issues: string[] = [];
   if (entry.flow === null) {
     if (entry.mode !== 'record') issues.push(`mode is ${entry.mode} but no flow is set`);
@@ -697,7 +774,7 @@ function serverIssues(entry: ServerEntry, flow: { path: string; facts: FlowFacts
   }
   if (entry.upstream.kind === 'stdio') {
     const program = entry.upstream.command[0] ?? '';
-    if (!programFound(program, ctx.searchPath)) issues.push(`${program} is not found on the console's PATH: the host must find it`);
+    if (looked.programs.get(program) !== true) issues.push(`${program} is not found on the console's PATH: the host must find it`);
   }
   return issues;
 }
@@ -705,34 +782,51 @@ function serverIssues(entry: ServerEntry, flow: { path: string; facts: FlowFacts
 /** The snippet, placement and next steps `engine init --host {host} --domain {name}` prints for the entry. */
 export async function hostConfig(entry: ServerEntry, host: Host, ctx: ViewContext): Promise<InitOutput> {
   const flow = await entryFlow(entry, ctx);
-  const setup = serverSetup(entry, proxyCommand(host, ctx), flow?.facts ?? null, ctx);
+  const setup = serverSetup(entry, await proxyCommand(host, ctx), flow?.facts ?? null, ctx);
   return initOutput(host, setup, entry.name);
 }
 
-/** One list item: the entry, its proxy argv (as for Claude Code), its sessions, its flow and its issues. */
 /** How many sessions a domain has and when the newest started (the store counts them once per version). */
 export interface DomainSessions {
   count: number;
   last_unix_ms: number | null;
 }
 
-export async function serverView(
-  entry: ServerEntry,
-  sessions: DomainSessions,
-  flowSummary: (path: string) => Promise<FlowSummary | null>,
-  ctx: ViewContext,
-): Promise<ServerView> {
-  const flow = await entryFlow(entry, ctx);
-  const setup = serverSetup(entry, proxyCommand('claude-code', ctx), flow?.facts ?? null, ctx);
+/** One list item, from what was looked up ahead: the entry, its proxy argv (as for Claude Code), its sessions, its flow and its issues. */
+export function viewOf(entry: ServerEntry, sessions: DomainSessions, looked: LookedAhead, ctx: ViewContext): ServerView {
+  const flow = lookedFlow(entry, looked, ctx);
+  const setup = serverSetup(entry, looked.proxy, flow?.facts ?? null, ctx);
   // The fields this console understands are shown; keys it does not know stay in the file.
   return {
     ...plainEntry(entry),
     proxy_args: proxyArgs(setup),
     sessions: sessions.count,
     last_session_unix_ms: sessions.last_unix_ms,
-    flow_summary: flow?.facts.file ? await flowSummary(flow.path) : null,
-    issues: serverIssues(entry, flow, ctx),
+    flow_summary: flow?.facts.file ? (looked.summaries.get(flow.path) ?? null) : null,
+    issues: serverIssues(entry, flow, looked, ctx),
   };
+}
+
+/** The entry's flow as looked up ahead, or null when no flow is set or its path cannot be used. */
+function lookedFlow(entry: ServerEntry, looked: LookedAhead, ctx: ViewContext): { path: string; facts: FlowFacts } | null {
+  const path = entry.flow === null ? null : resolvedIn(entry.flow, ctx);
+  const facts = path === null ? undefined : looked.flows.get(path);
+  return path === null || facts === undefined ? null : { path, facts };
+}
+
+/** What is wrong with the entry (its view's `issues`), from what was looked up ahead. */
+export function issuesOf(entry: ServerEntry, looked: LookedAhead, ctx: ViewContext): string[] {
+  return serverIssues(entry, lookedFlow(entry, looked, ctx), looked, ctx);
+}
+
+/** One server's view, looked up on its own. */
+export async function serverView(
+  entry: ServerEntry,
+  sessions: DomainSessions,
+  flowSummary: (path: string) => Promise<FlowSummary | null>,
+  ctx: ViewContext,
+): Promise<ServerView> {
+  return viewOf(entry, sessions, await lookAhead([entry], ctx, flowSummary), ctx);
 }
 
 /** Upstreams seen in session headers, grouped by domain and upstream, newest first. */

@@ -3,29 +3,40 @@
 // (the overview and the servers list ask for every server's flow on every answer; a worker round trip each,
 // or a worker's start when the pool has let its workers go, made a page's first requests wait).
 import { stat } from 'node:fs/promises';
+import { pathLookup } from '../path-search.ts';
 import type { DataContext } from './data-context.ts';
 import { statStamp } from '../store/stamp.ts';
 import { NOT_LOADED, type FlowFacts, type ViewContext } from './registry.ts';
 
+/** The facts of the flow at `path`, from the cache while its file is unchanged, else from the pool. */
+async function flowFactsAt(state: DataContext, path: string): Promise<FlowFacts> {
+  const st = await stat(path).catch(() => null);
+  // Not a regular file (links followed): what the task would answer, without it.
+  if (!st?.isFile()) return NOT_LOADED;
+  const stamp = statStamp(st);
+  const cache = state.caches.serverFlows;
+  const hit = cache.get(path, stamp);
+  if (hit) return hit;
+  const r = await state.pool.run('serverFlowTask', { path });
+  const facts: FlowFacts = r.ok ? r.value : { ...NOT_LOADED, file: true, error: r.message };
+  // Kept under the stamp taken before the read: a file that changed meanwhile is read again next time.
+  cache.set(path, stamp, facts);
+  return facts;
+}
+
+/** One request's view context: PATH, flow facts and resolved paths are looked up once per distinct name. */
 export function serverViewContext(state: DataContext): ViewContext {
+  const facts = new Map<string, Promise<FlowFacts>>();
   return {
     dataDir: state.config.dataDir,
     home: state.config.home,
-    searchPath: process.env.PATH ?? '',
+    lookup: pathLookup(process.env.PATH),
     proxyBeside: state.config.proxy?.path ?? null,
-    async flowFacts(path) {
-      const st = await stat(path).catch(() => null);
-      // Not a regular file (links followed): what the task would answer, without it.
-      if (!st?.isFile()) return NOT_LOADED;
-      const stamp = statStamp(st);
-      const cache = state.caches.serverFlows;
-      const hit = cache.get(path, stamp);
-      if (hit) return hit;
-      const r = await state.pool.run('serverFlowTask', { path });
-      const facts: FlowFacts = r.ok ? r.value : { ...NOT_LOADED, file: true, error: r.message };
-      // Kept under the stamp taken before the read: a file that changed meanwhile is read again next time.
-      cache.set(path, stamp, facts);
-      return facts;
+    flowFacts(path) {
+      // Many entries may name one flow: each distinct path is looked at once per view.
+      let hit = facts.get(path);
+      if (hit === undefined) facts.set(path, (hit = flowFactsAt(state, path)));
+      return hit;
     },
   };
 }

@@ -116,6 +116,14 @@ export async function findInSession(state: DataContext, file: SessionFile, q: st
   return out;
 }
 
+/** The line each call's request is on, by the outline's n. */
+export async function sessionCallLines(state: DataContext, file: SessionFile): Promise<(number | null)[]> {
+  const index = await sessionIndex(state, file);
+  const r = await state.pool.run('sessionCallLinesTask', { path: file.path, places: index.places });
+  if (!r.ok) throw new PayloadMoved(r.message);
+  return r.value;
+}
+
 /** A page of the raw log's events. */
 export async function sessionEventsPage(state: DataContext, file: SessionFile, offset: number, limit: number): Promise<SessionEvents> {
   const { events } = await sessionIndex(state, file);

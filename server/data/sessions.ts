@@ -48,6 +48,12 @@ export function sessionsOfDomain(summaries: SessionSummaries, domain: string): D
   return summaries.counts.tallies.domain(domain);
 }
 
+/** sessionsOfDomain for many domains: the tallies are gone through once. */
+export function sessionsByDomain(summaries: SessionSummaries): (domain: string) => DomainSessions {
+  const domains = summaries.counts.tallies.domains();
+  return (domain) => domains.get(domain) ?? { count: 0, last_unix_ms: null };
+}
+
 /**
  * A page of GET /api/sessions: filters in the order domain, mode, q, newest first, `total` before paging.
  * The index keeps the sessions in this order, so the cost is the sessions a filter looks at; the same query
@@ -58,7 +64,7 @@ export async function sessionsPage(state: DataContext, query: SessionsQuery): Pr
   // The newest logs are read first: once the page's worth is in, the page is (nearly always) the right one.
   await store.warm(WARM_BUDGET_MS, (indexed) => indexed >= query.offset + query.limit);
   await store.sync();
-  const id = JSON.stringify([query.domain, query.mode, query.q, query.limit, query.offset, query.from, query.to, query.sort, query.order]);
+  const id = JSON.stringify([query.domain, query.mode, query.q, query.limit, query.offset, query.from, query.to, query.sort, query.order, query.since, query.agent, query.tool, query.has]);
   const page = store.derived(`sessionsPage:${id}`, () => store.sessions.list(query));
   const indexing = store.progress();
   return indexing ? { ...page, indexing } : page;

@@ -18,6 +18,7 @@ import {
 } from './review.ts';
 import { constantJson, fieldText, meanWeights, siteOrders, weighedName, weightNames } from './flow-text.ts';
 import { programOf, programText, sameProgram } from './program-text.ts';
+import { gateSummary, sameGate } from './surprise-gate.ts';
 
 export interface FlowDiff {
   /** The changes a reviewer must look at, in the order they were found. */
@@ -364,6 +365,12 @@ function promotionChanges({ old, next }: Diffing): DiffSection {
   return { title: 'Promotion', changes: same ? [] : [`${promotionSummary(old)} → ${promotionSummary(next)}`] };
 }
 
+/** A later engine's gate (review.rs `diff`): one change when it differs, never one to review. */
+function surpriseChanges({ old, next }: Diffing): DiffSection {
+  const same = sameGate(old.surprise, next.surprise);
+  return { title: 'Surprise', changes: same ? [] : [`${gateSummary(old.surprise)} → ${gateSummary(next.surprise)}`] };
+}
+
 function provenanceChanges({ old, next }: Diffing): DiffSection {
   const changes: string[] = [];
   const a = old.provenance;
@@ -396,6 +403,7 @@ const SECTIONS: readonly Section[] = [
   featureChanges,
   arbiterChanges,
   promotionChanges,
+  surpriseChanges,
   provenanceChanges,
 ];
 

@@ -3,7 +3,7 @@
 // is ours): "invalid type at `path`: what it is, expected what", "missing field `name` in `path`", "invalid
 // length at `path`: n, expected a list of m". An optional field that is null reads as absent (serde's Option).
 import * as v from 'valibot';
-import type { Bar, Provenance, SiteRecord } from '../../shared/flows.ts';
+import type { Bar, Provenance, SiteRecord, SurpriseGate } from '../../shared/flows.ts';
 import { ToolKindSchema } from '../../shared/sessions.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -171,6 +171,12 @@ const SiteRecordSchema = object({
 
 const PromotionSchema = object({ bar: BarSchema, sites: record(SiteRecordSchema) });
 
+/** surprise.rs's SurpriseGate: `quantile` may be absent or null (set by hand). */
+const SurpriseGateSchema = v.pipe(
+  object({ window: uint, threshold: num, quantile: orNull(num) }),
+  v.transform(({ quantile, ...gate }): SurpriseGate => (quantile === null ? gate : { ...gate, quantile })),
+);
+
 /** The flow's parts after `engine_flow`, in the order the CLI reads them (the program is read apart). */
 export const FlowPartsSchema = object({
   manifest: ManifestSchema,
@@ -189,6 +195,7 @@ export const FlowPartsSchema = object({
   thresholds: orElse(record(num), {}),
   contracts: orNull(record(str)),
   reach: orNull(BackoffSchema),
+  surprise: orNull(SurpriseGateSchema),
 });
 export type FlowParts = v.InferOutput<typeof FlowPartsSchema>;
 

@@ -6,6 +6,7 @@ import { compareText, display, fixed, percent, sortedJson, thousands } from './f
 import { hasArbiter, hasReach, servedDecider, siteKeys, siteLabel, type Flow } from './flows.ts';
 import { constantJson, fieldText, foldKey, namedWeights, siteOrders, weighedName } from './flow-text.ts';
 import { isStandardProgram, programOf, programText } from './program-text.ts';
+import { describeGate } from './surprise-gate.ts';
 import { lookupBinding, pickChance, requiredArgs, reviewView, type LookupBinding } from './review.ts';
 
 /** What every section reads: the flow, its review at the threshold, and the threshold. */
@@ -147,6 +148,17 @@ function promotion({ flow }: Shown, out: string[]): void {
   }
 }
 
+/** A later engine's gate (review.rs `show`, the version with `## Surprise`): its text, byte for byte. */
+function surprise({ flow }: Shown, out: string[]): void {
+  if (!flow.surprise) return;
+  out.push(
+    '',
+    '## Surprise',
+    '',
+    `The flow ${describeGate(flow.surprise)} (\`learn --surprise\`). A step's surprise is −ln of the habit's probability of what the agent did, after a call where the flow decides; a step it does not offer there counts as handing back, and the flow's own lookups are not the agent's steps. \`--surprise off\` serves the flow without the gate, and \`--surprise NATS\` with another threshold.`,
+  );
+}
+
 function bindings({ flow }: Shown, out: string[]): void {
   const all = Object.keys(flow.bindings.args)
     .sort(compareText)
@@ -283,7 +295,7 @@ function arbiter({ flow }: Shown, out: string[]): void {
 }
 
 /** The sections in the order flow-show prints them; those with nothing to show print nothing. */
-const SECTIONS: readonly Section[] = [intro, tools, run, sites, promotion, bindings, constants, sourcesBySite, pinnedInputs, codeFeatures, arbiter];
+const SECTIONS: readonly Section[] = [intro, tools, run, sites, promotion, surprise, bindings, constants, sourcesBySite, pinnedInputs, codeFeatures, arbiter];
 
 /** `engine flow-show FLOW --threshold T`: the review as Markdown, ending with one newline. */
 export function renderFlowShow(flow: Flow, threshold: number): string {

@@ -1,6 +1,7 @@
 // A flow's evidence from the session index (shared/flow-sites.ts): per site, the sessions of the flow's
 // domain whose flow log shows the flow acting there. Pure and one pass over the indexed sessions (each carries
-// its flow log's per-site counts), so no log is read per request.
+// its flow log's per-site counts), so no log is read per request. Each listed session's `line` is left null
+// here: finding it reads the log (data/flow-evidence-lines.ts).
 import type { FlowSiteEvidence, FlowSites } from '../../shared/flow-sites.ts';
 import type { IndexedSession } from './sessions.ts';
 import { newestFirst } from './session-filter.ts';
@@ -41,7 +42,7 @@ export function flowSiteEvidence(flow: FlowSitesOf, sessions: readonly IndexedSe
       e.shadow += at.shadow;
       if (e.items.length < limit) {
         const { key, session_id, mode, started_unix_ms } = s.summary;
-        e.items.push({ key, session_id, mode, started_unix_ms, lookups: at.lookups, hand_backs: at.hand_backs, shadow: at.shadow });
+        e.items.push({ key, session_id, mode, started_unix_ms, lookups: at.lookups, hand_backs: at.hand_backs, shadow: at.shadow, line: null });
       }
     }
   }

@@ -3,7 +3,7 @@
 // acts). A flow is plain data so it can cross the worker pool. Loading follows the CLI's order: probe the
 // version, check it, read the whole structure, the format-1 restrictions, then the program; any failure is
 // an Error whose message is why the flow "does not load" (the list shows it, the detail answers 422).
-import type { DeciderName, Provenance } from '../../shared/flows.ts';
+import type { DeciderName, Provenance, SurpriseGate } from '../../shared/flows.ts';
 import {
   describe,
   readFlowParts,
@@ -75,6 +75,8 @@ export interface Flow {
   thresholds: Record<string, number>;
   contracts: Record<string, string> | null;
   reach: BackoffModel | null;
+  /** A later engine's surprise gate; null without one. */
+  surprise: SurpriseGate | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -468,9 +470,13 @@ export function loadFlow(text: string): Flow {
     thresholds: parts.thresholds,
     contracts: parts.contracts,
     reach: parts.reach,
+    surprise: parts.surprise,
   };
+  // surprise.rs's own checks, in its words: a format-1 reader would ignore the gate.
+  if (flow.surprise && flow.surprise.window === 0) throw new Error('a surprise gate averages over one step or more');
   if (version === 1) {
     if (Object.keys(flow.thresholds).length > 0) throw new Error('a flow with per-site thresholds is format 2');
+    if (flow.surprise) throw new Error('a flow with a surprise gate is format 2');
     const b = flow.bindings;
     if (
       Object.keys(b.named_other).length > 0 ||

@@ -32,7 +32,7 @@ export function assignKeys(items: readonly { stem: string; rel: string }[], rese
   return keys.map((k, i) => ((seen.get(k) ?? 0) > 1 ? `${bases[i]}~${pathHash(items[i]!.rel)}` : k));
 }
 
-/** Session keys that would shadow a literal route (`/api/sessions/compare`): such a stem takes a hash. */
-export const RESERVED_SESSION_KEYS: ReadonlySet<string> = new Set(['compare']);
+/** Session keys that would shadow a literal route (`/api/sessions/compare`, `/otlp`, `/download`): such a stem takes a hash. */
+export const RESERVED_SESSION_KEYS: ReadonlySet<string> = new Set(['compare', 'otlp', 'download']);
 /** Flow keys that would shadow a literal route (`/api/flows/diff`). */
 export const RESERVED_FLOW_KEYS: ReadonlySet<string> = new Set(['diff']);

@@ -2,7 +2,7 @@
 // a UTC day range (`from`/`to`, both days included), the domain, the sort of the sessions list, and the
 // chart's days over a range. The spec's defaults stay as they were: no range, newest first.
 import type { DayActivity } from '../../shared/overview.ts';
-import type { SessionSort, SessionSummary, SortOrder } from '../../shared/sessions.ts';
+import type { SessionHas, SessionSort, SessionSums, SessionSummary, SortOrder } from '../../shared/sessions.ts';
 import { DAY_MS, OVERVIEW_DAYS } from '../../shared/limits.ts';
 import { dayName } from './overview.ts';
 import { type Tallied, Tallies, tallied } from './tallies.ts';
@@ -36,6 +36,52 @@ export function overviewPredicate(q: RangeQuery & { domain?: string | null }): (
 export function newestFirst(a: SessionSummary, b: SessionSummary): number {
   if (a.started_unix_ms !== b.started_unix_ms) return b.started_unix_ms - a.started_unix_ms;
   return a.session_id < b.session_id ? 1 : a.session_id > b.session_id ? -1 : 0;
+}
+
+export interface TraitsQuery {
+  since?: number | null;
+  agent?: string | null;
+  tool?: string | null;
+  has?: readonly SessionHas[];
+}
+
+/** What the index keeps of a session beside its wire summary. */
+export interface SessionFacts {
+  tools: readonly string[];
+  shadowDecisions: number;
+}
+
+const HAS: Record<SessionHas, (s: SessionSummary, f: SessionFacts) => boolean> = {
+  tool_calls: (s) => s.tool_calls > 0,
+  flow_lookups: (s) => s.flow_lookups > 0,
+  shadow_decisions: (_s, f) => f.shadowDecisions > 0,
+  errors: (s) => s.errors > 0,
+  surprised: (s) => s.surprised === true,
+};
+
+/** The filters on a session's own figures (started since, agent, a tool called, `has`); null when none is asked. */
+export function traitsPredicate(q: TraitsQuery): ((s: SessionSummary, f: SessionFacts) => boolean) | null {
+  const since = q.since ?? null;
+  const agent = q.agent || null;
+  const tool = q.tool || null;
+  const has = (q.has ?? []).map((h) => HAS[h]);
+  if (since === null && agent === null && tool === null && has.length === 0) return null;
+  return (s, f) =>
+    (since === null || s.started_unix_ms >= since) &&
+    (agent === null || s.agent === agent) &&
+    (tool === null || f.tools.includes(tool)) &&
+    has.every((h) => h(s, f));
+}
+
+/** The figures the matching sessions add up to (what an overview figure that opened the list counts). */
+export function sumsOf(sessions: Iterable<readonly [SessionSummary, number]>): SessionSums {
+  const sums: SessionSums = { tool_calls: 0, flow_lookups: 0, shadow_decisions: 0 };
+  for (const [s, shadow] of sessions) {
+    sums.tool_calls += s.tool_calls;
+    sums.flow_lookups += s.flow_lookups;
+    sums.shadow_decisions += shadow;
+  }
+  return sums;
 }
 
 const text = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);

@@ -1,6 +1,6 @@
 // Subscribers of the event stream. Events exist only on /api/events (spec §6); the hub fans each one out to
 // every open stream.
-export type EventName = 'changed' | 'job';
+export type EventName = 'changed' | 'job' | 'replay';
 
 export interface HubEvent {
   event: EventName;

@@ -21,10 +21,12 @@ import { savingsRoutes } from './routes/savings.ts';
 import { searchRoutes } from './routes/search.ts';
 import { serversRoutes } from './routes/servers.ts';
 import { sessionsRoutes } from './routes/sessions.ts';
+import { otlpRoutes } from './routes/otlp.ts';
 import { sessionViewsRoutes } from './routes/session-views.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { stageRoutes } from './routes/stage.ts';
 import { trashRoutes } from './routes/trash.ts';
+import { replaysRoutes } from './routes/replays.ts';
 import { serveUi } from './ui.ts';
 
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -73,6 +75,7 @@ export function createApp(state: State, report: (err: unknown) => void, codes?: 
     metaRoutes(state),
     authRoutes(signIns, state.config.port),
     eventsRoutes(state),
+    otlpRoutes(state),
     sessionsRoutes(state),
     searchRoutes(state),
     sessionViewsRoutes(state),
@@ -84,6 +87,7 @@ export function createApp(state: State, report: (err: unknown) => void, codes?: 
     savingsRoutes(state),
     settingsRoutes(state),
     trashRoutes(state),
+    replaysRoutes(state),
   ]) {
     api.use(area.routes());
   }

@@ -9,6 +9,7 @@ export const CONTENT_TYPES = {
   text: 'text/plain; charset=utf-8',
   html: 'text/html; charset=utf-8',
   ndjson: 'application/x-ndjson',
+  tar: 'application/x-tar',
 } as const;
 
 /** The short forms the types above stand for (what `ctx.type` was given). */
@@ -17,6 +18,7 @@ export const SHORT_FORMS: Record<keyof typeof CONTENT_TYPES, string> = {
   text: 'text/plain',
   html: 'text/html; charset=utf-8',
   ndjson: 'application/x-ndjson',
+  tar: 'application/x-tar',
 };
 
 export function setContentType(ctx: Pick<Context, 'set'>, kind: keyof typeof CONTENT_TYPES): void {

@@ -6,7 +6,7 @@
 // plan answers the preview and runs the job, so the command shown is the command run.
 import { lstat, mkdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
-import { type ArtifactKind, JOB_DOMAIN, type JobKind, type JobRequest } from '../../shared/jobs.ts';
+import { type ArtifactKind, JOB_DOMAIN, type JobKind, type JobRequest, type OptionalJobKind } from '../../shared/jobs.ts';
 import { FLOW_THRESHOLD_DEFAULT, STAGE_WINDOW_DEFAULT } from '../../shared/limits.ts';
 import { resolveRequestPath, shown as shownPath } from '../data/paths.ts';
 import { insideDir } from '../engine/scan.ts';
@@ -20,6 +20,10 @@ const PROMOTE_MIN_USED_DEFAULT = 0.7;
 const PROMOTE_MIN_LOWER_DEFAULT = 0.5;
 const PROMOTE_MIN_TASKS_DEFAULT = 3;
 const REDACT_KEEP_SHARED_DEFAULT = 3;
+const DRIFT_WINDOW_DEFAULT = 10;
+/** A change needs three sessions of the new run (the CLI's MIN_RUN), so a shorter window never sounds. */
+const DRIFT_WINDOW_MIN = 3;
+const DRIFT_THRESHOLD_DEFAULT = 0.5;
 
 /** A refusal: the route answers `status` with `message`; no job is created. */
 export class PlanError extends Error {
@@ -64,6 +68,8 @@ export interface PlanContext {
   flow(key: string): { rel: string; path: string } | undefined;
   /** Loads the flow file and gives its domain; throws with why it does not load. */
   flowDomain(path: string): Promise<string>;
+  /** Whether the engine CLI has an optional command, and how that was found (jobs/commands.ts). */
+  offer(command: OptionalJobKind): Promise<{ offered: boolean; why: string }>;
   /** A preview: plan, and write nothing (not even an output's parent directory). */
   dryRun?: boolean;
 }
@@ -420,6 +426,44 @@ async function planStage(request: RequestOf['stage'], p: Planning): Promise<Plan
   };
 }
 
+async function planDrift(request: RequestOf['drift'], p: Planning): Promise<Plan> {
+  const offer = await p.ctx.offer('drift');
+  if (!offer.offered) throw new PlanError(400, `drift is not offered: ${offer.why}`);
+  const file = p.flowOf(request.flow);
+  const from = await p.dir('sessions', request.sessions);
+  const window = request.window ?? DRIFT_WINDOW_DEFAULT;
+  if (window < DRIFT_WINDOW_MIN) throw new PlanError(400, `window ${window}: at least 3 sessions, as a change needs three of the new run`);
+  const threshold = request.threshold ?? DRIFT_THRESHOLD_DEFAULT;
+  if (!(Number.isFinite(threshold) && threshold > 0 && threshold <= 1)) {
+    throw new PlanError(400, `threshold ${display(threshold)}: a probability above 0 and at most 1`);
+  }
+  const json = p.report('drift.json');
+  const md = p.report('drift.md');
+  const argv = new Argv('drift')
+    .opt('--flow', file.path, 'flow')
+    .opt('--sessions', from, 'sessions')
+    .opt('--oracle', 'replay', 'oracle')
+    .opt('--oracle-cache', p.oracleCache, 'oracle_cache')
+    .opt('--window', String(window), 'window')
+    .opt('--threshold', display(threshold), 'threshold')
+    .opt('--out', md, 'out')
+    .opt('--json', json, 'json');
+  // Unset, the CLI decides with the habit (its default), as the original console leaves it.
+  if (request.decider != null) argv.opt('--decider', request.decider, 'decider');
+  return {
+    kind: 'drift',
+    title: `Drift of ${flowName(file.path)} on ${p.shown(from)}`,
+    params: { decider: request.decider ?? null, flow: request.flow, kind: 'drift', sessions: p.shown(from), threshold, window },
+    defaults: unset(request, ['decider', 'threshold', 'window']),
+    argv: argv.words,
+    artifacts: [
+      { kind: 'report', path: json },
+      { kind: 'report', path: md },
+    ],
+    replaces: null,
+  };
+}
+
 /** `hash_fields` as the CLI takes them: each entry split at commas, blanks dropped, no spaces inside. */
 function hashFields(entries: readonly string[]): string[] {
   const fields: string[] = [];
@@ -476,6 +520,7 @@ const PLANNERS: Planners = {
   promote: planPromote,
   audit: planAudit,
   stage: planStage,
+  drift: planDrift,
   redact: planRedact,
   doctor: planDoctor,
 };

@@ -75,6 +75,11 @@ const NOT_RUN = { argv: [], planned: [], before: new Map<string, string | null>(
 const ENDED = new Set(['succeeded', 'failed', 'cancelled']);
 const hasEnded = (job: Job) => ENDED.has(job.status);
 
+/** The exit code with which a kind's command says it found something to act on, not that it failed. */
+function alarmExit(kind: Job['kind']): number | null {
+  return kind === 'drift' ? 1 : null;
+}
+
 function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
   if (code !== null) return code;
   if (signal !== null) {
@@ -155,6 +160,7 @@ export class JobRunner {
       started_unix_ms: null,
       finished_unix_ms: null,
       exit_code: null,
+      alarm: false,
       output: '',
       artifacts: plan.artifacts.map((a) => ({ kind: a.kind, path: shown(a.path, where), key: null })),
       defaults: [...plan.defaults],
@@ -350,6 +356,7 @@ export class JobRunner {
 
     const code = exitCodeOf(ended.code, ended.signal);
     if (entry.cancelRequested) return this.finish(entry, 'cancelled', code, CANCELLED_NOTE);
+    if (code !== 0 && alarmExit(entry.job.kind) === code) return this.finish(entry, 'succeeded', code, '', true);
     return this.finish(entry, code === 0 ? 'succeeded' : 'failed', code, '');
   }
 
@@ -420,7 +427,13 @@ export class JobRunner {
     entry.job.replaced = kept;
   }
 
-  private async finish(entry: Entry, status: 'succeeded' | 'failed' | 'cancelled', exitCode: number | null, note: string): Promise<void> {
+  private async finish(
+    entry: Entry,
+    status: 'succeeded' | 'failed' | 'cancelled',
+    exitCode: number | null,
+    note: string,
+    alarm = false,
+  ): Promise<void> {
     const job = entry.job;
     // Everything about the end changes at once, so no reader sees an ended job with planned artifacts.
     const artifacts = await this.written(entry);
@@ -428,6 +441,7 @@ export class JobRunner {
     if (!this.opts.readOnly) await this.restoreUnused(entry);
     job.status = status;
     job.exit_code = exitCode;
+    job.alarm = alarm;
     job.finished_unix_ms = this.opts.now();
     job.artifacts = artifacts;
     this.persist(job);

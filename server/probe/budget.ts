@@ -32,6 +32,11 @@ export class ReadBudget {
     return false;
   }
 
+  /** The bytes read so far. */
+  get used(): number {
+    return this.maxBytes - this.left;
+  }
+
   failure(): ProbeFailure {
     return new ProbeFailure(overBudgetText(this.maxBytes));
   }

@@ -52,6 +52,28 @@ export function candidateLines(bytes: Buffer, length: number, phrase: Phrase): n
   return [...starts].sort((a, b) => a - b);
 }
 
+/** Whether any line of `bytes[0, length)` may hold the phrase: `candidateLines` without listing them. */
+export function mayHold(bytes: Buffer, length: number, phrase: Phrase): boolean {
+  if (phrase.anchor === null) return length > 0;
+  let latin: string | null = null;
+  const caseless = phrase.caseless === null ? 0 : bytes.indexOf(phrase.caseless);
+  if (caseless >= 0 && caseless < length) {
+    latin = bytes.toString('latin1', 0, length);
+    phrase.anchor.lastIndex = 0;
+    if (phrase.anchor.test(latin)) return true;
+  }
+  const escape = bytes.indexOf('\\u');
+  if (escape >= 0 && escape < length) {
+    HIDING_ESCAPE.lastIndex = 0;
+    if (HIDING_ESCAPE.test(latin ?? bytes.toString('latin1', 0, length))) return true;
+  }
+  if (!phrase.foldsFromNonAscii) return false;
+  return [KELVIN_UTF8, LONG_S_UTF8].some((letter) => {
+    const at = bytes.indexOf(letter);
+    return at >= 0 && at < length;
+  });
+}
+
 function allLines(latin: string): number[] {
   const starts = [0];
   for (let at = latin.indexOf('\n'); at >= 0 && at + 1 < latin.length; at = latin.indexOf('\n', at + 1)) starts.push(at + 1);
@@ -104,7 +126,7 @@ function callLines(bytes: Buffer, length: number): number[] {
 export function searchLog(reader: ChunkReader, path: string, kind: LogKind, phrase: Phrase, filter: HitFilter, out: LogHits, keep: number): void {
   let any = false;
   reader.read(path, (bytes, length) => {
-    any = candidateLines(bytes, length, phrase).length > 0;
+    any = mayHold(bytes, length, phrase);
     return !any;
   });
   if (!any) return;

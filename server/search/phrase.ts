@@ -15,6 +15,8 @@ export interface Phrase {
   readonly matcher: RegExp;
   /** Case-insensitive, over a log read as Latin-1; null when every line is a candidate. */
   readonly anchor: RegExp | null;
+  /** The anchor's longest run without letters (3 bytes or more), found in raw bytes before the anchor is tried. */
+  readonly caseless: Buffer | null;
   /** Whether a KELVIN SIGN or LONG S in the log may stand for a letter of the anchor. */
   readonly foldsFromNonAscii: boolean;
 }
@@ -35,6 +37,12 @@ function longestPlainRun(text: string): string {
   return best.length > ANCHOR_MAX ? best.slice(0, ANCHOR_MAX) : best;
 }
 
+/** The longest run of `run` with no letter: it has one spelling, so a plain byte search finds it. */
+function longestCaselessRun(run: string): Buffer | null {
+  const best = run.split(/[A-Za-z]+/).reduce((a, b) => (b.length > a.length ? b : a), '');
+  return best.length >= ANCHOR_MIN ? Buffer.from(best, 'latin1') : null;
+}
+
 export function compilePhrase(text: string): Phrase {
   const run = longestPlainRun(text);
   const anchor = run.length >= ANCHOR_MIN ? new RegExp(escapeRegExp(run), 'gi') : null;
@@ -42,6 +50,7 @@ export function compilePhrase(text: string): Phrase {
     text,
     matcher: new RegExp(escapeRegExp(text), 'giu'),
     anchor,
+    caseless: anchor === null ? null : longestCaselessRun(run),
     foldsFromNonAscii: anchor !== null && /[ks]/i.test(run),
   };
 }

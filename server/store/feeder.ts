@@ -8,6 +8,7 @@ import { errorText } from '../../shared/error-text.ts';
 import type { BigOutlines } from './big-outlines.ts';
 import { indexBatch } from './index-batch.ts';
 import type { IndexItem } from './index-wire.ts';
+import type { SavedEntries } from './persisted-index.ts';
 import type { SessionEntry, SessionIndex } from './session-index.ts';
 import type { Spool } from './spool.ts';
 import { stampNow } from './stamp.ts';
@@ -29,6 +30,8 @@ export interface FeederOptions {
   outlines: BigOutlines;
   /** Logs of this size and more are summarized alone, one at a time, while other workers take small batches. */
   bigLogBytes: number;
+  /** A log modified at or after this time (wall ms) is named in `changed` even during the cold index. */
+  announceFrom: number;
 }
 
 export class Feeder {
@@ -60,6 +63,12 @@ export class Feeder {
   private sweeping = false;
   private announcedCount = 0;
   private closed = false;
+  /** The index saved by an earlier run, by log: an entry's summary is taken from it when its stamps are unchanged. */
+  private saved: SavedEntries | null = null;
+  /** Logs the cold index summarized by reading them (not taken from the saved index). */
+  private readFresh = 0;
+  /** The cold index found every log as the saved index had it, and no other (saving it again would change nothing). */
+  matchedSaved = false;
   private markColdIndexDone: () => void = () => {};
   /** Resolves once the cold index is done (every log found at start summarized), or the feeder is closed. */
   readonly coldIndexDone = new Promise<void>((resolve) => {
@@ -82,6 +91,11 @@ export class Feeder {
   /** Queued or being read now. */
   isPending(e: SessionEntry): boolean {
     return this.queued.has(e) || this.reading.has(e);
+  }
+
+  /** Take summaries from the index an earlier run saved, for the logs not summarized yet whose files are as they were. */
+  useSaved(saved: SavedEntries): void {
+    if (!this.coldIndexed) this.saved = saved;
   }
 
   /** Queue a log; a new one (`first`) goes ahead: it is what a person who just ran an agent is looking for. */
@@ -168,7 +182,7 @@ export class Feeder {
     });
   }
 
-  /** Announce what changed: during the cold index its progress (no keys), after it the changed keys. */
+  /** Announce what changed: during the cold index its progress (no keys) and the logs written since start, after it the changed keys. */
   publish(): void {
     const sessions = this.o.sessions;
     if (!this.coldIndexed) {
@@ -176,6 +190,9 @@ export class Feeder {
         this.announcedCount = sessions.summarizedCount;
         this.o.hub.publish('changed', { what: 'sessions', keys: [] });
       }
+      // Logs written since start, named even now: a page waiting for one sees it come.
+      const written = sessions.drainChanged();
+      if (written.length) this.o.hub.publish('changed', { what: 'sessions', keys: written });
       return;
     }
     const keys = sessions.drainChanged();
@@ -198,7 +215,7 @@ export class Feeder {
     if (part.length === 0) return;
     this.sweeping = true;
     void this.o.pool
-      .run('stampTask', part.map((e) => ({ path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog })))
+      .run('stampTask', part.map((e) => ({ path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog })), 'index')
       .then((stamps) => {
         part.forEach((e, i) => {
           if (stamps[i] !== e.stamp && e.stamp !== null && !this.closed && sessions.byRel.get(e.rel) === e) this.enqueue(e);
@@ -240,7 +257,10 @@ export class Feeder {
     // During the cold index a big log's outline waits (writeOutlines): the list comes first.
     const outlineTo = alone && this.coldIndexed ? spool.file('outline.json') : undefined;
     if (alone && !this.coldIndexed) this.outlineLater.push(...batch);
-    const items: IndexItem[] = batch.map((e) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: e.stamp, bigFrom, outlineTo }));
+    // A log not summarized yet that the saved index holds is sent with its saved stamp: the pool stats it and
+    // answers `unchanged` when its files are as they were, and reads it otherwise.
+    const saved = batch.map((e) => (e.stamp === null ? this.saved?.get(e.rel) : undefined));
+    const items: IndexItem[] = batch.map((e, i) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: e.stamp ?? saved[i]?.stamp ?? null, bigFrom, outlineTo }));
     indexBatch(this.o.pool, items, stampNow)
       .then(
         (results) => {
@@ -248,14 +268,19 @@ export class Feeder {
           batch.forEach((e, i) => {
             const r = results[i];
             if (!r) return;
-            if (r.unchanged) sessions.confirm(e, now);
+            const before = saved[i];
+            if (r.unchanged && e.stamp === null && before !== undefined) {
+              this.saved?.delete(e.rel);
+              sessions.apply(e, r.stamp, before.mtimeMs, before.result, now);
+            } else if (r.unchanged) sessions.confirm(e, now);
             else if ('big' in r) {
               if (!this.queued.has(e)) {
                 this.queued.add(e);
                 this.bigQueue.push(e);
               }
             } else {
-              sessions.apply(e, r.stamp, r.mtimeMs, r.result, now);
+              if (!this.coldIndexed) this.readFresh++;
+              sessions.apply(e, r.stamp, r.mtimeMs, r.result, now, { announce: r.mtimeMs >= this.o.announceFrom });
               if (outlineTo !== undefined && r.outlineBytes !== undefined) {
                 outlines.keep(e.path, r.stamp, outlineTo, r.outlineBytes);
                 return;
@@ -286,6 +311,8 @@ export class Feeder {
   private finishCold(): void {
     if (this.coldIndexed) return;
     this.coldIndexed = true;
+    this.matchedSaved = this.saved !== null && this.saved.size === 0 && this.readFresh === 0 && !this.closed;
+    this.saved = null;
     // What the cold index read is announced as one change of everything it found (pages refresh once).
     this.o.sessions.trackChanges();
     if (this.announcedCount > 0) this.o.hub.publish('changed', { what: 'sessions', keys: [] });
@@ -307,7 +334,7 @@ export class Feeder {
       if (this.closed) return;
       if (sessions.byRel.get(e.rel) !== e || e.summary === null || outlines.get(e.path)?.stamp === e.stamp) continue;
       const out = spool.file('outline.json');
-      const r = await pool.run('sessionOutlineFileTask', { files: { key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog }, out }).catch(() => null);
+      const r = await pool.run('sessionOutlineFileTask', { files: { key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog }, out }, 'index').catch(() => null);
       // Kept only if the log is still as it was indexed: a later read writes its own.
       if (r?.ok && !this.closed && r.value.stamp === e.stamp && sessions.byRel.get(e.rel) === e) outlines.keep(e.path, e.stamp, out, r.value.bytes);
       else spool.remove(out);

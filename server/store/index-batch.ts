@@ -6,14 +6,14 @@ import { type IndexItem, type IndexResult, packItems, unpackResults } from './in
 
 export async function indexBatch(pool: Pool, items: IndexItem[], stampNow: (item: IndexItem) => string): Promise<IndexResult[]> {
   try {
-    return unpackResults(await pool.run('indexSessionsPackedTask', packItems(items)));
+    return unpackResults(await pool.run('indexSessionsPackedTask', packItems(items), 'index'));
   } catch (err) {
     if (!(err instanceof WorkerDied)) throw err;
   }
   return Promise.all(
     items.map(async (item): Promise<IndexResult> => {
       try {
-        const [r] = unpackResults(await pool.run('indexSessionsPackedTask', packItems([item])));
+        const [r] = unpackResults(await pool.run('indexSessionsPackedTask', packItems([item]), 'index'));
         if (r) return r;
         throw new Error('the worker gave no answer');
       } catch (err) {

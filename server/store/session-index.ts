@@ -6,9 +6,9 @@
 // or goes re-keys its own group and nothing else. A summary is stored once, compacted: its text fields that
 // repeat across sessions (domain, agent, mode, the upstream, the tools called) point at one shared copy, so
 // the heap grows with the sessions' own facts only.
-import type { SessionSiteCount, SessionSummary, UpstreamView } from '../../shared/sessions.ts';
+import type { SessionSiteCount, SessionSums, SessionSummary, UpstreamView } from '../../shared/sessions.ts';
 import { assignKeys, keyBase, RESERVED_SESSION_KEYS } from '../engine/keys.ts';
-import { newestFirst, sessionComparator, startedWithin } from '../engine/session-filter.ts';
+import { newestFirst, sessionComparator, startedWithin, sumsOf, traitsPredicate } from '../engine/session-filter.ts';
 import type { SessionListQuery } from '../engine/session-list.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
 import { Tallies, type TallyCell, upstreamId } from '../engine/tallies.ts';
@@ -280,8 +280,18 @@ export class SessionIndex {
     return entry;
   }
 
-  /** Store what indexing found. Returns whether a reader could see a difference. */
-  apply(entry: SessionEntry, stamp: string, mtimeMs: number, result: { ok: true; value: IndexedSummary } | { ok: false; message: string }, now: number): void {
+  /**
+   * Store what indexing found. `announce`: keep its key for drainChanged even while changes are not tracked
+   * (a log written after start is named to the streams, even during the cold index).
+   */
+  apply(
+    entry: SessionEntry,
+    stamp: string,
+    mtimeMs: number,
+    result: { ok: true; value: IndexedSummary } | { ok: false; message: string },
+    now: number,
+    { announce = false }: { announce?: boolean } = {},
+  ): void {
     if (this.byRel.get(entry.rel) !== entry) return; // removed meanwhile
     if (entry.stamp === null) this.summarizedCount++;
     entry.stamp = stamp;
@@ -305,7 +315,8 @@ export class SessionIndex {
       entry.error = result.message;
       this.failing.add(entry);
     }
-    this.note(entry.key);
+    if (announce) this.changed.add(entry.key);
+    else this.note(entry.key);
     this.version++;
   }
 
@@ -347,20 +358,28 @@ export class SessionIndex {
     throw new Error(`no session of the tally of ${cell.domain ?? '(no domain)'} on day ${cell.day} is listed`);
   }
 
-  /** A page of the list: filters in the order domain, mode, q; `total` counted before paging. */
-  list(query: ListQuery): { total: number; items: SessionSummary[] } {
+  /** A page of the list: filters in the order domain, mode, q, then the rest; `total` and `sums` before paging. */
+  list(query: ListQuery): { total: number; items: SessionSummary[]; sums: SessionSums } {
     const { domain, mode } = query;
     const needle = query.q ? query.q.toLowerCase() : null;
     const within = query.from || query.to ? startedWithin(query) : null;
+    const traits = traitsPredicate(query);
     // Another order than newest first gathers every match, then sorts and pages.
     const custom = (query.sort ?? 'started') !== 'started' || (query.order ?? 'desc') !== 'desc';
     const offset = Math.max(0, query.offset);
     const end = offset + Math.max(0, query.limit);
     // No filter, newest first: the page is a slice (the list's first page, and every progress poll).
-    if (!domain && !mode && within === null && needle === null && !custom) {
-      return { total: this.sorted.length, items: this.sorted.slice(offset, end).map((e) => e.summary) };
+    if (!domain && !mode && within === null && needle === null && traits === null && !custom) {
+      const sums = sumsOf([]);
+      for (const c of this.tallies.cells()) {
+        sums.tool_calls += c.tool_calls;
+        sums.flow_lookups += c.flow_lookups;
+      }
+      sums.shadow_decisions = this.tallies.shadowDecisions();
+      return { total: this.sorted.length, items: this.sorted.slice(offset, end).map((e) => e.summary), sums };
     }
     const items: SessionSummary[] = [];
+    const sums = sumsOf([]);
     let total = 0;
     for (const e of this.sorted) {
       const s = e.summary!;
@@ -368,11 +387,15 @@ export class SessionIndex {
       if (mode && s.mode !== mode) continue;
       if (within !== null && !within(s)) continue;
       if (needle !== null && !this.matches(e, s, needle)) continue;
+      if (traits !== null && !traits(s, e)) continue;
       if (custom || (total >= offset && total < end)) items.push(s);
       total++;
+      sums.tool_calls += s.tool_calls;
+      sums.flow_lookups += s.flow_lookups;
+      sums.shadow_decisions += e.shadowDecisions;
     }
-    if (custom) return { total, items: items.sort(sessionComparator(query.sort, query.order)).slice(offset, end) };
-    return { total, items };
+    if (custom) return { total, items: items.sort(sessionComparator(query.sort, query.order)).slice(offset, end), sums };
+    return { total, items, sums };
   }
 
   private matches(e: SessionEntry, s: SessionSummary, needle: string): boolean {

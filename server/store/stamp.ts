@@ -1,27 +1,37 @@
 // Every stamp the console compares: what says that something changed since it was last looked at.
-// - A log's (its files' sizes and modification times), compared with the stamp its summary was made from:
-//   taken by the index task, the sweep's task, the detail cache and the flow, job and registry events alike.
+// - A log's: device, inode, size and modification time in ns of the log and each companion, compared with
+//   the stamp its summary was made from. Exact to the nanosecond and the inode, because a stamp saved by one
+//   run (persisted-index.ts) vouches for a summary in the next: a file rewritten at the same size within a
+//   millisecond, or swapped with another, must not pass as unchanged. Taken by the index task, the sweep's
+//   task, the detail cache and the flow, job and registry events alike.
 // - A directory's (mtime, ctime and inode in ns), which the tree compares to list it again.
 // - What a job wrote: its planned artifacts are stamped before the CLI starts and again when it ends, and
 //   only those it created or changed are listed. An artifact's stamp is its device, inode, size and mtime in
 //   ns; a directory's adds the stamps of everything under it (redact writes a tree), so a file rewritten in
 //   place with the same size still shows in its mtime.
 import type { Dirent } from 'node:fs';
-import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
+import { type BigIntStats, closeSync, fstatSync, openSync, statSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OpenedFile } from '../engine/session/opened.ts';
 
-/** The stamp of a file's stat: `size:mtime` (the format every cache of the console compares). */
+/** The stamp of a file's stat: `size:mtime` (what the flows' and servers' caches compare within one run). */
 export function statStamp(st: { size: number; mtimeMs: number }): string {
   return `${st.size}:${st.mtimeMs}`;
 }
 
-/** One file's stamp (`size:mtime`, `-` when it is missing), with what the index keeps of its stat. */
+/** A log file's stamp: `dev:ino:size:mtime ns`. */
+function exactStamp(st: BigIntStats): string {
+  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}`;
+}
+
+const MISSING = { stamp: '-', mtimeMs: 0, size: 0 };
+
+/** One file's stamp (`dev:ino:size:mtime ns`, `-` when it is missing), with what the index keeps of its stat. */
 export function fileStamp(path: string | null): { stamp: string; mtimeMs: number; size: number } {
-  if (path === null) return { stamp: '-', mtimeMs: 0, size: 0 };
-  const st = statSync(path, { throwIfNoEntry: false });
-  return st ? { stamp: statStamp(st), mtimeMs: st.mtimeMs, size: st.size } : { stamp: '-', mtimeMs: 0, size: 0 };
+  if (path === null) return MISSING;
+  const st = statSync(path, { bigint: true, throwIfNoEntry: false });
+  return st ? { stamp: exactStamp(st), mtimeMs: Number(st.mtimeMs), size: Number(st.size) } : MISSING;
 }
 
 /**
@@ -37,8 +47,9 @@ export function openStamped(path: string): { stamp: string; mtimeMs: number; siz
     return fileStamp(path);
   }
   try {
-    const st = fstatSync(fd);
-    return { stamp: statStamp(st), mtimeMs: st.mtimeMs, size: st.size, opened: { fd, size: st.size } };
+    const st = fstatSync(fd, { bigint: true });
+    const size = Number(st.size);
+    return { stamp: exactStamp(st), mtimeMs: Number(st.mtimeMs), size, opened: { fd, size } };
   } catch {
     closeSync(fd);
     return fileStamp(path);

@@ -26,6 +26,7 @@ import { Feeder, FIRST_BATCH } from './feeder.ts';
 import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesOf } from './first-walk.ts';
 import { FileEvents } from './file-events.ts';
 import { FlowKeys } from './flow-keys.ts';
+import { IndexSaver, type SavedIndexOptions } from './index-saver.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { type NewLog, type SessionEntry, SessionIndex } from './session-index.ts';
 import { Spool } from './spool.ts';
@@ -45,6 +46,8 @@ const LIST_SLICE = 1_000;
 /** In a polled directory, a log unchanged for this long is stamped only every QUIET_EVERY_TICKS ticks. */
 const QUIET_MS = 10 * 60_000;
 const QUIET_EVERY_TICKS = 10;
+/** A file's mtime comes from the kernel's coarse clock, a tick behind the wall clock: a log so much older than start is named too. */
+const ANNOUNCE_SLACK_MS = 1_000;
 
 export interface Progress {
   /** Logs summarized at least once. */
@@ -63,6 +66,10 @@ export interface StoreOptions {
   listSlice?: number;
   /** Logs of this size and more are summarized alone (BIG_LOG_BYTES; tests make it small). */
   bigLogBytes?: number;
+  /** Where the index is saved between runs (index-saver.ts); none: every start reads every log. */
+  savedIndex?: SavedIndexOptions | null;
+  /** Whole lines for stderr. */
+  warn?: (line: string) => void;
 }
 
 export class Store {
@@ -90,6 +97,7 @@ export class Store {
   private pollRound = 0;
   /** Logs queued because the tree saw them written: a request waits for these, not for the sweep's re-reads. */
   private readonly written = new Set<SessionEntry>();
+  private readonly saver: IndexSaver | null;
 
   constructor(options: StoreOptions) {
     this.pool = options.pool;
@@ -104,8 +112,13 @@ export class Store {
       spool: this.spool,
       outlines: this.bigOutlines,
       bigLogBytes: options.bigLogBytes ?? BIG_LOG_BYTES,
+      announceFrom: Date.now() - ANNOUNCE_SLACK_MS,
     });
     this.coldIndexDone = this.feeder.coldIndexDone;
+    const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+    this.saver = options.savedIndex ? new IndexSaver(options.savedIndex, this.tree.root, this.sessions, warn) : null;
+    const saver = this.saver;
+    if (saver) void this.coldIndexDone.then(() => !this.closed && saver.coldIndexDone(this.feeder.matchedSaved));
   }
 
   private markOpened: () => void = () => {};
@@ -130,17 +143,20 @@ export class Store {
   async open(): Promise<void> {
     try {
       if (this.closed) return;
+      // The saved index is read while the head is found (only its paths are split: tens of ms at 100k).
+      const saved = this.saver?.load().then((entries) => entries && this.feeder.useSaved(entries));
       // The first page's logs by name first (a small head is found sooner), queued at once; then the walk on
       // one worker while the other reads a larger head (it keeps a core reading until the walk is in).
-      const first = await this.pool.run('newestLogsTask', { root: this.tree.root, count: FIRST_BATCH }).catch(() => null);
+      const first = await this.pool.run('newestLogsTask', { root: this.tree.root, count: FIRST_BATCH }, 'index').catch(() => null);
       if (this.closed) return;
+      await saved;
       if (first) {
         this.expected = first.found;
         this.listSlice(first.logs);
         this.markOpened();
       }
       const walking = this.walk();
-      const more = first ? await this.pool.run('newestLogsTask', { root: this.tree.root, count: HEAD_LOGS }).catch(() => null) : null;
+      const more = first ? await this.pool.run('newestLogsTask', { root: this.tree.root, count: HEAD_LOGS }, 'index').catch(() => null) : null;
       if (this.closed) return;
       if (more) this.listSlice(more.logs);
       const head = first ? new Map([...first.logs, ...(more?.logs ?? [])].map((log) => [log.rel, log])) : null;
@@ -182,7 +198,7 @@ export class Store {
   private async walk(): Promise<FirstWalk | null> {
     const out = this.spool.file('walk');
     try {
-      await this.pool.run('walkTreeTask', { root: this.tree.root, out });
+      await this.pool.run('walkTreeTask', { root: this.tree.root, out }, 'index');
       return deserialize(await readFile(out)) as FirstWalk;
     } catch {
       return this.closed ? null : firstWalk(this.tree.root);
@@ -233,8 +249,14 @@ export class Store {
     this.feeder.pump();
   }
 
+  /** Save the index now (a clean stop does, before close). */
+  async save(): Promise<void> {
+    if (!this.closed && this.walked) await this.saver?.save();
+  }
+
   close(): void {
     this.closed = true;
+    this.saver?.close();
     this.markOpened();
     if (this.timer) clearInterval(this.timer);
     this.tree.close();

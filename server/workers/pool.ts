@@ -1,5 +1,6 @@
 // The only module that knows Tinypool. Reading and parsing whole logs and flows, and diffing, run here, off
-// the event loop, so one big file never stalls other requests. The workers are child processes, not
+// the event loop, so one big file never stalls other requests; a request's tasks and the index's run in
+// separate lanes (Lane). The workers are child processes, not
 // threads: a thread that runs out of heap in one big allocation (a Map or array growing past what is left)
 // takes the whole process down with it (V8's "CALL_AND_RETRY_LAST" fatal error), and with it every other
 // request. A child that dies fails only its own task. Tasks are named by their export in tasks.ts
@@ -36,8 +37,18 @@ function workerDeath(err: unknown): WorkerDied | null {
   return null;
 }
 
+/**
+ * Which workers run a task: a request's (`interactive`, the default) or the index's (`index`: its batches,
+ * walk, head scan, sweep, deferred outlines). Each lane has its own processes, the index's at a lower CPU
+ * priority, so a request's work never queues behind index batches and gets the cores first.
+ */
+export type Lane = 'interactive' | 'index';
+
+/** The index lane's niceness (its children set it on themselves: workers/lane-priority.ts). */
+export const INDEX_LANE_NICE = 10;
+
 export interface Pool {
-  run<K extends TaskName>(name: K, input: TaskInput<K>): Promise<TaskOutput<K>>;
+  run<K extends TaskName>(name: K, input: TaskInput<K>, lane?: Lane): Promise<TaskOutput<K>>;
   /** How many worker processes the pool may run: callers split batch work by it. */
   readonly threads: number;
 
@@ -73,22 +84,28 @@ export function createPool(options: { entry?: string } = {}): Pool {
     execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`, '--max-semi-space-size=16', '--expose-gc', ...execArgv],
   };
   // Tinypool is loaded with the first task, not at start: the first answer does not wait for it.
-  let pool: Promise<Tinypool> | null = null;
+  const pools: Partial<Record<Lane, Promise<Tinypool>>> = {};
   let destroyed = false;
-  const ready = () => (pool ??= import('tinypool').then(({ default: Pool }) => new Pool(poolOptions)));
+  // Once a request has used the pool, one of its workers stays up (the sweep's tasks, in the index lane, no
+  // longer keep one warm for it): a request after a quiet minute does not wait for a process to start.
+  const laneOptions: Record<Lane, typeof poolOptions> = {
+    interactive: { ...poolOptions, minThreads: 1 },
+    index: { ...poolOptions, env: { ENGINE_CONSOLE_WORKER_NICE: String(INDEX_LANE_NICE) } },
+  };
+  const ready = (lane: Lane) => (pools[lane] ??= import('tinypool').then(({ default: Pool }) => new Pool(laneOptions[lane])));
   return {
     threads,
-    run: async (name, input) => {
+    run: async (name, input, lane = 'interactive') => {
       // A task asked for after the pool is destroyed must not fork new workers that outlive it.
       if (destroyed) throw new Error('the console is stopping: its worker pool is closed');
-      const p = await ready();
+      const p = await ready(lane);
       return (p.run(input, { name }) as Promise<never>).catch((err: unknown) => {
         throw workerDeath(err) ?? err;
       });
     },
     destroy: async () => {
       destroyed = true;
-      if (pool) await (await pool).destroy();
+      await Promise.all(Object.values(pools).map(async (p) => (await p).destroy()));
     },
   };
 }

@@ -23,12 +23,13 @@ compare('arguments are one line, cut with an ellipsis', () => {
   assert.is(argumentsText({ long: 'x'.repeat(200) }, 20), '{"long":"xxxxxxxxxx…');
 });
 
-compare('at most two ticks: a third lets go of the oldest; unticking removes', () => {
+compare('ticks keep their order, each once; unticking removes', () => {
   assert.equal(tick([], 'a', true), ['a']);
   assert.equal(tick(['a'], 'b', true), ['a', 'b']);
-  assert.equal(tick(['a', 'b'], 'c', true), ['b', 'c']);
+  assert.equal(tick(['a', 'b'], 'c', true), ['a', 'b', 'c']);
   assert.equal(tick(['a', 'b'], 'a', false), ['b']);
   assert.equal(tick(['a', 'b'], 'b', true), ['a', 'b']);
+  assert.is(compareOrder(['a', 'b', 'c'], () => 1), null, 'Compare takes exactly two');
 });
 
 compare('the session started first goes on side a', () => {

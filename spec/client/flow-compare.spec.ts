@@ -10,7 +10,8 @@ function flow(key: string, more: Partial<FlowSummary> = {}): FlowSummary {
   return {
     key, path: `${key}.flow.json`, name: key, domain: 'shop', format_version: 1, engine_version: '0.1.0', sources: [], habit_episodes: 3,
     arbiter_cases: 0, compiled_unix_ms: 0, modified_unix_ms: 0, size_bytes: 10, decider: 'habit', has_arbiter: false, has_reach: false,
-    tools: { read: 1, write: 0, generic: 0 }, sites: 3, lookups: 2, promoted: null, served_by: [], stage: null, error: null, ...more,
+    tools: { read: 1, write: 0, generic: 0 }, sites: 3, lookups: 2, lookup_tools: ['a', 'b'], promoted: null, served_by: [], stage: null, error: null,
+    surprise: null, ...more,
   };
 }
 
@@ -39,9 +40,9 @@ flowCompare('the other flow: the one picked, else the same domain’s, a flow be
 });
 
 flowCompare('the pair runs from the older flow to the newer', () => {
-  assert.equal(diffPair(flow('old'), 'shop', true, 0.3), { from: 'old', to: 'shop', threshold: 0.3 });
-  assert.equal(diffPair(flow('new'), 'shop', false, 0.5), { from: 'shop', to: 'new', threshold: 0.5 });
-  assert.is(diffPair(null, 'shop', true, 0.3), null);
+  assert.equal(diffPair(flow('old'), 'shop', true, { threshold: 0.3, tolerance: 0.05 }), { from: 'old', to: 'shop', threshold: 0.3, tolerance: 0.05 });
+  assert.equal(diffPair(flow('new'), 'shop', false, { threshold: 0.5, tolerance: 0.2 }), { from: 'shop', to: 'new', threshold: 0.5, tolerance: 0.2 });
+  assert.is(diffPair(null, 'shop', true, { threshold: 0.3, tolerance: 0.05 }), null);
 });
 
 flowCompare('a note says why promote scored more calls than the flow has sites', () => {

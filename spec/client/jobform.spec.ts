@@ -62,4 +62,19 @@ jobform('a past job parameters fill the form, numbers as text and unknown fields
   assert.equal(fieldsFromParams(null), {});
 });
 
+jobform('drift has its own window (3 or more, 10 by default) and threshold (0.5); run again keeps them apart from stage\'s', () => {
+  const f = { ...defaultFields(), flow: 'shop' };
+  assert.equal(validate('drift', f, flow), {});
+  assert.equal(validate('drift', { ...f, drift_window: '2', drift_threshold: '0' }, flow), {
+    drift_window: 'A whole number of sessions, 3 or more.',
+    drift_threshold: 'A number above 0, at most 1.',
+  });
+  const body = requestBody('drift', f, flow);
+  assert.equal(body, { kind: 'drift', flow: 'shop', sessions: 'logs/shop', decider: null, window: null, threshold: null });
+  v.parse(JobRequestSchema, body);
+  assert.equal(requestBody('drift', { ...f, drift_window: '20', drift_threshold: '0.8' }, flow), { ...body, window: 20, threshold: 0.8 });
+  const again = fieldsFromParams({ kind: 'drift', flow: 'shop', sessions: 'logs/shop', window: 20, threshold: 0.8, decider: null });
+  assert.equal(again, { sessions: 'logs/shop', flow: 'shop', drift_window: '20', drift_threshold: '0.8' });
+});
+
 jobform.run();

@@ -9,8 +9,8 @@ const serverView = suite('server-view');
 const summary = {
   key: 'shop', path: 'shop.flow.json', name: 'shop', domain: 'shop', format_version: 1, engine_version: '0.1.0',
   sources: ['quickstart'], habit_episodes: 6, arbiter_cases: 0, compiled_unix_ms: 1, modified_unix_ms: 2, size_bytes: 3,
-  decider: 'reach', has_arbiter: false, has_reach: true, tools: { read: 3, write: 1, generic: 0 }, sites: 3, lookups: 2,
-  promoted: null, served_by: ['shop'], stage: null, error: null,
+  decider: 'reach', has_arbiter: false, has_reach: true, tools: { read: 3, write: 1, generic: 0 }, sites: 3, lookups: 2, lookup_tools: ['get_order_details', 'get_user_details'],
+  promoted: null, served_by: ['shop'], stage: null, error: null, surprise: null,
 };
 
 serverView('a flow summary of the right shape is read, anything else is none', () => {

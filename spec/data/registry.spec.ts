@@ -18,6 +18,7 @@ import {
   serverView,
 } from '../../server/data/registry.ts';
 import type { ServerInput } from '../../shared/servers.ts';
+import { pathLookup } from '../../server/path-search.ts';
 import type { SessionSummary } from '../../shared/sessions.ts';
 import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
 import { endsWith, startsWith } from '../support/assert.ts';
@@ -291,7 +292,7 @@ registry('the view shows the fields it understands, never unknown keys, and list
   const facts = { file: true, error: null, domain: 'other', arbiter: false, reach: false };
   const t = tempDir();
   const data = realpathSync(t.dir);
-  const ctx = { dataDir: data, home: '/home/me', searchPath: '', proxyBeside: null, flowFacts: async () => facts };
+  const ctx = { dataDir: data, home: '/home/me', lookup: pathLookup(''), proxyBeside: null, flowFacts: async () => facts };
   const view = await serverView(entry, { count: 0, last_unix_ms: null }, async () => null, ctx);
   assert.is(view.guards, true);
   assert.not.ok('note' in view);

@@ -25,8 +25,8 @@ compare('ticking two sessions and choosing Compare lines them up, the older one 
   const compareButton = page.getByTestId('compare-ticked');
   assert.is(await compareButton.isDisabled(), true);
   // Tick the served session first: the recorded one, started earlier, still goes on side A.
-  await page.getByRole('checkbox', { name: `Compare session ${SERVED}` }).check();
-  await page.getByRole('checkbox', { name: `Compare session ${RECORDED}` }).check();
+  await page.getByRole('checkbox', { name: `Tick session ${SERVED}` }).check();
+  await page.getByRole('checkbox', { name: `Tick session ${RECORDED}` }).check();
   await page.getByRole('link', { name: 'Compare (2 of 2)' }).click();
   await page.waitForURL(`**/sessions/compare?a=${RECORDED}&b=${SERVED}`);
   await page.getByTestId('compare-rows').waitFor();

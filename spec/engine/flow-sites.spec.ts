@@ -69,6 +69,7 @@ sites('the sites of shop.flow.json with the fixture sessions behind each, newest
     lookups: 1,
     hand_backs: 1,
     shadow: 0,
+    line: null,
   });
 });
 

@@ -95,9 +95,9 @@ const schema = suite('sessions query schema');
 
 schema('defaults are limit 50 and offset 0, and empty values mean no filter', () => {
   // from/to/sort/order are beyond the spec (issue 15); their defaults keep the spec's answer.
-  const defaults = { domain: null, mode: null, q: null, limit: 50, offset: 0, from: null, to: null, sort: 'started', order: 'desc' };
+  const defaults = { domain: null, mode: null, q: null, limit: 50, offset: 0, from: null, to: null, since: null, agent: null, tool: null, has: [], sort: 'started', order: 'desc' };
   assert.equal(query(), defaults);
-  assert.equal(query({ domain: '', mode: '', q: '', from: '', to: '', sort: '', order: '' }), defaults);
+  assert.equal(query({ domain: '', mode: '', q: '', from: '', to: '', since: '', agent: '', tool: '', has: '', sort: '', order: '' }), defaults);
 });
 
 schema('limit is clamped to 500', () => {

@@ -131,7 +131,7 @@ jobs('learn refusals: an existing output (409), a bad domain, no key for an arbi
   );
   await refused({ kind: 'learn', domain: 'z', sessions: 'logs/none' }, 400, 'sessions: logs/none is not a directory');
   await refused({ kind: 'learn', domain: 'z', sessions: '/etc' }, 400);
-  await refused({ kind: 'drift', flow: 'shop' }, 400, 'the job is not as expected: kind: one of learn, promote, audit, stage, redact, doctor');
+  await refused({ kind: 'banana', flow: 'shop' }, 400, 'the job is not as expected: kind: one of learn, promote, audit, stage, redact, doctor');
   await refused({ kind: 'learn', domain: 'z' }, 400, 'the job is not as expected: a learn job needs domain and sessions');
 });
 

@@ -23,7 +23,7 @@ interrupted.after(() => cleanup());
 
 const base = (id: string, over: Partial<Job>): Job => ({
   id, kind: 'learn', title: 'Learn', params: { kind: 'learn' }, status: 'running', created_unix_ms: 1, started_unix_ms: null,
-  finished_unix_ms: null, exit_code: null, output: '', artifacts: [], defaults: [], replaced: [], ...over,
+  finished_unix_ms: null, exit_code: null, alarm: false, output: '', artifacts: [], defaults: [], replaced: [], ...over,
 });
 
 interrupted('at the next start, an interrupted job keeps only what it changed, and what it set aside comes back', async () => {

@@ -26,6 +26,7 @@ function context(over: Partial<PlanContext> = {}): PlanContext {
     redactSaltSet: false,
     flow: (key) => catalog.flow(key),
     flowDomain: async (path) => loadFlow(readFileSync(path, 'utf8')).domain,
+    offer: async () => ({ offered: true, why: 'engine drift --help answered' }),
     ...over,
   };
 }
@@ -278,7 +279,7 @@ plan('a request of an unknown kind or a wrong field type is refused by its schem
     const r = v.safeParse(JobRequestSchema, body);
     return r.success ? 'accepted' : r.issues[0]!.message;
   };
-  assert.is(bad({ kind: 'drift' }), 'the job is not as expected: kind: one of learn, promote, audit, stage, redact, doctor');
+  assert.is(bad({ kind: 'banana' }), 'the job is not as expected: kind: one of learn, promote, audit, stage, redact, doctor');
   assert.is(bad({ kind: 'learn', domain: 'shop' }), 'the job is not as expected: a learn job needs domain and sessions');
   assert.is(bad({ kind: 'stage', flow: 'shop', sessions: 'x', window: -1 }), 'the job is not as expected: window: a whole number, 0 or more');
   assert.is(bad({ kind: 'audit', flow: 'shop', sessions: 'x', decider: 'oracle' }), 'the job is not as expected: decider: one of arbiter, habit, reach');

@@ -38,7 +38,7 @@ function options(over: Partial<RunnerOptions> = {}, events: Job[] = []): RunnerO
 
 function planContext(): PlanContext {
   const catalog = buildCatalog(R);
-  return { dataDir: R, home: null, keySet: false, redactSaltSet: false, flow: (k) => catalog.flow(k), flowDomain: async () => 'shop' };
+  return { dataDir: R, home: null, keySet: false, redactSaltSet: false, flow: (k) => catalog.flow(k), flowDomain: async () => 'shop', offer: async () => ({ offered: true, why: 'asked' }) };
 }
 
 async function submit(r: JobRunner, body: JobRequest): Promise<Job> {
@@ -240,7 +240,7 @@ runner('a CLI that cannot be started fails the job after its $ line', async () =
 runner('after a restart the history is kept and unfinished jobs are failed, never re-run', async () => {
   const base: Job = {
     id: '20260101T000000.000Z-aaaa', kind: 'doctor', title: 'Check the installation', params: { kind: 'doctor' },
-    status: 'running', created_unix_ms: 1, started_unix_ms: 2, finished_unix_ms: null, exit_code: null, output: '', artifacts: [], defaults: [], replaced: [],
+    status: 'running', created_unix_ms: 1, started_unix_ms: 2, finished_unix_ms: null, exit_code: null, alarm: false, output: '', artifacts: [], defaults: [], replaced: [],
   };
   await saveJob(R, base);
   await saveJob(R, { ...base, id: '20260101T000000.000Z-bbbb', status: 'queued', started_unix_ms: null });
@@ -268,7 +268,7 @@ runner('read-only mode writes nothing at a restart', async () => {
   const id = '20260101T000000.000Z-cccc';
   await saveJob(R, {
     id, kind: 'doctor', title: 'Check the installation', params: { kind: 'doctor' }, status: 'running',
-    created_unix_ms: 1, started_unix_ms: 2, finished_unix_ms: null, exit_code: null, output: '', artifacts: [], defaults: [], replaced: [],
+    created_unix_ms: 1, started_unix_ms: 2, finished_unix_ms: null, exit_code: null, alarm: false, output: '', artifacts: [], defaults: [], replaced: [],
   });
   const before = readFileSync(join(R, 'console/jobs', `${id}.json`), 'utf8');
   const r = await JobRunner.open(options({ readOnly: true }));

@@ -10,6 +10,7 @@ import type { Job, JobRequest } from '../../shared/jobs.ts';
 import { buildCatalog } from '../../server/data/catalog.ts';
 import { shellJoin } from '../../server/engine/shell.ts';
 import { planJob, PlanError, type Plan, type PlanContext } from '../../server/jobs/plan.ts';
+import { EngineCommands } from '../../server/jobs/commands.ts';
 import { JobRunner } from '../../server/jobs/runner.ts';
 import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
 import { check } from './check.ts';
@@ -19,12 +20,14 @@ const FAKE = join(repoRoot, 'spec/support/fake-engine.mjs');
 let R = '';
 let record = '';
 let runner: JobRunner;
+// The real probe, asking the fake CLI `drift --help`.
+const commands = new EngineCommands({ path: FAKE });
 const cleanups: (() => void)[] = [];
 const savedEnv = { ...process.env };
 
 function context(dryRun: boolean): PlanContext {
   const catalog = buildCatalog(R);
-  return { dataDir: R, home: null, keySet: true, redactSaltSet: true, flow: (k) => catalog.flow(k), flowDomain: async () => 'shop', dryRun };
+  return { dataDir: R, home: null, keySet: true, redactSaltSet: true, flow: (k) => catalog.flow(k), flowDomain: async () => 'shop', offer: (c) => commands.offer(c), dryRun };
 }
 
 const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
@@ -67,6 +70,7 @@ const request: fc.Arbitrary<JobRequest> = fc.oneof(
     half_life: maybe(fc.oneof(fc.double({ min: 0.01, max: 100, noNaN: true }), fc.constantFrom(0, -1))),
     constants: maybe(fc.boolean()),
   }),
+  fc.record({ kind: fc.constant('drift' as const), flow, sessions, decider, window: count, threshold: prob }),
   fc.record({
     kind: fc.constant('redact' as const),
     sessions,

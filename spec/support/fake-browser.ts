@@ -71,6 +71,7 @@ export function runningJob(kind: Job['kind']): Job {
     started_unix_ms: 2,
     finished_unix_ms: null,
     exit_code: null,
+    alarm: false,
     output: '',
     artifacts: [],
     defaults: [],

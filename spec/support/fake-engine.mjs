@@ -13,8 +13,13 @@
 //   FAKE_ENGINE_PIDFILE    write this process's pid to this file at start
 //   FAKE_ENGINE_EXIT       exit with this code (default 0)
 //   FAKE_ENGINE_VERSION    what `--version` prints after "engine " (default 0.1.0)
+//   FAKE_ENGINE_NO_DRIFT   act as an older engine without `drift`: `drift --help` is refused as clap refuses
+//                          an unknown subcommand (exit 2)
 //   FAKE_ENGINE_WRITE      when it writes its outputs: "before" (at start, the default), "after" (once the
 //                          wait and the sleep are over, so a job cancelled meanwhile writes nothing) or "none"
+// `drift` writes its --json report as the engine's drift.rs serializes it: the control's `drift.report`
+// object when given, else a quiet report over no sessions; exit 1 (its alarm) comes from `exit` as above.
+// `<command> --help` answers (exit 0) without recording a run, as the console asks it to see what is offered.
 // It writes a small file at each path named by --out, --json and --report (creating the parents); redact's
 // --out is a directory, so it creates that instead; stage also writes NAME.staged.flow.json (the committed flow's bytes).
 import { spawn } from 'node:child_process';
@@ -27,6 +32,14 @@ if (argv[0] === '--version') {
   process.exit(0);
 }
 const command = argv[0] ?? '';
+if (argv[1] === '--help') {
+  if (command === 'drift' && process.env.FAKE_ENGINE_NO_DRIFT) {
+    await new Promise((resolve) => process.stderr.write("error: unrecognized subcommand 'drift'\n", resolve));
+    process.exit(2);
+  }
+  await new Promise((resolve) => process.stdout.write(`Usage: engine ${command} [OPTIONS]\n`, resolve));
+  process.exit(0);
+}
 
 const settings = {
   record: process.env.FAKE_ENGINE_RECORD,
@@ -61,6 +74,12 @@ if (settings.record) {
 const write = (stream, text) => new Promise((resolve) => (stream.write(text) ? resolve() : stream.once('drain', resolve)));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+function jsonReport(flag) {
+  if (command !== 'drift') return { fake: command, flag };
+  const quiet = { domain: 'shop', decider: 'habit', settings: { hazard: 0.01, window: 10, threshold: 0.5 }, sessions: [], alarms: [], sounding: false, unknown_tools: {} };
+  return settings.report ?? quiet;
+}
+
 function writeOutputs() {
   for (const flag of ['--out', '--json', '--report']) {
     const i = argv.indexOf(flag);
@@ -71,7 +90,7 @@ function writeOutputs() {
       continue;
     }
     mkdirSync(dirname(path), { recursive: true });
-    const body = path.endsWith('.json') ? `${JSON.stringify({ fake: command, flag })}\n` : `# fake ${command} ${flag}\n`;
+    const body = path.endsWith('.json') ? `${JSON.stringify(jsonReport(flag), null, 2)}\n` : `# fake ${command} ${flag}\n`;
     writeFileSync(path, body);
   }
   // stage learns NAME.staged.flow.json beside the committed flow: here a copy of it.

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyHome, repoRoot } from './fixtures.ts';
+import { giveTo, type RunAs } from './process.ts';
 
 export const launcherPath = join(repoRoot, 'dist/bin/engine-console.js');
 
@@ -17,6 +18,8 @@ export interface LaunchOptions {
   dataDir?: string;
   /** The token to run with; default 'test-token'. null runs with --no-auth. */
   token?: string | null;
+  /** Run as this user (the data directory copy is handed to it); default: as the tests run. */
+  user?: RunAs | null;
 }
 
 export interface Launched {
@@ -56,12 +59,16 @@ export async function launch(options: LaunchOptions = {}): Promise<Launched> {
   const args = [launcherPath, '--data', dataDir, '--listen', '127.0.0.1:0', ...(token === null ? ['--no-auth'] : []), ...(options.args ?? [])];
   const env: Record<string, string> = { ...cleanEnv() };
   if (token !== null) env.ENGINE_CONSOLE_TOKEN = token;
+  // Tests keep no index between runs unless they ask for one (and never in the user's own cache).
+  env.ENGINE_CONSOLE_INDEX_CACHE = 'off';
   for (const [k, v] of Object.entries(options.env ?? {})) {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
   const startedMs = performance.now();
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const user = options.user ?? null;
+  if (user !== null && copy !== null) giveTo(copy.dir, user);
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'], ...(user ?? {}) });
   let err = '';
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', (c: string) => (err += c));

@@ -1,5 +1,6 @@
 // Small helpers for tests that start processes and servers of their own.
-import { readFileSync } from 'node:fs';
+import { chownSync, lchownSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 
 /**
@@ -31,4 +32,32 @@ export async function freePort(): Promise<number> {
   const port = (s.address() as { port: number }).port;
   await new Promise((r) => s.close(r));
   return port;
+}
+
+/** A user and group a test can run a child as. */
+export interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+/**
+ * Who a child runs as to be an ordinary user: `nobody` when the tests run as root (as under CI), where
+ * permissions are not checked at all; null when they already run as an ordinary user.
+ */
+export function ordinaryUser(): RunAs | null {
+  if (process.getuid?.() !== 0) return null;
+  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('nobody:'));
+  const [, , uid, gid] = line?.split(':') ?? [];
+  if (uid === undefined || gid === undefined) throw new Error('/etc/passwd has no nobody user to run as');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+/** Hands a tree the tests made over to `user`, so a child running as it can write there. */
+export function giveTo(dir: string, user: RunAs): void {
+  chownSync(dir, user.uid, user.gid);
+  for (const d of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, d.name);
+    if (d.isDirectory()) giveTo(path, user);
+    else lchownSync(path, user.uid, user.gid);
+  }
 }

@@ -9,6 +9,7 @@ import { createSignal } from 'solid-js';
 import * as v from 'valibot';
 import { ChangedEventSchema, type ChangedWhat } from '../../../shared/events.ts';
 import { JobSchema, type Job } from '../../../shared/jobs.ts';
+import { ReplaySummarySchema, type ReplaySummary } from '../../../shared/replay.ts';
 import { backoffMs } from '../lib/keys.ts';
 
 export type LiveStatus = 'off' | 'connecting' | 'live' | 'reconnecting';
@@ -34,6 +35,25 @@ export function onChanged(what: ChangedWhat, fn: ChangedListener): () => void {
   if (!set) changedListeners.set(what, (set = new Set()));
   set.add(fn);
   return () => set.delete(fn);
+}
+
+const replayListeners = new Set<(run: ReplaySummary) => void>();
+
+/** `fn` hears each replay run as it moves on (without its calls). */
+export function onReplay(fn: (run: ReplaySummary) => void): () => void {
+  replayListeners.add(fn);
+  return () => replayListeners.delete(fn);
+}
+
+function handleReplay(e: MessageEvent<string>): void {
+  let data: unknown;
+  try {
+    data = JSON.parse(e.data);
+  } catch {
+    return;
+  }
+  const parsed = v.safeParse(ReplaySummarySchema, data);
+  if (parsed.success) for (const fn of replayListeners) fn(parsed.output);
 }
 
 export function onJob(fn: JobListener): () => void {
@@ -143,6 +163,7 @@ export function openEvents(onGiveUp: () => void): void {
   });
   es.addEventListener('changed', handleChanged as EventListener);
   es.addEventListener('job', handleJob as EventListener);
+  es.addEventListener('replay', handleReplay as EventListener);
   es.addEventListener('error', () => {
     if (source !== es) return;
     setStatus('reconnecting');

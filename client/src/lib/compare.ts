@@ -42,11 +42,10 @@ export function compareOrder(ticked: readonly string[], started: (key: string) =
   return [x, y];
 }
 
-/** Ticking a third session lets go of the oldest tick, so two stay ticked at most. */
+/** Ticks in the order given, each once (bulk actions take them all; Compare takes exactly two). */
 export function tick(ticked: readonly string[], key: string, on: boolean): string[] {
   const rest = ticked.filter((k) => k !== key);
-  if (!on) return rest;
-  return [...rest, key].slice(-2);
+  return on ? [...rest, key] : rest;
 }
 
 /** Where a site's evidence is: the flow page's Evidence tab, opened at that site. */

@@ -3,11 +3,12 @@
 // this one (<name>.promoted, <name>.staged) is the newer side, so the diff reads forwards.
 import type { FlowSummary } from '../../../shared/flows.ts';
 
-/** The two flows of a diff and the threshold it is read at, as GET /api/flows/diff takes them. */
+/** The two flows of a diff and the threshold and tolerance it is read at, as GET /api/flows/diff takes them. */
 export interface DiffPair {
   from: string;
   to: string;
   threshold: number;
+  tolerance: number;
 }
 
 /** Whether `a` is made from `b`: `b.promoted`, `b.staged`, or a committed version of `b` made later. */
@@ -41,9 +42,9 @@ export function otherFlow(others: readonly FlowSummary[], domain: string, compar
   );
 }
 
-export function diffPair(other: FlowSummary | null, flowKey: string, thisIsNewer: boolean, threshold: number): DiffPair | null {
+export function diffPair(other: FlowSummary | null, flowKey: string, thisIsNewer: boolean, at: { threshold: number; tolerance: number }): DiffPair | null {
   if (other === null) return null;
-  return thisIsNewer ? { from: other.key, to: flowKey, threshold } : { from: flowKey, to: other.key, threshold };
+  return thisIsNewer ? { from: other.key, to: flowKey, ...at } : { from: flowKey, to: other.key, ...at };
 }
 
 /** "3 of 4 sites scored" is the CLI's wording; say why 4 when the flow has 3 sites. */

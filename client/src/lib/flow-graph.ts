@@ -5,6 +5,7 @@
 // the first bundle. Inputs are typed structurally so the shared schemas' types fit without a mapping.
 import { Graph, layout } from '@dagrejs/dagre';
 import { FLOW_THRESHOLD_DEFAULT } from '../../../shared/limits.ts';
+import { sharePercent } from './format.ts';
 import type { ToolKind } from '../../../shared/sessions.ts';
 
 export interface LookupLike {
@@ -186,7 +187,7 @@ export function nodeRole(node: GraphNode): string {
 
 /** The hover text of an edge, in words. */
 export function edgeTitle(edge: GraphEdge, siteName: string): string {
-  const pct = `${Math.round(edge.share * 100)}%`;
+  const pct = sharePercent(edge.share);
   const what = edge.loop ? `${edge.target} again` : edge.target;
   return (
     `After ${siteName}: ${what}, ${pct} of what the agent did next in training (${edge.count} times). ` +

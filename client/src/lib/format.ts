@@ -129,3 +129,11 @@ export function basename(path: string): string {
   const parts = path.split(/[\\/]/);
   return parts[parts.length - 1] ?? path;
 }
+
+/** A share as the CLI's review prints it: whole percent, an exact half to the even one (0.125 → "12%"). */
+export function sharePercent(share: number): string {
+  const y = 100 * share;
+  const floor = Math.floor(y);
+  const whole = y - floor === 0.5 ? (floor % 2 === 0 ? floor : floor + 1) : Math.round(y);
+  return `${whole}%`;
+}

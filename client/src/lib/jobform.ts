@@ -22,6 +22,9 @@ export interface JobFields {
   half_life: string;
   keep_shared: string;
   hash_fields: string[];
+  /** Drift's own window and threshold: their defaults (10, 0.5) are not stage's and promote's. */
+  drift_window: string;
+  drift_threshold: string;
 }
 
 export function defaultFields(): JobFields {
@@ -43,6 +46,8 @@ export function defaultFields(): JobFields {
     half_life: '',
     keep_shared: '3',
     hash_fields: [],
+    drift_window: '10',
+    drift_threshold: '0.5',
   };
 }
 
@@ -100,6 +105,12 @@ export function validate(kind: JobKind, f: JobFields, flow?: FlowChoice): FieldE
       if (!isCount(f.window)) e.window = 'A whole number, 1 or more.';
       if (f.half_life.trim() !== '' && !(Number(f.half_life) > 0)) e.half_life = 'A number of sessions, more than 0.';
       break;
+    case 'drift':
+      needFlow('check for drift');
+      needSessions();
+      if (!(/^\d+$/.test(f.drift_window.trim()) && Number(f.drift_window) >= 3)) e.drift_window = 'A whole number of sessions, 3 or more.';
+      if (!(isProb(f.drift_threshold) && Number(f.drift_threshold) > 0)) e.drift_threshold = 'A number above 0, at most 1.';
+      break;
     case 'redact':
       needSessions();
       if (!isCount(f.keep_shared)) e.keep_shared = 'A whole number, 1 or more.';
@@ -113,7 +124,7 @@ export function validate(kind: JobKind, f: JobFields, flow?: FlowChoice): FieldE
 const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
 const DEFAULTS = defaultFields();
 /** A number field: null (the server's default) while it holds the default, so the job says it is one. */
-const num = (f: JobFields, k: 'threshold' | 'min_used' | 'min_lower' | 'min_tasks' | 'window' | 'keep_shared') =>
+const num = (f: JobFields, k: 'threshold' | 'min_used' | 'min_lower' | 'min_tasks' | 'window' | 'keep_shared' | 'drift_window' | 'drift_threshold') =>
   f[k].trim() === DEFAULTS[k] ? null : Number(f[k]);
 /** A box left as it was: null, the server's default. */
 const flag = (f: JobFields, k: 'overwrite' | 'habit_only' | 'constants') => (f[k] === DEFAULTS[k] ? null : f[k]);
@@ -122,7 +133,7 @@ const flag = (f: JobFields, k: 'overwrite' | 'habit_only' | 'constants') => (f[k
 export function defaultSessions(kind: JobKind, f: JobFields, flow: FlowChoice | undefined): string {
   if (kind === 'learn') return f.domain.trim() ? `logs/${f.domain.trim()}` : '';
   if (kind === 'promote') return flow ? `shadow/${flow.domain}` : '';
-  if (kind === 'audit' || kind === 'stage') return flow ? `logs/${flow.domain}` : '';
+  if (kind === 'audit' || kind === 'stage' || kind === 'drift') return flow ? `logs/${flow.domain}` : '';
   return '';
 }
 
@@ -154,6 +165,8 @@ export function requestBody(kind: JobKind, f: JobFields, flow: FlowChoice | unde
       return { kind, flow: f.flow, sessions, decider: f.decider || null };
     case 'stage':
       return { kind, flow: f.flow, sessions, window: num(f, 'window'), decider: f.decider || null, half_life: f.half_life.trim() ? Number(f.half_life) : null, constants: flag(f, 'constants') };
+    case 'drift':
+      return { kind, flow: f.flow, sessions, decider: f.decider || null, window: num(f, 'drift_window'), threshold: num(f, 'drift_threshold') };
     case 'redact':
       return { kind, sessions, out: f.out.trim() || redactOut(f), keep_shared: num(f, 'keep_shared'), hash_fields: f.hash_fields.length > 0 ? f.hash_fields : null };
     case 'doctor':
@@ -175,5 +188,11 @@ export function fieldsFromParams(params: unknown): Partial<JobFields> {
   for (const k of ['overwrite', 'habit_only', 'constants'] as const) if (typeof p[k] === 'boolean') out[k] = p[k] as boolean;
   if (p.decider === 'arbiter' || p.decider === 'habit' || p.decider === 'reach') out.decider = p.decider;
   if (Array.isArray(p.hash_fields)) out.hash_fields = p.hash_fields.filter((x): x is string => typeof x === 'string');
+  if (p.kind === 'drift') {
+    if (out.window !== undefined) out.drift_window = out.window;
+    if (out.threshold !== undefined) out.drift_threshold = out.threshold;
+    delete out.window;
+    delete out.threshold;
+  }
   return out;
 }

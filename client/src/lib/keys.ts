@@ -32,6 +32,7 @@ export const SEQUENCES: Record<string, string> = {
   v: '/servers',
   e: '/settings',
   n: '/jobs/new',
+  t: '/trash',
 };
 
 export function sequenceTarget(previous: { key: string; at: number } | null, key: string, now: number): string | null {

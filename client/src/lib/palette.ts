@@ -1,7 +1,9 @@
 // The command palette's matching: an entry matches when each word of the query, lowercased, is in its
 // "label detail" ("add serv" finds "Add a server"), or when the query's letters come in order at the starts
 // of its words ("nlj" finds "New learn job").
+import { SEARCH_TEXT_MAX, SEARCH_TEXT_MIN } from '../../../shared/limits.ts';
 import { formatRelative } from './format.ts';
+import { searchHref } from './search-links.ts';
 
 export interface PaletteEntry {
   id: string;
@@ -26,6 +28,14 @@ export function sessionEntry(
     mono: true,
     to: `/sessions/${encodeURIComponent(s.key)}`,
   };
+}
+
+/** The query searched inside every session's calls (the Search all sessions page), once it is long enough. */
+export function searchInsideEntry(query: string): PaletteEntry[] {
+  const text = query.trim();
+  const n = [...text].length;
+  if (n < SEARCH_TEXT_MIN || n > SEARCH_TEXT_MAX) return [];
+  return [{ id: 'search-inside', group: 'Sessions', label: `Search inside calls for “${text}”`, detail: 'arguments, answers and the conversation of every session', to: searchHref(text) }];
 }
 
 export function matchesQuery(e: { label: string; detail?: string }, query: string): boolean {

@@ -13,6 +13,7 @@ import { Loaded } from '../components/ui/Loaded.tsx';
 import { Button, Empty, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { createApiResource } from '../data/createApiResource.ts';
+import { flowHref } from '../lib/flow-address.ts';
 import { formatBytes } from '../lib/format.ts';
 import { deciderTitle, learnedLine, stageBadge, toolCountsText } from '../lib/flow-words.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
@@ -43,7 +44,7 @@ function Versions(props: { flowKey: string; versions: FlowSummary[] }) {
         <For each={props.versions}>
           {(v) => (
             <li>
-              <A href={`/flows/${encodeURIComponent(v.key)}`} class="mono">
+              <A href={flowHref(v)} class="mono">
                 v{v.version_of!.version}
               </A>{' '}
               <span class="muted">
@@ -95,6 +96,11 @@ function FlowCard(props: { flow: FlowSummary; versions?: FlowSummary[]; explain?
             <Term word="promoted">
               <span class="sr-only">promoted</span>
             </Term>
+          </Show>
+          <Show when={f().drift?.alarm}>
+            <span class="badge warn" title="engine drift sounded its alarm on this flow's last check" data-testid={`drift-badge-${f().key}`}>
+              drift alarm
+            </span>
           </Show>
           <Show when={badge()}>
             {(b) => (
@@ -195,8 +201,9 @@ export default function FlowsPage() {
       />
       <Show when={hiddenBroken() > 0}>
         <p class="scope-note" data-testid="flows-hidden-broken">
-          {hiddenBroken() === 1 ? '1 file that does not load is' : `${hiddenBroken()} files that do not load are`} left out: it names no domain, and its file
-          name is not {domain()}’s. All domains shows it.
+          {hiddenBroken() === 1
+            ? `1 flow file that does not load is not listed here: it names no domain, and its file name does not start with ${domain()}. Choose All domains to see it.`
+            : `${hiddenBroken()} flow files that do not load are not listed here: they name no domain, and their file names do not start with ${domain()}. Choose All domains to see them.`}
         </p>
       </Show>
       <Loaded

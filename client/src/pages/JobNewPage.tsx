@@ -4,7 +4,7 @@
 // try. Leaving a filled form asks first. The form's state is components/job/new/createJobForm.ts, what the
 // page loads JobNewPage.data.ts.
 import { A, useNavigate, useSearchParams } from '@solidjs/router';
-import { createEffect, For, Match, on, Show, Switch } from 'solid-js';
+import { createEffect, createSignal, For, Match, on, Show, Switch } from 'solid-js';
 import { JOB_KINDS, type JobKind } from '../../../shared/jobs.ts';
 import { LeaveGuard } from '../components/form/LeaveGuard.tsx';
 import { createJobForm } from '../components/job/new/createJobForm.ts';
@@ -36,6 +36,19 @@ export default function JobNewPage() {
     m.setKind(x);
     setParams({ kind: x }, { replace: true, scroll: false });
   };
+  // A kind only some engines have (drift), asked for by address of an engine without it: a learn job instead.
+  const [unoffered, setUnoffered] = createSignal<JobKind | null>(null);
+  createEffect(
+    on(
+      () => meta()?.job_kinds,
+      (kinds) => {
+        const asked = m.kind();
+        if (!kinds || kinds.length === 0 || kinds.includes(asked) || asked !== k) return;
+        setUnoffered(asked);
+        setKind('learn');
+      },
+    ),
+  );
   // Run again with parameters: the past job's kind and parameters are the form's start.
   createEffect(on(data.source, (j) => j && m.restart(j.kind, fieldsFromParams(j.params))));
   // A refusal is about what was sent: another kind is another request.
@@ -80,6 +93,14 @@ export default function JobNewPage() {
           {(source) => (
             <Notice tone="accent" testid="job-from">
               The parameters of <A href={`/jobs/${encodeURIComponent(source().id)}`}>{source().title}</A>. Change what it writes, or let it replace the file.
+            </Notice>
+          )}
+        </Show>
+        <Show when={unoffered()}>
+          {(x) => (
+            <Notice tone="warn" testid="job-kind-unoffered">
+              The engine CLI this console runs has no <code>{x()}</code> command (it did not answer <code>engine {x()} --help</code>), so no {x()} job
+              can run here: the form is a learn job instead. An engine that has <code>{x()}</code> is offered it once the console sees its binary change.
             </Notice>
           )}
         </Show>

@@ -10,7 +10,7 @@ import { ParamList } from '../components/job/ParamList.tsx';
 import { ReplacedLines } from '../components/job/ReplacedLines.tsx';
 import { Loaded } from '../components/ui/Loaded.tsx';
 import { useTitle } from '../components/ui/title.ts';
-import { Button, Card, JobStatusBadge, now, PageHeader } from '../components/ui/ui.tsx';
+import { AlarmBadge, Button, Card, JobStatusBadge, now, PageHeader } from '../components/ui/ui.tsx';
 import { formatDateTime, formatDuration } from '../lib/format.ts';
 import { jobRunning } from '../lib/job-status.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
@@ -61,7 +61,13 @@ export default function JobPage() {
         title={
           <>
             {job()?.title ?? id()}{' '}
-            <Show when={job()}>{(j) => <JobStatusBadge status={j().status} />}</Show>
+            <Show when={job()}>
+              {(j) => (
+                <>
+                  <JobStatusBadge status={j().status} /> <AlarmBadge alarm={j().alarm} />
+                </>
+              )}
+            </Show>
           </>
         }
         meta={<Show when={job()}>{(j) => <JobFacts job={j()} />}</Show>}

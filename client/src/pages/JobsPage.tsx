@@ -7,7 +7,7 @@ import { ArtifactLines } from '../components/job/ArtifactLines.tsx';
 import { DataTable } from '../components/ui/Table.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Loaded } from '../components/ui/Loaded.tsx';
-import { Button, Card, Empty, JobStatusBadge, now, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
+import { AlarmBadge, Button, Card, Empty, JobStatusBadge, now, PageHeader, RelTime, Skeleton } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
 import { formatDuration } from '../lib/format.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
@@ -79,7 +79,14 @@ export default function JobsPage() {
                   ),
                 },
                 { head: 'Kind', cell: (j) => <span class="badge kind">{j.kind}</span> },
-                { head: 'Status', cell: (j) => <JobStatusBadge status={j.status} /> },
+                {
+                  head: 'Status',
+                  cell: (j) => (
+                    <>
+                      <JobStatusBadge status={j.status} /> <AlarmBadge alarm={j.alarm} />
+                    </>
+                  ),
+                },
                 { head: 'What it wrote', cell: (j) => <ArtifactLines job={j} compact /> },
                 { head: 'Took', headClass: 'n', class: 'n', cell: (j) => took(j, now()) },
                 { head: 'Started', cell: (j) => <RelTime ms={j.created_unix_ms} /> },

@@ -2,6 +2,7 @@
 // jobs, and the first-run steps while something is missing. In the main bundle (the one page not lazy).
 // The top bar's domain and a UTC day range (kept in the URL as ?from=&to=) narrow the totals, the chart and
 // the newest sessions; the server counts them (GET /api/overview?domain=&from=&to=).
+import { driftHealthItems } from '../lib/drift-health.ts';
 import { useSearchParams } from '@solidjs/router';
 import type { DomainSummary } from '../../../shared/overview.ts';
 import { OverviewTotals } from './overview/OverviewTotals.tsx';
@@ -21,6 +22,7 @@ import { createApiResource } from '../data/createApiResource.ts';
 import { IndexingNotice } from '../components/ui/IndexingNotice.tsx';
 import { meta, READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { domain } from '../stores/domain.ts';
+import { sessionsHref, type SessionsScope } from '../lib/sessions-link.ts';
 
 export function OverviewPage() {
   useTitle(() => 'Overview');
@@ -41,7 +43,7 @@ export function OverviewPage() {
   const within = () => (domain() || ranged() ? scope() : 'every session');
   const days = () => o()?.activity.length ?? 14;
   const o = () => res.data();
-  const health = () => o()?.health ?? [];
+  const health = () => [...(o()?.health ?? []), ...driftHealthItems(o()?.drift ?? [], Date.now())];
   const toLook = () => health().filter((h) => h.level === 'warn' || h.level === 'error').length;
   const domains = () => (o()?.domains ?? []).filter((d) => !domain() || d.name === domain());
   const recent = () => o()?.recent_sessions ?? [];
@@ -49,13 +51,7 @@ export function OverviewPage() {
     const t = o()?.totals;
     return t !== undefined && (t.servers === 0 || t.sessions === 0 || t.flows === 0);
   };
-  const sessionsLink = () => {
-    const q = new URLSearchParams();
-    if (from()) q.set('from', from());
-    if (to()) q.set('to', to());
-    const s = q.toString();
-    return s ? `/sessions?${s}` : '/sessions';
-  };
+  const link = (scope: SessionsScope) => sessionsHref({ domain: domain(), from: from(), to: to(), ...scope });
 
   return (
     <div class="page">
@@ -89,12 +85,12 @@ export function OverviewPage() {
             </p>
             <DateRange idPrefix="overview" from={from()} to={to()} onChange={setRange} />
           </div>
-          <OverviewTotals overview={o()} from={from()} to={to()} within={within()} sessionsLink={sessionsLink()} refreshing={res.refreshing()} />
+          <OverviewTotals overview={o()} from={from()} to={to()} within={within()} link={link} refreshing={res.refreshing()} />
         </section>
         <div class={`grid-2${res.refreshing() ? ' refreshing' : ''}`}>
           <Card title="Activity" caption={`Tool calls per day, ${ranged() ? `${days()} days` : 'last 14 days'}, ${scope()}`}>
             <Show when={o()} fallback={<Skeleton lines={1} height={240} />}>
-              <ActivityChart days={o()!.activity} />
+              <ActivityChart days={o()!.activity} dayHref={(day) => link({ from: day, to: day })} />
             </Show>
           </Card>
           <Card title="Health" caption={toLook() > 0 ? `${toLook()} to look at` : 'What engine doctor would check'}>
@@ -104,7 +100,7 @@ export function OverviewPage() {
           </Card>
         </div>
         <SavingsSection />
-        <DomainsSection domains={o() && domains()} />
+        <DomainsSection domains={o() && domains()} link={link} />
         <div class="grid-2">
           <Card title="Recent sessions" caption="The newest, with what the flow did in each" flush actions={<Button variant="ghost" size="sm" to="/sessions">All sessions →</Button>}>
             <Show when={o()} fallback={<div style={{ padding: '0 18px' }}><Skeleton lines={6} /></div>}>
@@ -132,7 +128,7 @@ export function OverviewPage() {
 }
 
 /** The domains, as cards; undefined until the overview loads. */
-function DomainsSection(props: { domains: DomainSummary[] | undefined }) {
+function DomainsSection(props: { domains: DomainSummary[] | undefined; link: (scope: SessionsScope) => string }) {
   return (
     <section class="stack" style={{ gap: '12px' }} aria-labelledby="domains-title">
       <div class="section-head">
@@ -151,7 +147,7 @@ function DomainsSection(props: { domains: DomainSummary[] | undefined }) {
           }
         >
           <div class="domains">
-            <For each={props.domains}>{(d) => <DomainCard d={d} />}</For>
+            <For each={props.domains}>{(d) => <DomainCard d={d} link={(scope) => props.link({ ...scope, domain: d.name })} />}</For>
           </div>
         </Show>
       </Show>

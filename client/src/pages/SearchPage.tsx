@@ -1,8 +1,10 @@
 // Search all sessions: a phrase found inside every session's calls, answers, conversation and flow logs,
-// with the list's domain, mode and date filters; everything is in the address, so a search can be shared.
+// with the list's domain, mode and date filters, one tool's calls only, or one part of the calls; everything
+// is in the address, so a search can be shared.
 import { useSearchParams } from '@solidjs/router';
 import { createMemo, createSignal, For, Show } from 'solid-js';
 import { SEARCH_TEXT_MIN } from '../../../shared/limits.ts';
+import { SEARCH_IN, type SearchIn } from '../../../shared/search.ts';
 import { SESSION_MODES, type SessionMode } from '../../../shared/sessions.ts';
 import type { SearchParams } from '../api/endpoints.ts';
 import { useTitle } from '../components/ui/title.ts';
@@ -11,6 +13,9 @@ import { createSearch } from './search/createSearch.ts';
 import { SearchHits } from './search/SearchHits.tsx';
 
 const one = (x: string | string[] | undefined) => (Array.isArray(x) ? x[0] : x) ?? '';
+const picked = <T extends string>(values: readonly T[], x: string): T | null => values.find((v) => v === x) ?? null;
+
+const IN_LABEL: Record<SearchIn, string> = { all: 'Everywhere', arguments: 'Calls’ arguments', results: 'Calls’ results', conversation: 'The conversation' };
 
 export default function SearchPage() {
   useTitle(() => 'Search all sessions');
@@ -19,13 +24,14 @@ export default function SearchPage() {
     () => {
       const text = one(search.text);
       if ([...text].length < SEARCH_TEXT_MIN) return null;
-      const mode = one(search.mode);
       return {
         text,
         domain: one(search.domain) || null,
-        mode: (SESSION_MODES as readonly string[]).includes(mode) ? (mode as SessionMode) : null,
+        mode: picked<SessionMode>(SESSION_MODES, one(search.mode)),
         from: one(search.from) || null,
         to: one(search.to) || null,
+        tool: one(search.tool) || null,
+        in: picked<SearchIn>(SEARCH_IN, one(search.in)),
       };
     },
     null,
@@ -55,6 +61,10 @@ export default function SearchPage() {
           </select>
           <input type="date" aria-label="From (UTC)" value={one(search.from)} onChange={(e) => set('from', e.currentTarget.value)} />
           <input type="date" aria-label="To (UTC)" value={one(search.to)} onChange={(e) => set('to', e.currentTarget.value)} />
+          <input aria-label="Tool" placeholder="Any tool" value={one(search.tool)} onChange={(e) => set('tool', e.currentTarget.value)} data-testid="search-tool" />
+          <select aria-label="Search in" value={one(search.in)} onChange={(e) => set('in', e.currentTarget.value)} data-testid="search-in">
+            <For each={SEARCH_IN}>{(w) => <option value={w === 'all' ? '' : w}>{IN_LABEL[w]}</option>}</For>
+          </select>
           <button type="submit" class="btn primary">
             Search
           </button>

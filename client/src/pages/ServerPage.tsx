@@ -7,6 +7,7 @@ import { createSignal, For, Show, type JSX } from 'solid-js';
 import type { ServerView } from '../../../shared/servers.ts';
 import HostConfigTabs from '../components/server/HostConfigTabs.tsx';
 import ProbePanel from '../components/server/ProbePanel.tsx';
+import ReplayStart from '../components/replay/ReplayStart.tsx';
 import ServerModeBadge from '../components/server/ServerModeBadge.tsx';
 import { ServerSetup } from '../components/server/ServerSetup.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
@@ -81,6 +82,7 @@ function ServerDetails(props: { server: ServerView; data: PageData }) {
           <Card title="Test connection" caption="Is the server there, and which tools does it list now?">
             <ProbePanel headers={headers()} probe={props.data.probe} />
           </Card>
+          <ReplayStart server={s().name} caption="Does the server still answer as it did in its recorded sessions?" />
           <Card title="Setup">
             <ServerSetup server={s()} env={env()} headers={headers()} dataDirShown={dataDir()} />
           </Card>

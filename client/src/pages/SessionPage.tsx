@@ -4,7 +4,7 @@
 // when a call is opened. The parts are in pages/session/.
 import { useParams, useSearchParams } from '@solidjs/router';
 import { createSignal, Show } from 'solid-js';
-import { getServers, getSessionOutline, sessionRawUrl } from '../api/endpoints.ts';
+import { getServers, getSessionOutline, sessionRawUrl, sessionOtlpUrl } from '../api/endpoints.ts';
 import { CompareWithRecorded } from '../components/session/CompareButton.tsx';
 import { Loaded } from '../components/ui/Loaded.tsx';
 import { useTitle } from '../components/ui/title.ts';
@@ -13,6 +13,7 @@ import { createApiResource } from '../data/createApiResource.ts';
 import { takeEarlyOutline } from '../data/early-loads.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 import { DeleteSessionDialog } from './session/DeleteSessionDialog.tsx';
+import { SessionGone } from './session/SessionGone.tsx';
 import { SessionMeta, SessionUpstream } from './session/SessionHeader.tsx';
 import { SessionStats, SurprisedNotice } from './session/SessionNumbers.tsx';
 import { hasConfirmations, SESSION_TABS, SessionTabs, type SessionTab } from './session/SessionTabs.tsx';
@@ -55,13 +56,18 @@ export default function SessionPage() {
             <Button icon="download" href={sessionRawUrl(key())} download={`${s()?.session_id ?? key()}.jsonl`} disabled={!s()}>
               Download
             </Button>
+            <Button icon="download" testid="session-otlp" href={sessionOtlpUrl(key())} download={`${s()?.session_id ?? key()}.otlp.json`} disabled={!s()} title="The session as an OpenTelemetry trace (OTLP/JSON), for Jaeger, Tempo or a Collector">
+              OTLP
+            </Button>
             <Button icon="trash" variant="danger" disabled={readOnly() || !s()} reason={readOnly() ? READ_ONLY_REASON : 'Loading'} onClick={() => setConfirm(true)}>
               Delete
             </Button>
           </>
         }
       />
-      <Loaded resource={res} skeleton={8} skeletonHeight={20} notFoundTitle="No such session" errorFrame={(e) => <Card label="Session">{e}</Card>}>
+      <Loaded resource={res} skeleton={8} skeletonHeight={20} notFoundTitle="No such session"
+        notFound={() => <SessionGone sessionKey={key()} error={res.error()!} onRestored={res.refetch} />}
+        errorFrame={(e) => <Card label="Session">{e}</Card>}>
         {(d) => (
           <>
             <SurprisedNotice outline={d()} />

@@ -3,26 +3,28 @@
 // as sessions are written. A new page scrolls the list back to its top; its header row stays in view.
 import { createEffect, createSignal, Show } from 'solid-js';
 import type { SessionMode, SessionSort, SortOrder } from '../../../shared/sessions.ts';
-import { SESSIONS_LIMIT_DEFAULT } from '../../../shared/limits.ts';
-import { getSessions } from '../api/endpoints.ts';
+import { SEARCH_TEXT_MAX, SEARCH_TEXT_MIN, SESSIONS_LIMIT_DEFAULT } from '../../../shared/limits.ts';
+import { getSessions, sessionsOtlpUrl } from '../api/endpoints.ts';
 import { SessionsTable, sortOrderFor } from '../components/session/SessionsTable.tsx';
-import { rangeWords } from '../components/ui/DateRange.tsx';
 import { IndexingNotice } from '../components/ui/IndexingNotice.tsx';
 import { Loaded } from '../components/ui/Loaded.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Card, PageHeader, Pagination, Skeleton } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
 import { compareOrder, tick } from '../lib/compare.ts';
-import { formatCount } from '../lib/format.ts';
+import { searchHref } from '../lib/search-links.ts';
 import { domain, setDomain } from '../stores/domain.ts';
 import { NoSessions, SessionsFilters } from './sessions/SessionsFilters.tsx';
+import { MoreFilters } from './sessions/MoreFilters.tsx';
+import { BulkActions } from './sessions/BulkActions.tsx';
+import { countWords } from './sessions/count-words.ts';
 import { createSearchText, createSessionsUrl, type ModeChoice } from './sessions/sessions-url.ts';
 
 const modeFilter = (m: ModeChoice): SessionMode | null => (m === 'all' ? null : m);
 
 export default function SessionsPage() {
   useTitle(() => 'Sessions');
-  const { q, mode, offset, from, to, sort, order, go } = createSessionsUrl();
+  const { q, mode, offset, from, to, sort, order, since, agent, tool, has, go } = createSessionsUrl();
   const [text, setText] = createSearchText(q, go);
 
   const setMode = (m: ModeChoice) => go({ mode: m === 'all' ? undefined : m });
@@ -52,22 +54,38 @@ export default function SessionsPage() {
     to: from() && to() && from() > to() ? null : to() || null,
     sort: newestFirst() ? null : sort(),
     order: newestFirst() ? null : order(),
+    since: since(),
+    agent: agent() || null,
+    tool: tool() || null,
+    has: has(),
   });
   const res = createApiResource(query, (s, signal) => getSessions(s, { signal }), { topics: ['sessions'] });
-  const filtered = () => q() !== '' || mode() !== 'all' || domain() !== null || from() !== '' || to() !== '';
+  // The box's words searched inside every session's calls instead, with the same filters.
+  const insideHref = () => {
+    const n = [...text().trim()].length;
+    if (n < SEARCH_TEXT_MIN || n > SEARCH_TEXT_MAX) return null;
+    return searchHref(text().trim(), { domain: domain(), mode: modeFilter(mode()), from: from(), to: to() });
+  };
+  const filtered = () =>
+    q() !== '' || mode() !== 'all' || domain() !== null || from() !== '' || to() !== '' || since() !== null || agent() !== '' || tool() !== '' || has().length > 0;
   const total = () => res.data()?.total ?? 0;
-  const countText = () =>
-    `${formatCount(total())} ${total() === 1 ? 'session' : 'sessions'}${filtered() ? (total() === 1 ? ' matches' : ' match') : ''}${from() || to() ? ` ${rangeWords(from(), to())}` : ''}`;
+  const countText = () => countWords({ total: total(), filtered: filtered(), from: from(), to: to(), since: since(), has: has(), sums: res.data()?.sums });
   // Two ticked sessions can be compared; the one started first goes on side A.
   const [ticked, setTicked] = createSignal<string[]>([]);
   const starts = new Map<string, number>();
-  createEffect(() => res.data()?.items.forEach((s) => starts.set(s.key, s.started_unix_ms)));
+  const paths = new Map<string, string>();
+  createEffect(() =>
+    res.data()?.items.forEach((s) => {
+      starts.set(s.key, s.started_unix_ms);
+      paths.set(s.key, s.path);
+    }),
+  );
   const pair = () => compareOrder(ticked(), (k) => starts.get(k));
   const ticks = { ticked, onTick: (key: string, on: boolean) => setTicked(tick(ticked(), key, on)) };
   const clear = () => {
     setText('');
     setDomain(null);
-    go({ q: undefined, mode: undefined, domain: undefined, from: undefined, to: undefined });
+    go({ q: undefined, mode: undefined, domain: undefined, from: undefined, to: undefined, since: undefined, agent: undefined, tool: undefined, has: undefined });
   };
   const oldestFirst = () => sort() === 'started' && order() === 'asc';
 
@@ -77,6 +95,7 @@ export default function SessionsPage() {
       <SessionsFilters
         text={text()}
         onText={setText}
+        insideHref={insideHref()}
         mode={mode()}
         onMode={setMode}
         from={from()}
@@ -85,6 +104,22 @@ export default function SessionsPage() {
         count={res.data() ? countText() : null}
         ticked={ticked().length}
         pair={pair()}
+        otlpHref={sessionsOtlpUrl(query(), ticked())}
+      />
+      <MoreFilters
+        agent={agent()}
+        tool={tool()}
+        has={has()}
+        go={go}
+      />
+      <BulkActions
+        ticked={ticked()}
+        pathOf={(k) => paths.get(k)}
+        onUntick={() => setTicked([])}
+        onChanged={() => {
+          setTicked([]);
+          res.refetch();
+        }}
       />
       <IndexingNotice indexing={res.data()?.indexing} />
       <div ref={top} class="scroll-anchor" />

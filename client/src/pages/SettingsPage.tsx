@@ -1,6 +1,7 @@
 // Settings: what the console runs with (it is set when engine-console starts): the data dir and its disk
 // use by kind, privacy, the binaries and the key, access, and this browser's theme. Sign out is here.
-import { getSettings } from '../api/endpoints.ts';
+import { getOtlpStatus, getSettings } from '../api/endpoints.ts';
+import { OtlpCard } from '../components/settings/OtlpCard.tsx';
 import { AccessCard } from '../components/settings/AccessCard.tsx';
 import { DataCard } from '../components/settings/DataCard.tsx';
 import { InstallationCard } from '../components/settings/InstallationCard.tsx';
@@ -9,6 +10,7 @@ import { Loaded } from '../components/ui/Loaded.tsx';
 import { useTitle } from '../components/ui/title.ts';
 import { Card, PageHeader, Segmented } from '../components/ui/ui.tsx';
 import { createApiResource } from '../data/createApiResource.ts';
+import { Show } from 'solid-js';
 import { setTheme, theme, type Theme } from '../stores/theme.ts';
 
 function AppearanceCard() {
@@ -35,6 +37,7 @@ export default function SettingsPage() {
     (_s, signal) => getSettings({ signal }),
     { topics: ['sessions', 'flows'] },
   );
+  const otlp = createApiResource(() => true, (_s, signal) => getOtlpStatus({ signal }), { topics: ['sessions'] });
   return (
     <div class="page">
       <PageHeader title="Settings" sub="The console’s data, installation and access. It is set when engine-console starts: these show what it runs with." />
@@ -44,6 +47,7 @@ export default function SettingsPage() {
             <div class="stack">
               <DataCard settings={s()} />
               <PrivacyCard />
+              <Show when={otlp.data()}>{(o) => <OtlpCard status={o()} />}</Show>
             </div>
             <div class="stack">
               <InstallationCard settings={s()} />

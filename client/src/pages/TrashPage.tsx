@@ -11,6 +11,7 @@ import { Button, Card, Empty, Notice, PageHeader, RelTime, Skeleton } from '../c
 import { createAction } from '../data/createAction.ts';
 import { createApiResource } from '../data/createApiResource.ts';
 import { formatBytes, plural } from '../lib/format.ts';
+import { retireDeleteToasts } from '../lib/undo-delete.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 
 const KIND = { session: 'Session', flow: 'Flow', other: 'File' } as const;
@@ -66,7 +67,10 @@ export default function TrashPage() {
   const [restoring, setRestoring] = createSignal<string | null>(null);
   const restore = createAction((e: TrashEntry) => restoreTrash(e.id), {
     success: (_answer, e) => ({ title: `${KIND[e.kind]} restored`, message: e.path }),
-    after: () => res.refetch(),
+    after: (_answer, e) => {
+      retireDeleteToasts(e.files.map((f) => f.path));
+      res.refetch();
+    },
   });
   const empty = createAction(emptyTrash, {
     failure: 'The trash was not emptied',

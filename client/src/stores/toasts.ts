@@ -7,6 +7,8 @@ export type ToastKind = 'info' | 'success' | 'error';
 export interface ToastAction {
   label: string;
   run: () => void;
+  /** Takes the focus as it shows, so the keyboard reaches it at once instead of through the whole page. */
+  focus?: boolean;
 }
 export interface Toast {
   id: number;

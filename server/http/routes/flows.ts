@@ -20,6 +20,9 @@ import type { FlowFile } from '../../data/catalog.ts';
 import { FlowSitesQuerySchema, type FlowSites } from '../../../shared/flow-sites.ts';
 import { flowDetail, flowDiffView, flowSummaries, FlowUnreadable, loadedOrThrow, loadFlowEntry } from '../../data/flows.ts';
 import { indexedSessions } from '../../data/summaries.ts';
+import { flowWhatIf } from '../../data/whatif.ts';
+import { WhatIfQuerySchema, type WhatIf } from '../../../shared/whatif.ts';
+import { withDecisionLines } from '../../data/flow-evidence-lines.ts';
 import { flowSiteEvidence } from '../../engine/flow-sites.ts';
 import { siteKeys, siteName } from '../../engine/flows.ts';
 import { moveToTrash } from '../../data/trash.ts';
@@ -87,7 +90,14 @@ export function flowsRoutes(state: State): Router {
       const sites = { key: file.key, domain: flow.domain, sites: siteKeys(flow).map(siteName) };
       const sessions = await indexedSessions(state);
       // Once per version of the index and per flow content (its sites), not per request: one pass over 100k.
-      sendJson(ctx, state.store.derived(`flowSites:${JSON.stringify([sites, limit])}`, () => flowSiteEvidence(sites, sessions, limit)) satisfies FlowSites);
+      const evidence = state.store.derived(`flowSites:${JSON.stringify([sites, limit])}`, () => flowSiteEvidence(sites, sessions, limit));
+      sendJson(ctx, (await withDecisionLines(state, evidence)) satisfies FlowSites);
+    })
+    .get('/api/flows/:key/whatif', async (ctx) => {
+      const query = parseQuery(ctx, WhatIfQuerySchema);
+      const threshold = checkThreshold(query.threshold);
+      const file = await find(keyOf(ctx));
+      sendJson(ctx, (await unreadableAs422(() => flowWhatIf(state, file, threshold, query.sessions))) satisfies WhatIf);
     })
     .get('/api/flows/:key/raw', async (ctx) => {
       const file = await find(keyOf(ctx));

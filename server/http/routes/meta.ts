@@ -2,11 +2,14 @@
 import Router from '@koa/router';
 import { sendJson } from '../json.ts';
 import type { Meta } from '../../../shared/meta.ts';
+import { JOB_KINDS, type OptionalJobKind } from '../../../shared/jobs.ts';
 import type { State } from '../../state.ts';
 
 export function metaRoutes(state: State): Router {
-  return new Router().get('/api/meta', (ctx) => {
+  return new Router().get('/api/meta', async (ctx) => {
     const c = state.config;
+    const offers = await state.commands.offers();
+    const jobKinds = JOB_KINDS.filter((k) => offers.get(k as OptionalJobKind)?.offered ?? true);
     sendJson(ctx, {
       version: c.version,
       data_dir: c.dataDir,
@@ -16,6 +19,7 @@ export function metaRoutes(state: State): Router {
       salt_set: c.redactSaltSet,
       engine: c.engine,
       proxy: c.proxy,
+      job_kinds: jobKinds,
     } satisfies Meta);
   });
 }

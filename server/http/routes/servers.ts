@@ -3,7 +3,7 @@
 // refused writes under --read-only (the probe included). Registry load failures are 500 with their message.
 // A probe past the most at once is 429 (README, "The server registry"): refused, not queued.
 import Router from '@koa/router';
-import { sendJson } from '../json.ts';
+import { sendJson, sendJsonSliced } from '../json.ts';
 import type { Context } from 'koa';
 import type { Ok } from '../../../shared/common.ts';
 import {
@@ -85,7 +85,8 @@ export function serversRoutes(state: State): Router {
 
   return new Router()
     .get('/api/servers', async (ctx) => {
-      sendJson(ctx, (await registry(() => serverList(state))) satisfies ServerList);
+      const { items, ...rest } = (await registry(() => serverList(state))) satisfies ServerList;
+      sendJsonSliced(ctx, 'items', items, rest);
     })
     .post('/api/servers', async (ctx) => {
       const input = parseBody(ctx, ServerInputSchema);

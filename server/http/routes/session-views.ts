@@ -6,6 +6,7 @@ import { sendJson } from '../json.ts';
 import { setContentType } from '../content-type.ts';
 import type { Context } from 'koa';
 import {
+  type CallLines,
   CallParamsSchema,
   CallQuerySchema,
   EventParamsSchema,
@@ -19,7 +20,7 @@ import {
   type SessionOutline,
 } from '../../../shared/session-views.ts';
 import type { SessionFile } from '../../data/catalog.ts';
-import { callPayloadJson, callResultTextOf, eventLine, findInSession, NoSuchCall, NoSuchEvent, PayloadMoved, sessionEventsPage, sessionIndex, sessionLinesPage } from '../../data/session-views.ts';
+import { callPayloadJson, callResultTextOf, eventLine, sessionCallLines, findInSession, NoSuchCall, NoSuchEvent, PayloadMoved, sessionEventsPage, sessionIndex, sessionLinesPage } from '../../data/session-views.ts';
 import { UnreadableSession } from '../../data/sessions.ts';
 import type { State } from '../../state.ts';
 import { internal, notFound, unprocessable } from '../errors.ts';
@@ -50,6 +51,10 @@ export function sessionViewsRoutes(state: State): Router {
     .get('/api/sessions/:key/outline', async (ctx) => {
       const file = await find(ctx);
       sendJson(ctx, (await answer(file, async () => (await sessionIndex(state, file)).outline)) satisfies SessionOutline);
+    })
+    .get('/api/sessions/:key/call-lines', async (ctx) => {
+      const file = await find(ctx);
+      sendJson(ctx, { lines: await answer(file, () => sessionCallLines(state, file)) } satisfies CallLines);
     })
     .get('/api/sessions/:key/calls/:n', async (ctx) => {
       const { n } = parseParams(ctx, CallParamsSchema);

@@ -10,12 +10,13 @@ import { sendFile } from '../send-file.ts';
 import type { Context } from 'koa';
 import type { Ok } from '../../../shared/common.ts';
 import { CompareQuerySchema, type ClosestSession, type SessionComparison } from '../../../shared/compare.ts';
-import { SessionsQuerySchema, type SessionList } from '../../../shared/sessions.ts';
+import { SessionsDownloadQuerySchema, SessionsQuerySchema, type SessionList } from '../../../shared/sessions.ts';
 import { closestRecorded } from '../../engine/compare.ts';
 import type { SessionFile } from '../../data/catalog.ts';
 import { filesOf, sessionDetailFile, sessionsPage, UnreadableSession } from '../../data/sessions.ts';
 import { indexedSessions } from '../../data/summaries.ts';
 import { moveToTrash } from '../../data/trash.ts';
+import { NoSuchSessions, sessionsArchive, sessionsToDownload } from '../../data/sessions-download.ts';
 import type { State } from '../../state.ts';
 import { WorkerDied } from '../../workers/pool.ts';
 import { internal, notFound, unprocessable } from '../errors.ts';
@@ -58,6 +59,20 @@ export function sessionsRoutes(state: State): Router {
         throw unprocessable(`${file.rel} is not a session log engine can read: ${r.message}`);
       }
       sendJson(ctx, r.value satisfies SessionComparison);
+    })
+    // Literal too: a log whose stem is `download` gets a hashed key.
+    .get('/api/sessions/download', async (ctx) => {
+      const { keys } = parseQuery(ctx, SessionsDownloadQuerySchema);
+      let files: SessionFile[];
+      try {
+        files = await sessionsToDownload(state, keys);
+      } catch (err) {
+        if (err instanceof NoSuchSessions) throw notFound(err.message);
+        throw err;
+      }
+      setContentType(ctx, 'tar');
+      ctx.set('Content-Disposition', `attachment; filename="${downloadName(`sessions-${files.length}.tar`)}"`);
+      ctx.body = sessionsArchive(files);
     })
     .get('/api/sessions/:key', async (ctx) => {
       const file = await find(ctx);

@@ -8,6 +8,8 @@ import { flowDiff, type FlowDiff } from '../../engine/diff.ts';
 import { loadFlow, probeFormatVersion, type Flow } from '../../engine/flows.ts';
 import { renderFlowShow } from '../../engine/flow-show.ts';
 import { reviewView } from '../../engine/review.ts';
+import { readFlowLog } from '../../engine/session/companions.ts';
+import { outlineDecision, type OutlinedDecision } from '../../engine/whatif.ts';
 import { errorText } from '../../../shared/error-text.ts';
 import { type Result, attempt, ok } from '../../result.ts';
 
@@ -48,4 +50,16 @@ export function flowReviewTask(input: { flow: Flow; threshold: number }): Result
 /** flow-diff of two loaded flows. */
 export function flowDiffTask(input: { from: Flow; to: Flow; tolerance: number; threshold: number }): Result<FlowDiff> {
   return attempt(() => flowDiff(input.from, input.to, input.tolerance, input.threshold));
+}
+
+/** The what-if's outline of each flow log (engine/whatif.ts); null for one that cannot be read. */
+export function flowLogOutlinesTask(input: { paths: string[] }): (OutlinedDecision[] | null)[] {
+  return input.paths.map((path) => {
+    try {
+      return readFlowLog(path).decisions.map(outlineDecision);
+    } catch {
+      // A line past the reader's bounds: the session is left out, as its view refuses it.
+      return null;
+    }
+  });
 }

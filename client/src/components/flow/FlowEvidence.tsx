@@ -1,6 +1,7 @@
 // A flow's evidence (the flow page's Evidence tab): per site, the sessions whose flow log shows the flow
-// acting there, newest first, with counts, each linking to its session. Opened at a site (?site=), it
-// scrolls that site into view and marks it.
+// acting there, newest first, with counts, each linking to the line of its session's log that shows the
+// flow's first decision there (the session itself when no line does). Opened at a site (?site=), it scrolls
+// that site into view and marks it.
 import { A } from '@solidjs/router';
 import { createEffect, For, on, Show } from 'solid-js';
 import type { FlowSiteEvidence, FlowSites, FlowSiteSession } from '../../../../shared/flow-sites.ts';
@@ -11,7 +12,7 @@ import { formatCount } from '../../lib/format.ts';
 import { Card, Empty, ModeBadge, RelTime } from '../ui/ui.tsx';
 import { DataTable } from '../ui/Table.tsx';
 
-const sessionHref = (s: FlowSiteSession) => `/sessions/${encodeURIComponent(s.key)}`;
+const sessionHref = (s: FlowSiteSession) => `/sessions/${encodeURIComponent(s.key)}${s.line === null ? '' : `?line=${s.line}`}`;
 
 function countsText(e: FlowSiteEvidence): string {
   const parts = [`${formatCount(e.lookups)} ${e.lookups === 1 ? 'lookup' : 'lookups'}`, `${formatCount(e.hand_backs)} ${e.hand_backs === 1 ? 'hand-back' : 'hand-backs'}`];
@@ -45,6 +46,10 @@ function SiteCard(props: { e: FlowSiteEvidence; focused: boolean }) {
           rowHref={sessionHref}
           columns={[
             { head: 'Session', class: 'idcell', cell: (s) => <A href={sessionHref(s)}>{s.session_id}</A> },
+            {
+              head: 'Decision',
+              cell: (s) => (s.line === null ? <span class="subtle">—</span> : <A href={sessionHref(s)} data-testid="evidence-line">line {s.line}</A>),
+            },
             { head: 'Mode', cell: (s) => <ModeBadge mode={s.mode} /> },
             { head: 'Lookups', headClass: 'n', class: 'n', cell: (s) => formatCount(s.lookups) },
             { head: 'Hand-backs', headClass: 'n', class: 'n', cell: (s) => formatCount(s.hand_backs) },

@@ -6,13 +6,13 @@ import {
   boxHeight, buildFlowGraph, CONTROLS_STRIP, edgeTitle, fitView, GRAPH_VERTICAL_BELOW, lookupActs, nodeRole, zoomAbout,
   type GraphDirection, type SitePreview, type ToolLike, type View,
 } from '../../lib/flow-graph.ts';
+import { sharePercent } from '../../lib/format.ts';
 
 interface FlowGraphProps {
   previews: SitePreview[];
   tools: readonly ToolLike[];
 }
 
-const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 export default function FlowGraph(props: FlowGraphProps) {
   let box!: HTMLDivElement;
@@ -136,7 +136,7 @@ function GraphEdge(props: { edge: LaidOut['edges'][number]; acts: boolean; siteN
         <rect x="-34" y="-11" width="68" height="22" rx="11" />
         <text x="0" y="4" text-anchor="middle">
           <tspan class="fg-prob">{edge().prob.toFixed(2)}</tspan>
-          <tspan class="fg-share" dx="4">{pct(edge().share)}</tspan>
+          <tspan class="fg-share" dx="4">{sharePercent(edge().share)}</tspan>
         </text>
       </g>
     </g>

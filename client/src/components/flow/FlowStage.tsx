@@ -8,6 +8,7 @@ import type { FlowSummary } from '../../../../shared/flows.ts';
 import type { StageView, VersionView } from '../../../../shared/stage.ts';
 import type { ApiResource } from '../../data/createApiResource.ts';
 import { createAction } from '../../data/createAction.ts';
+import { flowHref } from '../../lib/flow-address.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { counted, nothingToCommit } from '../../lib/flow-stage.ts';
 import { READ_ONLY_REASON, readOnly } from '../../stores/auth.ts';
@@ -35,11 +36,11 @@ export default function FlowStage(props: FlowStageProps) {
   const [note, setNote] = createSignal('');
   const data = () => props.stage.data();
 
-  // Each committed version's own file (<name>.history/N.flow.json), to open it.
-  const versionKeys = () => {
+  // Each committed version whose own file (<name>.history/N.flow.json) is there, at its address under the flow.
+  const versionHrefs = () => {
     const committed = data()?.committed;
     const out = new Map<number, string>();
-    for (const f of props.flows ?? []) if (f.version_of && committed && f.version_of.flow === committed) out.set(f.version_of.version, f.key);
+    for (const f of props.flows ?? []) if (f.version_of && committed && f.version_of.flow === committed) out.set(f.version_of.version, flowHref(f));
     return out;
   };
   const stageJob = () => `/jobs/new?kind=stage&flow=${encodeURIComponent(data()?.committed ?? props.flowKey)}`;
@@ -73,7 +74,7 @@ export default function FlowStage(props: FlowStageProps) {
   return (
     <>
       <Loaded resource={props.stage} skeleton={<Card><Skeleton lines={5} /></Card>} errorFrame={(e) => <Card>{e}</Card>}>
-        {(s) => <StageBody s={s()} stageJob={stageJob()} onCommit={() => setCommitting(true)} onRollback={setRollbackTo} versionKeys={versionKeys()} />}
+        {(s) => <StageBody s={s()} stageJob={stageJob()} onCommit={() => setCommitting(true)} onRollback={setRollbackTo} versionHrefs={versionHrefs()} />}
       </Loaded>
       <CommitDialog
         open={committing()}
@@ -215,7 +216,7 @@ function LastComparison(props: { s: StageView; last: NonNullable<StageView['last
   );
 }
 
-function StageBody(props: StageCardProps & { onCommit: () => void; onRollback: (v: number) => void; versionKeys?: Map<number, string> }) {
+function StageBody(props: StageCardProps & { onCommit: () => void; onRollback: (v: number) => void; versionHrefs?: Map<number, string> }) {
   const s = () => props.s;
   return (
     <div class="stack">
@@ -228,7 +229,7 @@ function StageBody(props: StageCardProps & { onCommit: () => void; onRollback: (
           <DiffLists diff={s().diff!} />
         </Card>
       </Show>
-      <VersionsCard s={s()} onRollback={props.onRollback} versionKeys={props.versionKeys} />
+      <VersionsCard s={s()} onRollback={props.onRollback} versionHrefs={props.versionHrefs} />
     </div>
   );
 }

@@ -1,14 +1,15 @@
-// The sites table: after each call, what the agent did next in training, what the flow does there at the
-// previewed threshold, and (for a promoted flow) the promotion record. Rows stack into blocks on phones.
+// The sites table: after each call, what the agent did next in training (the review's `next` shares, the
+// same model and rounding as the Review tab), what the flow does there at the previewed threshold, and (for a
+// promoted flow) the promotion record. Rows stack into blocks on phones.
 import { A } from '@solidjs/router';
 import { For, Show } from 'solid-js';
 import { siteEvidenceHref } from '../../lib/compare.ts';
 import type { SitePreview } from '../../lib/flow-graph.ts';
-import type { SiteView } from '../../../../shared/flows.ts';
+import type { NextShare, SiteView } from '../../../../shared/flows.ts';
+import { sharePercent } from '../../lib/format.ts';
 import { DataTable, type Column } from '../ui/Table.tsx';
 import { ProbBar } from '../ui/ui.tsx';
 
-const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 export default function SitesTable(props: { previews: SitePreview[]; sites: SiteView[]; promoted: boolean; flowKey?: string }) {
   const full = (name: string) => props.sites.find((s) => s.name === name);
@@ -37,29 +38,7 @@ export default function SitesTable(props: { previews: SitePreview[]; sites: Site
     {
       head: 'What the agent did next in training',
       label: 'What the agent did next',
-      cell: (p) => (
-        <ul class="shares">
-          <For each={p.site.lookups}>
-            {(l) => (
-              <li>
-                <span class="share-bar" aria-hidden="true">
-                  <span class="share-fill" classList={{ 'share-acts': p.acts && p.choice?.tool === l.tool }} style={{ width: `${Math.round(Math.min(1, l.share) * 64)}px` }} />
-                </span>
-                <span class="num">{pct(l.share)}</span> <span class="mono">{l.tool}</span>{' '}
-                <span class="muted">({l.count})</span>
-              </li>
-            )}
-          </For>
-          <Show when={(full(p.site.name)?.hand_back_share ?? 0) > 0}>
-            <li class="muted">
-              <span class="share-bar" aria-hidden="true">
-                <span class="share-fill share-back" style={{ width: `${Math.round(Math.min(1, full(p.site.name)!.hand_back_share) * 64)}px` }} />
-              </span>
-              {pct(full(p.site.name)!.hand_back_share)} handed back to the model
-            </li>
-          </Show>
-        </ul>
-      ),
+      cell: (p) => <NextShares preview={p} next={full(p.site.name)?.next ?? []} />,
     },
     {
       head: 'At this threshold',
@@ -108,5 +87,32 @@ export default function SitesTable(props: { previews: SitePreview[]; sites: Site
       rowTestId={(p) => `site-${p.site.name}`}
       columns={props.promoted ? [...columns, promotion] : columns}
     />
+  );
+}
+
+/** What the agent did next after the site: a lookup the flow may make, `respond` (back to the model), or a
+ *  call it never makes for the agent (a write, say). */
+function NextShares(props: { preview: SitePreview; next: NextShare[] }) {
+  const lookup = (action: string) => props.preview.site.lookups.find((l) => l.tool === action);
+  return (
+    <ul class="shares" data-testid="next-shares">
+      <For each={props.next}>
+        {(n) => (
+          <li classList={{ muted: lookup(n.action) === undefined }} data-action={n.action}>
+            <span class="share-bar" aria-hidden="true">
+              <span
+                class="share-fill"
+                classList={{ 'share-acts': props.preview.acts && props.preview.choice?.tool === n.action, 'share-back': lookup(n.action) === undefined }}
+                style={{ width: `${Math.round(Math.min(1, n.share) * 64)}px` }}
+              />
+            </span>
+            <span class="num share-pct">{sharePercent(n.share)}</span> <span class="mono">{n.action}</span>{' '}
+            <Show when={lookup(n.action)} fallback={<span class="muted">{n.action === 'respond' ? '(back to the model)' : '(not a lookup)'}</span>}>
+              {(l) => <span class="muted">({l().count})</span>}
+            </Show>
+          </li>
+        )}
+      </For>
+    </ul>
   );
 }

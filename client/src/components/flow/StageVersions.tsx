@@ -9,7 +9,7 @@ import { READ_ONLY_REASON, readOnly } from '../../stores/auth.ts';
 import { Term } from '../ui/Term.tsx';
 import { Button, Card, Notice, RichText } from '../ui/ui.tsx';
 
-function Version(props: { version: VersionView; onRollback: (v: number) => void; fileKey?: string; explain?: boolean }) {
+function Version(props: { version: VersionView; onRollback: (v: number) => void; href?: string; explain?: boolean }) {
   const ver = () => props.version;
   const e = () => ver().evidence;
   return (
@@ -25,9 +25,9 @@ function Version(props: { version: VersionView; onRollback: (v: number) => void;
           </Show>
         </span>
         <span class="muted">{formatDateTime(ver().unix_ms)}</span>
-        <Show when={props.fileKey}>
-          {(k) => (
-            <A href={`/flows/${encodeURIComponent(k())}`} class="mono" data-testid={`version-open-${ver().version}`}>
+        <Show when={props.href}>
+          {(href) => (
+            <A href={href()} class="mono" data-testid={`version-open-${ver().version}`}>
               open v{ver().version}
             </A>
           )}
@@ -75,7 +75,7 @@ function Version(props: { version: VersionView; onRollback: (v: number) => void;
     </li>
   );
 }
-export function VersionsCard(props: { s: StageView; onRollback: (v: number) => void; versionKeys?: Map<number, string> }) {
+export function VersionsCard(props: { s: StageView; onRollback: (v: number) => void; versionHrefs?: Map<number, string> }) {
   const s = () => props.s;
   return (
     <Card title="Versions" caption={`Every committed version of ${s().committed_path}, the latest first: engine flow-log`}>
@@ -100,7 +100,7 @@ export function VersionsCard(props: { s: StageView; onRollback: (v: number) => v
               <Version
                 version={ver}
                 onRollback={props.onRollback}
-                fileKey={props.versionKeys?.get(ver.version)}
+                href={props.versionHrefs?.get(ver.version)}
                 explain={s().versions.find((x) => x.kind === 'found') === ver}
               />
             )}

@@ -1,5 +1,5 @@
 // The threshold control: a range 0–1 in steps of 0.01 with its filled track and marks (the proxy's default,
-// and the bar the flow was promoted at when it differs), a number box that applies on change or Enter, and a
+// the bar the flow was promoted at and the thresholds servers run it at, when they differ), a number box that applies on change or Enter, and a
 // reset. It reports every move at once; the page decides when to ask the server.
 import { For, createSignal, createEffect } from 'solid-js';
 import { FLOW_THRESHOLD_DEFAULT } from '../../../../shared/limits.ts';
@@ -11,6 +11,8 @@ interface ThresholdSliderProps {
   onInput: (value: number) => void;
   /** The bar the flow was promoted at, marked when it is not the default. */
   promotedAt?: number | null;
+  /** The thresholds servers run the flow at, marked when not the default. */
+  servedAt?: readonly number[];
 }
 
 export default function ThresholdSlider(props: ThresholdSliderProps) {
@@ -21,6 +23,9 @@ export default function ThresholdSlider(props: ThresholdSliderProps) {
     const p = props.promotedAt;
     if (p !== null && p !== undefined && Math.abs(p - FLOW_THRESHOLD_DEFAULT) > 1e-9 && p >= 0 && p <= 1) {
       list.push({ at: p, label: `${p} promoted at` });
+    }
+    for (const at of new Set(props.servedAt ?? [])) {
+      if (Math.abs(at - FLOW_THRESHOLD_DEFAULT) > 1e-9 && at >= 0 && at <= 1) list.push({ at, label: `${at} served at` });
     }
     return list;
   };

@@ -30,7 +30,7 @@ export function JobOutputCard(props: { job: Job; report: string | null }) {
   return (
     <Card
       title={showReport() ? 'Report' : 'Output'}
-      caption={showReport() ? 'The report the job wrote, in Markdown' : running() ? 'Live, as the job writes it' : 'stdout and stderr, the last 64 KiB in lists'}
+      caption={showReport() ? 'The report the job wrote, in Markdown' : running() ? 'Live, as the job writes it' : 'stdout and stderr, all of it'}
       actions={
         <>
           <Show when={props.report !== null}>

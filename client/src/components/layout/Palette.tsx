@@ -3,7 +3,7 @@
 import { useNavigate } from '@solidjs/router';
 import { createEffect, createSignal, For, on, Show } from 'solid-js';
 import { createPaletteSources } from '../../data/palette-sources.ts';
-import { paletteResults, type PaletteEntry } from '../../lib/palette.ts';
+import { paletteResults, searchInsideEntry, type PaletteEntry } from '../../lib/palette.ts';
 import { readOnly } from '../../stores/auth.ts';
 import { cycleTheme } from '../../stores/theme.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -18,6 +18,7 @@ const PAGES: PaletteEntry[] = [
   { id: 'p-overview', group: 'Pages', label: 'Overview', to: '/' },
   { id: 'p-servers', group: 'Pages', label: 'Servers', to: '/servers' },
   { id: 'p-sessions', group: 'Pages', label: 'Sessions', to: '/sessions' },
+  { id: 'p-search', group: 'Pages', label: 'Search all sessions', detail: 'inside calls, answers and the conversation', to: '/search' },
   { id: 'p-flows', group: 'Pages', label: 'Flows', to: '/flows' },
   { id: 'p-jobs', group: 'Pages', label: 'Jobs', to: '/jobs' },
   { id: 'p-trash', group: 'Pages', label: 'Trash', detail: 'deleted sessions and flows', to: '/trash' },
@@ -55,7 +56,7 @@ export function Palette() {
         servers: sources.servers().map((s) => ({ id: `s-${s.name}`, group: 'Servers', label: s.name, detail: s.description ?? '', mono: true, to: `/servers/${encodeURIComponent(s.name)}` })),
         // Versions in <name>.history/ are under their flow, not flows of their own.
         flows: sources.flows().filter((f) => !f.version_of).map((f) => ({ id: `f-${f.key}`, group: 'Flows', label: f.key, detail: f.error ? 'does not load' : `domain ${f.domain}`, mono: true, to: `/flows/${encodeURIComponent(f.key)}` })),
-        sessions: sources.sessions(),
+        sessions: [...searchInsideEntry(query()), ...sources.sessions()],
       },
       query(),
     );

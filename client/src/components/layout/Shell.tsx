@@ -172,6 +172,8 @@ const SHORTCUTS: [string[], string][] = [
   [['g', 'j'], 'Go to jobs'],
   [['g', 'n'], 'Start a new job'],
   [['g', 'e'], 'Go to settings'],
+  [['g', 't'], 'Go to the trash'],
+  [['u'], 'Undo the last delete, while its toast shows'],
   [['?'], 'Show these shortcuts'],
   [['Esc'], 'Close the menu, palette or dialog'],
 ];

@@ -42,7 +42,7 @@ export function SignInScreen() {
           </p>
         </Show>
         <p class="muted" id="signin-help">
-          When it starts, <code>engine-console</code> prints a link with its token, such as <code>http://127.0.0.1:7878/?token=…</code>. Open that
+          When it starts, <code>engine-console</code> prints a link with its token, such as <code>{window.location.origin}/?token=…</code>. Open that
           link, or paste the token here.
         </p>
         <label for="token">Token</label>
@@ -94,7 +94,7 @@ export function UnreachableScreen() {
         <h1>The console server did not answer</h1>
         <p>{unreachableMessage()}</p>
         <p class="muted">
-          Start it with <code>engine-console</code> (it listens on 127.0.0.1:7878), then try again.
+          Start it with <code>engine-console</code> so that it listens at <code>{window.location.host}</code>, where this page came from, then try again.
         </p>
         <Button
           variant="primary"

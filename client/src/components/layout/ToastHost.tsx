@@ -19,6 +19,9 @@ export function ToastHost() {
                 type="button"
                 class="btn btn-secondary btn-sm"
                 data-testid="toast-action"
+                ref={(b) => {
+                  if (t.action?.focus) queueMicrotask(() => b.focus());
+                }}
                 onClick={() => {
                   dismiss(t.id);
                   t.action!.run();

@@ -1,6 +1,8 @@
 // The 14-day activity chart: per day a stacked bar of the agent's tool calls (slate) and the flow's lookups
 // (accent), hand-drawn SVG with a nice y scale, a tooltip on hover or keyboard focus, and a table view one
-// click away. The plot is a focusable img whose label sums it up; arrows read each day.
+// click away. The plot is a focusable img whose label sums it up; arrows read each day; a bar (or Enter) opens
+// that day's sessions.
+import { A, useNavigate } from '@solidjs/router';
 import { createSignal, For, type JSX, onCleanup, onMount, Show } from 'solid-js';
 import type { DayActivity } from '../../../../shared/overview.ts';
 import { barWidth, labelPlace, labelledDays, niceScale, stack, ticks } from '../../lib/chart.ts';
@@ -9,7 +11,8 @@ import { Icon } from '../ui/Icon.tsx';
 
 const M = { top: 10, right: 6, bottom: 28, left: 40 };
 
-export function ActivityChart(props: { days: DayActivity[] }) {
+export function ActivityChart(props: { days: DayActivity[]; /** The list of a day's sessions. */ dayHref: (day: string) => string }) {
+  const navigate = useNavigate();
   const [table, setTable] = createSignal(false);
   const [width, setWidth] = createSignal(640);
   const [active, setActive] = createSignal<number | null>(null);
@@ -37,8 +40,14 @@ export function ActivityChart(props: { days: DayActivity[] }) {
   const calls = () => props.days.reduce((s, d) => s + d.tool_calls, 0);
   const lookups = () => props.days.reduce((s, d) => s + d.flow_lookups, 0);
   const summary = () =>
-    `Tool calls per day over the last ${props.days.length} days: ${formatCount(calls())} by the agent and ${formatCount(lookups())} read ahead by engine. Use the arrow keys to read each day.`;
+    `Tool calls per day over the last ${props.days.length} days: ${formatCount(calls())} by the agent and ${formatCount(lookups())} read ahead by engine. Use the arrow keys to read each day, Enter to list its sessions.`;
   const key = (e: KeyboardEvent) => {
+    const open = active();
+    if (e.key === 'Enter' && open !== null && props.days[open]) {
+      e.preventDefault();
+      navigate(props.dayHref(props.days[open].day));
+      return;
+    }
     const next = dayAfterKey(e.key, active(), props.days.length);
     if (next === undefined) return;
     e.preventDefault();
@@ -72,7 +81,7 @@ export function ActivityChart(props: { days: DayActivity[] }) {
       </div>
       <Show
         when={!table()}
-        fallback={<ActivityTable days={props.days} summary={summary()} />}
+        fallback={<ActivityTable days={props.days} summary={summary()} dayHref={props.dayHref} />}
       >
         <div class="chart-box" ref={box}>
           <svg
@@ -107,7 +116,7 @@ export function ActivityChart(props: { days: DayActivity[] }) {
               </text>
             </Show>
             <For each={props.days}>
-              {(d, i) => <DayBar day={d} index={i()} geometry={geometry()} active={active()} labelled={labels().has(i())} onEnter={() => setActive(i())} />}
+              {(d, i) => <DayBar day={d} index={i()} geometry={geometry()} active={active()} labelled={labels().has(i())} onEnter={() => setActive(i())} onOpen={() => navigate(props.dayHref(d.day))} />}
             </For>
           </svg>
           <Show when={tip()}>{(t) => <DayTip day={t().d} style={t().style} />}</Show>
@@ -129,7 +138,7 @@ function dayAfterKey(key: string, active: number | null, n: number): number | nu
 }
 
 /** The chart as a table, newest day first. */
-function ActivityTable(props: { days: DayActivity[]; summary: string }) {
+function ActivityTable(props: { days: DayActivity[]; summary: string; dayHref: (day: string) => string }) {
   return (
     <div class="table-wrap">
       <table class="table">
@@ -153,7 +162,9 @@ function ActivityTable(props: { days: DayActivity[]; summary: string }) {
             {(d) => (
               <tr>
                 <td>{formatDay(d.day, true)}</td>
-                <td class="n">{formatCount(d.sessions)}</td>
+                <td class="n">
+                  <A href={props.dayHref(d.day)}>{formatCount(d.sessions)}</A>
+                </td>
                 <td class="n">{formatCount(d.tool_calls)}</td>
                 <td class="n">{formatCount(d.flow_lookups)}</td>
               </tr>
@@ -178,7 +189,7 @@ interface Geometry {
 }
 
 /** A day's stacked bar (the agent's calls, then the lookups, rounded on top), its label, and its hover band. */
-function DayBar(props: { day: DayActivity; index: number; geometry: Geometry; active: number | null; labelled: boolean; onEnter: () => void }) {
+function DayBar(props: { day: DayActivity; index: number; geometry: Geometry; active: number | null; labelled: boolean; onEnter: () => void; onOpen: () => void }) {
   const g = () => props.geometry;
   const d = () => props.day;
   const x = () => M.left + g().band * props.index + (g().band - g().bw) / 2;
@@ -202,7 +213,7 @@ function DayBar(props: { day: DayActivity; index: number; geometry: Geometry; ac
           {formatDay(d().day)}
         </text>
       </Show>
-      <rect x={M.left + g().band * props.index} y={M.top} width={g().band} height={g().plotH} fill="transparent" onMouseEnter={() => props.onEnter()} />
+      <rect x={M.left + g().band * props.index} y={M.top} width={g().band} height={g().plotH} fill="transparent" class="day-hit" data-testid={`chart-day-${d().day}`} onMouseEnter={() => props.onEnter()} onClick={() => props.onOpen()} />
     </g>
   );
 }
@@ -216,6 +227,7 @@ function DayTip(props: { day: DayActivity; style: JSX.CSSProperties }) {
       <div>{formatCount(props.day.tool_calls)} agent’s calls</div>
       <hr />
       <div>{plural(props.day.sessions, 'session')}</div>
+      <div class="subtle">Click or Enter lists them</div>
     </div>
   );
 }

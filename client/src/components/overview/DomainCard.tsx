@@ -3,10 +3,11 @@ import { A } from '@solidjs/router';
 import { For, Show } from 'solid-js';
 import type { DomainSummary } from '../../../../shared/overview.ts';
 import { formatCount } from '../../lib/format.ts';
+import type { SessionsScope } from '../../lib/sessions-link.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { RelTime } from '../ui/ui.tsx';
 
-export function DomainCard(props: { d: DomainSummary }) {
+export function DomainCard(props: { d: DomainSummary; /** Its sessions' list, in the overview's range. */ link: (scope: SessionsScope) => string }) {
   const m = () => props.d.modes;
   const total = () => m().served + m().shadow + m().recorded;
   const segs = () =>
@@ -22,31 +23,33 @@ export function DomainCard(props: { d: DomainSummary }) {
   return (
     <article class="card dc">
       <div class="dc-head">
-        <A class="dc-name" href={`/sessions?domain=${q()}`}>
+        <A class="dc-name" href={props.link({})}>
           {props.d.name}
           <Icon name="arrow-right" size={14} />
         </A>
         <span class="subtle" style={{ 'font-size': '12px' }}>
-          last <RelTime ms={props.d.last_session_unix_ms} />
+          <Show when={props.d.last_session_unix_ms !== null} fallback="no sessions yet">
+            last <RelTime ms={props.d.last_session_unix_ms} />
+          </Show>
         </span>
       </div>
-      <div class="dc-count">
+      <A class="dc-count" href={props.link({})} data-testid="domain-sessions">
         <strong>{formatCount(props.d.sessions)}</strong>
         {props.d.sessions === 1 ? 'session' : 'sessions'}
-      </div>
+      </A>
       <div class="modebar" role="img" aria-label={label()}>
         <For each={segs()}>{([k, n]) => <span class={`seg-${k}`} style={{ flex: `${n / Math.max(1, total())} 0 4px` }} />}</For>
       </div>
       <div class="legend">
-        <span>
+        <A href={props.link({ mode: 'served' })} data-testid="domain-mode-served">
           <span class="swatch seg-served" /> {m().served} served
-        </span>
-        <span>
+        </A>
+        <A href={props.link({ mode: 'shadow' })} data-testid="domain-mode-shadow">
           <span class="swatch seg-shadow" /> {m().shadow} in shadow
-        </span>
-        <span>
+        </A>
+        <A href={props.link({ mode: 'recorded' })} data-testid="domain-mode-recorded">
           <span class="swatch seg-recorded" /> {m().recorded} recorded
-        </span>
+        </A>
       </div>
       <div class="dc-links">
         <Icon name="flow" />

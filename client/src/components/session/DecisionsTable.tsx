@@ -10,6 +10,7 @@ import { Cells, TableHead, type Column } from '../ui/Table.tsx';
 import { Term } from '../ui/Term.tsx';
 import { Empty, ProbBar } from '../ui/ui.tsx';
 import { SMALL } from './cell-styles.ts';
+import { decidedAt } from '../../lib/decision-threshold.ts';
 
 export function DecisionsTable(props: { detail: { calls: { id: string; tool: string }[]; decisions: FlowDecision[] }; threshold: number; siteHref?: (site: string) => string }) {
   const calls = () => new Map(props.detail.calls.map((c) => [c.id, c]));
@@ -64,7 +65,7 @@ export function DecisionsTable(props: { detail: { calls: { id: string; tool: str
       head: 'Against the threshold',
       cell: (d) => (
         <Show when={d.prob !== null} fallback={<span class="subtle">no lookup weighed</span>}>
-          <ProbBar value={decisionValue(d)} threshold={props.threshold} width={72} acts={d.action === 'lookup'} />
+          <ProbBar value={decisionValue(d)} threshold={decidedAt(d, props.threshold)} width={72} acts={d.action === 'lookup'} />
         </Show>
       ),
     },

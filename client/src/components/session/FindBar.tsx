@@ -1,5 +1,5 @@
 // The session's find bar: the text to find (tool names, arguments, results, conversation), "n of m" with
-// next and previous (Enter, Shift+Enter), and the filters that combine with it (a tool, failed calls only,
+// next and previous (Enter or ↓, Shift+Enter or ↑), and the filters that combine with it (a tool, failed calls only,
 // the flow's decisions only). Its state is the page's URL; this component only shows it and reports edits.
 import { For, Show } from 'solid-js';
 import type { FindState } from '../../lib/session-find.ts';
@@ -40,6 +40,9 @@ export function FindBar(props: {
             if (e.key === 'Enter') {
               e.preventDefault();
               props.onStep(e.shiftKey ? -1 : 1);
+            } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+              e.preventDefault();
+              props.onStep(e.key === 'ArrowDown' ? 1 : -1);
             } else if (e.key === 'Escape') {
               e.preventDefault();
               props.onClose();
@@ -49,10 +52,10 @@ export function FindBar(props: {
         <span class="findbar-count" role="status" aria-live="polite" data-testid="find-count">
           {status()}
         </span>
-        <button type="button" class="btn btn-ghost btn-sm btn-square" aria-label="Previous match (Shift+Enter)" disabled={props.count === 0} onClick={() => props.onStep(-1)}>
+        <button type="button" class="btn btn-ghost btn-sm btn-square" aria-label="Previous match (Shift+Enter or ↑)" disabled={props.count === 0} onClick={() => props.onStep(-1)}>
           <Icon name="chevron-up" />
         </button>
-        <button type="button" class="btn btn-ghost btn-sm btn-square" aria-label="Next match (Enter)" disabled={props.count === 0} onClick={() => props.onStep(1)}>
+        <button type="button" class="btn btn-ghost btn-sm btn-square" aria-label="Next match (Enter or ↓)" disabled={props.count === 0} onClick={() => props.onStep(1)}>
           <Icon name="chevron-down" />
         </button>
         <button type="button" class="btn btn-ghost btn-sm btn-square" aria-label="Close the find bar and clear it" onClick={() => props.onClose()}>

@@ -90,7 +90,7 @@ function sortable(key: SessionSort, c: Column<SessionSummary>, sort: SortState):
   };
 }
 
-/** Ticking sessions to compare two of them (the Sessions page). */
+/** Ticking sessions, to compare two of them or act on all of them (the Sessions page). */
 interface SessionTicks {
   ticked: () => readonly string[];
   onTick: (key: string, on: boolean) => void;
@@ -103,7 +103,7 @@ function Tick(props: { s: SessionSummary; ticks: SessionTicks }) {
       type="checkbox"
       class="session-tick"
       data-testid="session-tick"
-      aria-label={`Compare session ${props.s.session_id}`}
+      aria-label={`Tick session ${props.s.session_id}`}
       checked={props.ticks.ticked().includes(props.s.key)}
       onClick={(e) => e.stopPropagation()}
       onChange={(e) => props.ticks.onTick(props.s.key, e.currentTarget.checked)}
@@ -113,7 +113,7 @@ function Tick(props: { s: SessionSummary; ticks: SessionTicks }) {
 
 export function SessionsTable(props: { items: SessionSummary[]; compact?: boolean; hideDomain?: boolean; sort?: SortState; ticks?: SessionTicks }) {
   const tickColumn = (): Column<SessionSummary>[] =>
-    props.ticks ? [{ head: <span class="sr-only">Compare</span>, label: 'Compare', class: 'tickcell', cell: (s) => <Tick s={s} ticks={props.ticks!} /> }] : [];
+    props.ticks ? [{ head: <span class="sr-only">Tick</span>, label: 'Tick', class: 'tickcell', cell: (s) => <Tick s={s} ticks={props.ticks!} /> }] : [];
   const columns = () => [
     ...tickColumn(),
     ...(['session', 'domain', 'agent', 'mode', 'calls', 'turns', 'lookups', 'errors', 'duration', 'started'] as const)

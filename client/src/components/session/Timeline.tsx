@@ -4,17 +4,18 @@
 // lookup it made. The list is virtualized (only rows near the viewport exist), so "Expand all" and
 // scrolling stay quick on thousands of calls; what is open lives here, not in the rows. The find bar and
 // the minimap sit beside it. Every tool name, argument, result and message is rendered as text.
-import { createEffect, createMemo, createSignal, on, Show } from 'solid-js';
+import { createMemo, createSignal, Show } from 'solid-js';
 import type { SessionOutline } from '../../../../shared/session-views.ts';
 import { createSessionFind } from '../../data/createSessionFind.ts';
-import { filterEntries, filtering, minimapMarks, timelineOf, type ShowMode } from '../../lib/session-find.ts';
+import { callKey, filterEntries, filtering, minimapMarks, timelineOf, type ShowMode } from '../../lib/session-find.ts';
+import { createCallAddress } from './call-address.ts';
 import { VirtualList, type VirtualHandle } from '../ui/VirtualList.tsx';
 import { PayloadCache } from '../../data/payload-cache.ts';
 import { FindBar } from './FindBar.tsx';
 import { Minimap } from './Minimap.tsx';
 import { TimelineBars } from './TimelineBars.tsx';
 import { EntryRow, estimate } from './TimelineRows.tsx';
-import { createFindTargets, createFindUrlState, createOpenCalls, onFindShortcut, revealMatch, rowContext, SCROLL_MARGIN } from './timeline-state.ts';
+import { createFindTargets, createFindUrlState, createOpenCalls, followShown, onFindShortcut, rowContext, SCROLL_MARGIN } from './timeline-state.ts';
 
 export function SessionTimeline(props: { outline: SessionOutline; sessionKey: string; threshold: number }) {
   const timeline = createMemo(() => timelineOf(props.outline));
@@ -27,21 +28,19 @@ export function SessionTimeline(props: { outline: SessionOutline; sessionKey: st
   const failed = () => props.outline.calls.filter((c) => c.by === 'agent' && c.ok !== true).length;
 
   // Open state, outside the rows: "Expand all" flips the default, a click flips one call against it.
-  const { allOpen, isOpen, toggle, toggleAll } = createOpenCalls(() => props.sessionKey);
+  const { allOpen, isOpen, toggle, toggleAll, show: showCall } = createOpenCalls(() => props.sessionKey);
 
   // A memo of the text alone: moving to another match changes the URL, not the text, and must not search again.
   const findText = createMemo(() => find().q);
   const found = createSessionFind(() => props.sessionKey, findText);
   const matches = found.matches;
 
+  // An address of one call (`?line=N`): that call opens, in view and outlined, until a find takes over.
+  const { linked, lineOf } = createCallAddress(() => props.sessionKey);
+
   const { targets, matchedKeys, currentIndex, current, step } = createFindTargets(entries, matches, () => find().match, (match) => setFind({ match }));
   let list: VirtualHandle | undefined;
-  const reveal = () => {
-    const i = currentIndex();
-    if (i !== -1 && list) revealMatch(list, targets()[i]!);
-  };
-  // A new set of matches, or a move to another match, scrolls to it.
-  createEffect(on([targets, currentIndex], () => reveal(), { defer: false }));
+  followShown({ targets, currentIndex, current, linked, entries, showCall, list: () => list });
 
   // Ctrl/⌘ F opens the find bar while this page has focus (the browser's own find cannot see rows that are
   // not rendered).
@@ -62,7 +61,8 @@ export function SessionTimeline(props: { outline: SessionOutline; sessionKey: st
     toggle,
     q: () => (matches() === null ? '' : find().q),
     matched: (key) => matchedKeys().has(key),
-    current,
+    current: () => current() ?? (linked() === null ? null : callKey(linked()!)),
+    lineOf,
   });
 
   const [top, setTop] = createSignal(0);

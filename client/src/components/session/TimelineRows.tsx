@@ -9,8 +9,10 @@ import { compact } from '../../lib/json.ts';
 import { callKey, type Entry, type IndexedMessage, type Item, messageKey } from '../../lib/session-find.ts';
 import { decisionValue } from '../../lib/timeline.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { KindBadge, ProbBar } from '../ui/ui.tsx';
+import { CopyButton, KindBadge, ProbBar } from '../ui/ui.tsx';
+import { callHref } from '../../lib/call-link.ts';
 import { PayloadCache } from '../../data/payload-cache.ts';
+import { decidedAt } from '../../lib/decision-threshold.ts';
 import { CallPayloadView, Highlight } from './CallPayload.tsx';
 
 /** What the rows read from the timeline: open state, find state and the payload cache. */
@@ -24,6 +26,22 @@ export interface RowContext {
   q: () => string;
   matched: (key: string) => boolean;
   current: () => string | null;
+  /** The log's line of a call's request (for its address), asked for when first needed; null when none. */
+  lineOf: (n: number) => Promise<number | null>;
+}
+
+/** Copies the address of one call (`/sessions/<key>?line=<N>`); its line is asked for when pressed. */
+function CallLinkButton(props: { ctx: RowContext; n: number; what: string }) {
+  const address = async () => {
+    const line = await props.ctx.lineOf(props.n);
+    if (line === null) throw new Error('this call has no line in the log');
+    return `${window.location.origin}${callHref(props.ctx.sessionKey, line)}`;
+  };
+  return (
+    <span class="call-link">
+      <CopyButton what={`link to this ${props.what}`} text={() => ''} textWhenPressed={address} />
+    </span>
+  );
 }
 
 function matchClass(ctx: RowContext, key: string): string {
@@ -31,7 +49,7 @@ function matchClass(ctx: RowContext, key: string): string {
   return ctx.matched(key) ? ' match' : '';
 }
 
-function DecisionRow(props: { decision: FlowDecision | null; lookup: CallOutline | null; ctx: RowContext }) {
+function DecisionRow(props: { decision: FlowDecision | null; lookup: CallOutline | null; ctx: RowContext; /** The agent's call it came after. */ after: number }) {
   const d = () => props.decision;
   const lookup = () => props.lookup;
   const kind = () => {
@@ -89,11 +107,12 @@ function DecisionRow(props: { decision: FlowDecision | null; lookup: CallOutline
             {' '}
             · {lookup()!.ok === false ? 'failed' : 'answered'} in {formatDuration(lookup()!.latency_ms)}
           </Show>
+          <CallLinkButton ctx={props.ctx} n={lookup()?.n ?? props.after} what="decision" />
         </div>
       </div>
       <Show when={d() && d()!.prob !== null} fallback={<span />}>
         <span class="probbar">
-          <ProbBar value={value()} threshold={props.ctx.threshold} acts={d()!.action === 'lookup'} />
+          <ProbBar value={value()} threshold={decidedAt(d()!, props.ctx.threshold)} acts={d()!.action === 'lookup'} />
           <Show when={d()!.binding !== null}>
             <span class="probbar-text">
               {formatProb(d()!.prob)} × {formatProb(d()!.binding)} binding
@@ -141,6 +160,7 @@ function CallCard(props: { item: Item; ctx: RowContext }) {
       data-key={key()}
       data-current-match={props.ctx.current() === key() ? '' : undefined}
     >
+      <CallLinkButton ctx={props.ctx} n={c().n} what="call" />
       <button type="button" class="call-head" aria-expanded={isOpen()} onClick={() => props.ctx.toggle(c().n)}>
         <Icon name="chevron-right" class="caret" />
         <span class="tool">
@@ -185,8 +205,8 @@ function CallCard(props: { item: Item; ctx: RowContext }) {
               </span>
             </Show>
           </div>
-          <For each={decisions()}>{(d) => <DecisionRow decision={d.decision} lookup={d.lookup} ctx={props.ctx} />}</For>
-          <For each={props.item.extraLookups}>{(l) => <DecisionRow decision={null} lookup={l} ctx={props.ctx} />}</For>
+          <For each={decisions()}>{(d) => <DecisionRow decision={d.decision} lookup={d.lookup} ctx={props.ctx} after={c().n} />}</For>
+          <For each={props.item.extraLookups}>{(l) => <DecisionRow decision={null} lookup={l} ctx={props.ctx} after={c().n} />}</For>
         </section>
       </Show>
     </div>

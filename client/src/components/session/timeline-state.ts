@@ -3,7 +3,7 @@
 import { useSearchParams } from '@solidjs/router';
 import { createEffect, createMemo, createSignal, on, onCleanup, onMount } from 'solid-js';
 import type { FindMatch } from '../../../../shared/session-views.ts';
-import { type Entry, findParams, findTargets, NO_FIND, readFindState, type FindState } from '../../lib/session-find.ts';
+import { type Entry, findParams, findTargets, NO_FIND, readFindState, type FindState, type Target } from '../../lib/session-find.ts';
 import type { VirtualHandle } from '../ui/VirtualList.tsx';
 import type { PayloadCache } from '../../data/payload-cache.ts';
 import type { RowContext } from './TimelineRows.tsx';
@@ -11,16 +11,25 @@ import type { RowContext } from './TimelineRows.tsx';
 /** The find bar and the minimap keep this much of the viewport's top clear when they scroll to a row. */
 export const SCROLL_MARGIN = 170;
 
-/** Which calls are open, outside the rows (they come and go as the page scrolls). */
+/** Which calls are open, outside the rows (they come and go as the page scrolls); the current find match's is too. */
 export function createOpenCalls(sessionKey: () => string) {
   const [allOpen, setAllOpen] = createSignal(false);
   const [flipped, setFlipped] = createSignal<ReadonlySet<number>>(new Set());
-  const isOpen = (n: number) => allOpen() !== flipped().has(n);
-  const toggle = (n: number) => {
+  // The call the current find match (or a deep link) is in: open while it is the one shown, shut again after.
+  const [shown, setShown] = createSignal<number | null>(null);
+  const byChoice = (n: number) => allOpen() !== flipped().has(n);
+  const isOpen = (n: number) => byChoice(n) || shown() === n;
+  const flip = (n: number) => {
     const s = new Set(flipped());
     if (s.has(n)) s.delete(n);
     else s.add(n);
     setFlipped(s);
+  };
+  const toggle = (n: number) => {
+    if (shown() !== n) return flip(n);
+    // The shown call is open: a click shuts it.
+    setShown(null);
+    if (byChoice(n)) flip(n);
   };
   const toggleAll = () => {
     setFlipped(new Set<number>());
@@ -33,11 +42,12 @@ export function createOpenCalls(sessionKey: () => string) {
       () => {
         setFlipped(new Set<number>());
         setAllOpen(false);
+        setShown(null);
       },
       { defer: true },
     ),
   );
-  return { allOpen, isOpen, toggle, toggleAll };
+  return { allOpen, isOpen, toggle, toggleAll, show: setShown };
 }
 
 /** The rows the find's matches fall in, and which of them is the current one (the URL's `match`). */
@@ -62,6 +72,39 @@ export function createFindTargets(entries: () => Entry[], matches: () => FindMat
     setMatch((currentIndex() + by + n) % n);
   };
   return { targets, matchedKeys, currentIndex, current, step };
+}
+
+/**
+ * The call shown open and in view: the current find match's (a match deep in a payload shows only there),
+ * else the one the address points at; each new match, or a move to another, scrolls to it.
+ */
+export function followShown(s: {
+  targets: () => Target[];
+  currentIndex: () => number;
+  current: () => string | null;
+  linked: () => number | null;
+  entries: () => Entry[];
+  showCall: (n: number | null) => void;
+  list: () => VirtualHandle | undefined;
+}) {
+  createEffect(
+    on([s.targets, s.currentIndex], () => {
+      const key = s.current();
+      s.showCall(key !== null && key.startsWith('c') ? Number(key.slice(1)) : s.linked());
+      const i = s.currentIndex();
+      const list = s.list();
+      if (i !== -1 && list) revealMatch(list, s.targets()[i]!);
+    }),
+  );
+  createEffect(
+    on(s.linked, (n) => {
+      if (n === null || s.current() !== null) return;
+      s.showCall(n);
+      const t = findTargets(s.entries(), [{ kind: 'call', n, fields: [] }])[0];
+      const list = s.list();
+      if (t && list) revealMatch(list, t);
+    }),
+  );
 }
 
 /** Scrolls to a match's row, then places the match itself below the find bar. */

@@ -5,6 +5,12 @@ import type { Settings } from '../../../../shared/settings.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Card } from '../ui/ui.tsx';
 
+/** What a missing binary stops: jobs run the CLI alone; agent hosts run the proxy, from their configs. */
+const MISSING: Record<string, string> = {
+  engine: 'not found: jobs run it, so they fail until it is installed',
+  'engine-proxy': 'not found here: no job runs it, but the host configs name it, so install it where your agents run',
+};
+
 export function InstallationCard(props: { settings: Settings }) {
   const s = () => props.settings;
   return (
@@ -17,7 +23,7 @@ export function InstallationCard(props: { settings: Settings }) {
           {(b) => (
             <li>
               <span class="mono">{b.name}</span>{' '}
-              <Show when={b.path} fallback={<small class="missing">not found: jobs that run it fail</small>}>
+              <Show when={b.path} fallback={<small class="missing">{MISSING[b.name] ?? 'not found beside the console or on its PATH; no job runs it'}</small>}>
                 <span class="mono">{b.version === null ? "no --version" : b.version.replace(`${b.name} `, "")}</span>
                 <small>{b.path}</small>
               </Show>

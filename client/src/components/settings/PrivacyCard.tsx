@@ -10,7 +10,7 @@ export function PrivacyCard() {
           data the tools touch.
         </p>
         <ul class="bullets">
-          <li>The console reads the data dir and serves it to this browser only. It sends nothing anywhere else.</li>
+          <li>The console reads the data dir and serves it to this browser only. It sends nothing anywhere else, unless it was started with an OpenTelemetry endpoint (below), which gets each session’s calls, never their arguments or results.</li>
           <li>
             The registry, <code>servers.json</code>, holds environment variable names and header names, never their values.
           </li>

@@ -1,4 +1,4 @@
-// The three states of a loaded resource in one place (STYLE §8): its error (with Retry), skeletons while
+// The three states of a loaded resource in one place (STYLE §8): its error (with Try again when it can pass), skeletons while
 // nothing is there yet, then the data. Pages wrap what they render in it instead of nesting two <Show>s.
 import { Show, type Accessor, type JSX } from 'solid-js';
 import type { ApiResource } from '../../data/createApiResource.ts';
@@ -13,6 +13,8 @@ export function Loaded<T>(props: {
   /** ErrorState titles. */
   errorTitle?: string;
   notFoundTitle?: string;
+  /** What a 404 shows instead of the error state (a session in the trash, say). */
+  notFound?: () => JSX.Element;
   /** Wraps the error state (a page puts it in a card). */
   errorFrame?: (content: JSX.Element) => JSX.Element;
   /** Gets an accessor, so a refresh updates the page in place instead of building it again. */
@@ -25,7 +27,8 @@ export function Loaded<T>(props: {
       props.skeleton
     );
   const failed = () => {
-    const state = <ErrorState error={props.resource.error()!} title={props.errorTitle} notFoundTitle={props.notFoundTitle} retry={props.resource.refetch} />;
+    const gone = props.resource.error()!.status === 404 && props.notFound;
+    const state = gone ? gone() : <ErrorState error={props.resource.error()!} title={props.errorTitle} notFoundTitle={props.notFoundTitle} retry={props.resource.refetch} />;
     return props.errorFrame ? props.errorFrame(state) : state;
   };
   return (

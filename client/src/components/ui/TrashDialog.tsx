@@ -30,7 +30,7 @@ export function TrashDialog(props: {
       const gone = props.itemKey;
       await props.remove(gone);
       props.onClose();
-      deletedToast(props.what, path, () => navigate(props.itemHref(gone)));
+      deletedToast(props.what, [path], () => navigate(props.itemHref(gone)));
       navigate(props.listHref);
     },
     { failure: () => `Could not delete the ${props.what.toLowerCase()}` },

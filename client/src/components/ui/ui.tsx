@@ -7,6 +7,7 @@ import type { JobStatus } from '../../../../shared/jobs.ts';
 import type { SessionMode, ToolKind } from '../../../../shared/sessions.ts';
 import type { ApiError } from '../../api/client.ts';
 import { formatCompact, formatCount, formatDateTime, formatProb, formatRelative } from '../../lib/format.ts';
+import { errorMayPass } from '../../lib/retry.ts';
 import { toast } from '../../stores/toasts.ts';
 import { Icon, type IconName } from './Icon.tsx';
 
@@ -177,7 +178,8 @@ export function Empty(props: { icon?: IconName; title: string; children?: JSX.El
   );
 }
 
-export function ErrorState(props: { error: ApiError; title?: string; notFoundTitle?: string; retry?: () => void }) {
+/** A failure: its status and message, and "Try again" only when trying again can help (lib/retry.ts). */
+export function ErrorState(props: { error: ApiError; title?: string; notFoundTitle?: string; retry?: () => void; actions?: JSX.Element }) {
   const title = () => (props.error.status === 404 && props.notFoundTitle ? props.notFoundTitle : (props.title ?? 'This could not be loaded'));
   return (
     <div class="error-state" role="alert">
@@ -191,11 +193,12 @@ export function ErrorState(props: { error: ApiError; title?: string; notFoundTit
         </Show>
         {props.error.message}
       </p>
-      <Show when={props.retry}>
+      <Show when={props.retry && errorMayPass(props.error.status)}>
         <Button icon="retry" onClick={() => props.retry!()}>
           Try again
         </Button>
       </Show>
+      {props.actions}
     </div>
   );
 }
@@ -239,6 +242,17 @@ export function JobStatusBadge(props: { status: JobStatus }) {
   );
 }
 
+/** A job whose command ended with its alarm (engine drift: the agent may have changed under the flow). */
+export function AlarmBadge(props: { alarm: boolean }) {
+  return (
+    <Show when={props.alarm}>
+      <span class="badge warn" data-testid="job-alarm" title="engine drift sounded its alarm: the agent may have changed under the flow (exit 1, not a failure)">
+        <Icon name="zap" size={14} /> Alarm
+      </span>
+    </Show>
+  );
+}
+
 export function KindBadge(props: { kind: ToolKind }) {
   const t = {
     read: { word: 'read', title: 'readOnlyHint: true. A flow may look it up.' },
@@ -274,7 +288,14 @@ async function writeClipboard(text: string): Promise<void> {
   }
 }
 
-export function CopyButton(props: { text: () => string; what: string; label?: string; size?: 'sm' | 'md' }) {
+export function CopyButton(props: {
+  text: () => string;
+  /** The text is asked for only when pressed (it costs a request): used instead of `text`. */
+  textWhenPressed?: () => Promise<string>;
+  what: string;
+  label?: string;
+  size?: 'sm' | 'md';
+}) {
   const [done, setDone] = createSignal(false);
   let timer: ReturnType<typeof setTimeout> | undefined;
   onCleanup(() => clearTimeout(timer));
@@ -291,7 +312,7 @@ export function CopyButton(props: { text: () => string; what: string; label?: st
   );
   const copy = async () => {
     try {
-      await writeClipboard(props.text());
+      await writeClipboard(props.textWhenPressed ? await props.textWhenPressed() : props.text());
       toast({ kind: 'success', title: `${props.what} copied`, timeout: 2200 });
       setDone(true);
       clearTimeout(timer);

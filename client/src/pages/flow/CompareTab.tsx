@@ -1,11 +1,13 @@
 // The flow page's Compare tab: picks the other flow and the direction (lib/flow-compare.ts), asks the server
 // for the diff at the page's threshold, and hands both to FlowCompare. A swap holds until another flow is
-// picked, which starts from its own default direction.
+// picked, which starts from its own default direction. The tolerance starts at the API's default.
 import { createEffect, createMemo, createSignal, on } from 'solid-js';
 import type { FlowSummary } from '../../../../shared/flows.ts';
+import { DIFF_TOLERANCE_DEFAULT } from '../../../../shared/limits.ts';
 import { getFlowDiff } from '../../api/endpoints.ts';
 import FlowCompare from '../../components/flow/FlowCompare.tsx';
 import { createApiResource } from '../../data/createApiResource.ts';
+import { flowLabel } from '../../lib/flow-address.ts';
 import { comparableFlows, diffPair, otherFlow, promotionNotes, thisIsNewerByDefault } from '../../lib/flow-compare.ts';
 
 export function CompareTab(props: {
@@ -23,12 +25,21 @@ export function CompareTab(props: {
   const [swapped, setSwapped] = createSignal<boolean | null>(null);
   const thisIsNewer = () => swapped() ?? thisIsNewerByDefault(self(), other());
   createEffect(on(() => props.compare, () => setSwapped(null), { defer: true }));
-  const pair = () => diffPair(other(), props.flowKey, thisIsNewer(), props.threshold);
-  const diff = createApiResource(pair, (p, signal) => getFlowDiff(p.from, p.to, p.threshold, { signal }), { topics: ['flows'] });
+  const [tolerance, setTolerance] = createSignal(DIFF_TOLERANCE_DEFAULT);
+  const pair = () => diffPair(other(), props.flowKey, thisIsNewer(), { threshold: props.threshold, tolerance: tolerance() });
+  const diff = createApiResource(pair, (p, signal) => getFlowDiff(p.from, p.to, p.threshold, p.tolerance, { signal }), { topics: ['flows'] });
+  const label = (key: string) => {
+    const f = props.flows.find((x) => x.key === key);
+    return f ? flowLabel(f) : key;
+  };
   return (
     <FlowCompare
       others={others()}
       other={other()}
+      domain={props.domain}
+      label={label}
+      tolerance={tolerance()}
+      onTolerance={setTolerance}
       pair={pair()}
       thisIsNewer={thisIsNewer()}
       onSwap={() => setSwapped(!thisIsNewer())}

@@ -3,6 +3,7 @@ import { Show } from 'solid-js';
 import type { FlowSummary } from '../../../../shared/flows.ts';
 import { deleteFlow } from '../../api/endpoints.ts';
 import { TrashDialog } from '../../components/ui/TrashDialog.tsx';
+import { flowHref } from '../../lib/flow-address.ts';
 import { joinWords } from '../../lib/flow-words.ts';
 
 export function DeleteFlowDialog(props: { open: boolean; flowKey: string; summary: FlowSummary | undefined; onClose: () => void }) {
@@ -16,7 +17,7 @@ export function DeleteFlowDialog(props: { open: boolean; flowKey: string; summar
       itemKey={props.flowKey}
       path={props.summary?.path}
       remove={deleteFlow}
-      itemHref={(key) => `/flows/${encodeURIComponent(key)}`}
+      itemHref={(key) => (props.summary ? flowHref(props.summary) : `/flows/${encodeURIComponent(key)}`)}
       listHref="/flows"
     >
       <p>

@@ -7,6 +7,7 @@ import { Icon } from '../../components/ui/Icon.tsx';
 import { Notice, RichText } from '../../components/ui/ui.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { toolCountsText } from '../../lib/flow-words.ts';
+import { DriftNotice } from './DriftNotice.tsx';
 
 function ServedBy(props: { names: string[] }) {
   return (
@@ -29,6 +30,7 @@ export function FlowNotices(props: { detail: FlowDetail }) {
   const d = () => props.detail;
   return (
     <>
+      <Show when={d().summary.drift}>{(check) => <DriftNotice check={check()} />}</Show>
       <For each={d().warnings}>
         {(w) => (
           <Notice tone="warn" role="status">
@@ -36,6 +38,16 @@ export function FlowNotices(props: { detail: FlowDetail }) {
           </Notice>
         )}
       </For>
+      <Show when={d().summary.surprise}>
+        {(g) => (
+          <Notice tone="info" role="status" testid="surprise-gate">
+            Surprise gate: the flow hands back for the rest of a session once {g().window} of the agent’s steps in a row average more than{' '}
+            {g().threshold.toFixed(2)} nats of surprise
+            {g().quantile === undefined ? ' (set by hand).' : `, the ${g().quantile} quantile of held-out training sessions’ most surprising windows.`}{' '}
+            The Review tab explains it.
+          </Notice>
+        )}
+      </Show>
       <Show when={d().summary.stage?.staged}>
         <Notice tone="info" role="status" testid="staged-of">
           <Show when={d().summary.stage?.other} fallback={<>A staged flow, never committed.</>}>
@@ -81,7 +93,9 @@ export function FlowFacts(props: { detail: FlowDetail }) {
       <div class="fact">
         <span class="fact-label">Lookups</span>
         <span class="fact-value num">{d().summary.lookups}</span>
-        <span class="fact-hint">distinct tools it may read</span>
+        <span class="fact-hint" title={d().summary.lookup_tools.join(', ')}>
+          distinct tools it may read
+        </span>
       </div>
       <div class="fact">
         <span class="fact-label">Tools</span>

@@ -7,7 +7,7 @@ import { Term } from '../../components/ui/Term.tsx';
 import { Button } from '../../components/ui/ui.tsx';
 import { basename, formatDateTime } from '../../lib/format.ts';
 import { deciderSentence, deciderTitle, joinWords, plural } from '../../lib/flow-words.ts';
-import { READ_ONLY_REASON, readOnly } from '../../stores/auth.ts';
+import { meta, READ_ONLY_REASON, readOnly } from '../../stores/auth.ts';
 
 export function FlowBadges(props: { summary: FlowSummary }) {
   const s = () => props.summary;
@@ -46,29 +46,45 @@ export function FlowProvenance(props: { detail: FlowDetail }) {
   );
 }
 
-export function FlowActions(props: { flowKey: string; summary: FlowSummary | undefined; onDelete: () => void }) {
-  const jobHref = (kind: 'promote' | 'audit') => `/jobs/new?kind=${kind}&flow=${encodeURIComponent(props.flowKey)}`;
+/**
+ * Download and Delete work on any file the list has, loaded or not; Promote and Audit run the CLI on a flow
+ * that loads, so they are offered only then. Before the file is known (or when it is gone) there is nothing.
+ */
+export function FlowActions(props: { flowKey: string; summary: FlowSummary | undefined; loads: boolean; onDelete: () => void }) {
+  const jobHref = (kind: 'promote' | 'audit' | 'drift') => `/jobs/new?kind=${kind}&flow=${encodeURIComponent(props.flowKey)}`;
   return (
-    <>
-      <Button icon="download" href={flowRawUrl(props.flowKey)} download={basename(props.summary?.path ?? `${props.flowKey}.flow.json`)}>
-        Download
-      </Button>
-      <Button icon="badge" to={jobHref('promote')} disabled={readOnly()} reason={READ_ONLY_REASON}>
-        Promote
-      </Button>
-      <Button icon="file-search" to={jobHref('audit')} disabled={readOnly()} reason={READ_ONLY_REASON}>
-        Audit
-      </Button>
-      <Button
-        variant="danger"
-        icon="trash"
-        square
-        label="Delete the flow"
-        title="Delete the flow"
-        disabled={readOnly() || !props.summary}
-        reason={readOnly() ? READ_ONLY_REASON : undefined}
-        onClick={props.onDelete}
-      />
-    </>
+    <Show when={props.summary}>
+      {(s) => (
+        <>
+          <Button icon="download" href={flowRawUrl(props.flowKey)} download={basename(s().path)}>
+            Download
+          </Button>
+          <Show when={props.loads && s().error === null}>
+            <Button icon="badge" to={jobHref('promote')} disabled={readOnly()} reason={READ_ONLY_REASON}>
+              Promote
+            </Button>
+            <Button icon="file-search" to={jobHref('audit')} disabled={readOnly()} reason={READ_ONLY_REASON}>
+              Audit
+            </Button>
+            <Show when={meta()?.job_kinds.includes('drift')}>
+              <Button icon="zap" to={jobHref('drift')} disabled={readOnly()} reason={READ_ONLY_REASON} testid="flow-drift">
+                Check for drift
+              </Button>
+            </Show>
+          </Show>
+          <Button
+            variant="danger"
+            icon="trash"
+            square
+            label="Delete the flow"
+            title="Delete the flow"
+            testid="flow-delete"
+            disabled={readOnly()}
+            reason={READ_ONLY_REASON}
+            onClick={props.onDelete}
+          />
+        </>
+      )}
+    </Show>
   );
 }

@@ -11,9 +11,12 @@ import { Icon } from '../../components/ui/Icon.tsx';
 import { Term } from '../../components/ui/Term.tsx';
 import { Card } from '../../components/ui/ui.tsx';
 import { actingCount, previewSites } from '../../lib/flow-graph.ts';
+import type { Serving } from './serving.ts';
+import { ServingThreshold } from './ServingThreshold.tsx';
+import { WhatIfLine } from './WhatIfLine.tsx';
 import { plural } from '../../lib/flow-words.ts';
 
-export function FlowTab(props: { detail: FlowDetail; threshold: number; onThreshold: (t: number) => void; refreshing: boolean }) {
+export function FlowTab(props: { detail: FlowDetail; threshold: number; onThreshold: (t: number) => void; refreshing: boolean; serving: Serving[] }) {
   const d = () => props.detail;
   const previews = createMemo(() => previewSites(d().sites, d().threshold, props.threshold));
   const counts = () => actingCount(previews());
@@ -29,12 +32,19 @@ export function FlowTab(props: { detail: FlowDetail; threshold: number; onThresh
           </>
         }
       >
-        <ThresholdSlider value={props.threshold} onInput={props.onThreshold} promotedAt={d().promotion?.bar.threshold ?? null} />
+        <ThresholdSlider
+          value={props.threshold}
+          onInput={props.onThreshold}
+          promotedAt={d().promotion?.bar.threshold ?? null}
+          servedAt={props.serving.map((s) => s.threshold)}
+        />
+        <ServingThreshold serving={props.serving} threshold={props.threshold} onThreshold={props.onThreshold} />
         <p class="acting" data-testid="acting" aria-live="polite">
           <Icon name="scale" /> At <strong>{props.threshold.toFixed(2)}</strong> the flow looks something up after{' '}
           <strong>{counts().acting}</strong> of its <strong>{counts().sites}</strong> {counts().sites === 1 ? 'site' : 'sites'}
           {promoted() ? ', where promoted' : ''}, and hands back after the rest.
         </p>
+        <WhatIfLine flowKey={d().summary.key} threshold={props.threshold} />
         <Show
           when={d().sites.length > 0}
           fallback={<p class="muted">This flow has no sites: training saw no lookup after any call, so it always hands back.</p>}

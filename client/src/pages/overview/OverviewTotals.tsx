@@ -5,6 +5,8 @@ import type { Overview } from '../../../../shared/overview.ts';
 import { rangeWords } from '../../components/ui/DateRange.tsx';
 import { Skeleton, Stat } from '../../components/ui/ui.tsx';
 import { formatCount } from '../../lib/format.ts';
+import type { SessionsScope } from '../../lib/sessions-link.ts';
+import { SESSIONS_7D_MS } from '../../../../shared/limits.ts';
 
 export function OverviewTotals(props: {
   overview: Overview | undefined;
@@ -12,7 +14,8 @@ export function OverviewTotals(props: {
   to: string;
   /** A stat's caption: what the figures cover. */
   within: string;
-  sessionsLink: string;
+  /** The list of the sessions a figure counts, within the page's domain and range. */
+  link: (scope: SessionsScope) => string;
   refreshing: boolean;
 }) {
   const o = () => props.overview;
@@ -44,22 +47,23 @@ export function OverviewTotals(props: {
                   caption={`last 7 days · ${formatCount(ov().totals.sessions)} in all`}
                   spark={series((d) => d.sessions)}
                   sparkLabel={`Sessions per day, last ${days()} days`}
-                  to={props.sessionsLink}
+                  to={props.link({ since: Math.max(0, Date.now() - SESSIONS_7D_MS) })}
                 />
               }
             >
-              <Stat label="Sessions" value={ov().totals.sessions} caption={rangeWords(props.from, props.to)} spark={series((d) => d.sessions)} sparkLabel="Sessions per day in the range" to={props.sessionsLink} />
+              <Stat label="Sessions" value={ov().totals.sessions} caption={rangeWords(props.from, props.to)} spark={series((d) => d.sessions)} sparkLabel="Sessions per day in the range" to={props.link({})} />
             </Show>
-            <Stat label="Tool calls" value={ov().totals.tool_calls} caption={`the agent’s own, ${props.within}`} spark={series((d) => d.tool_calls)} sparkLabel={`Tool calls per day, ${days()} days`} />
+            <Stat label="Tool calls" value={ov().totals.tool_calls} caption={`the agent’s own, ${props.within}`} spark={series((d) => d.tool_calls)} sparkLabel={`Tool calls per day, ${days()} days`} to={props.link({ has: ['tool_calls'] })} />
             <Stat
               label="Lookups served"
               value={ov().totals.flow_lookups}
               caption={`read ahead by flows, ${props.within}`}
               spark={series((d) => d.flow_lookups)}
               sparkLabel={`Flow lookups per day, ${days()} days`}
+              to={props.link({ has: ['flow_lookups'] })}
               accent
             />
-            <Stat label="Shadow decisions" value={ov().totals.shadow_decisions} caption="decided in shadow, nothing looked up" to="/sessions?mode=shadow" />
+            <Stat label="Shadow decisions" value={ov().totals.shadow_decisions} caption="decided in shadow, nothing looked up" to={props.link({ has: ['shadow_decisions'] })} />
           </>
         )}
       </Show>

@@ -1,9 +1,10 @@
-// One session's hits: each snippet with its match marked, linking to the session page with the find bar
-// holding the phrase, so the page scrolls to the match.
+// One session's hits: each snippet with its match marked, linking to the session page at the hit's line
+// of the log with the find bar holding the phrase.
 import { A } from '@solidjs/router';
 import { For, Show } from 'solid-js';
-import type { SearchItem } from '../../../../shared/search.ts';
+import type { SearchHit, SearchItem } from '../../../../shared/search.ts';
 import { ModeBadge, RelTime } from '../../components/ui/ui.tsx';
+import { hitHref } from '../../lib/search-links.ts';
 
 const WHERE: Record<SearchItem['hits'][number]['where'], string> = {
   arguments: 'arguments',
@@ -14,7 +15,7 @@ const WHERE: Record<SearchItem['hits'][number]['where'], string> = {
 };
 
 export function SearchHits(props: { item: SearchItem; text: string }) {
-  const href = () => `/sessions/${encodeURIComponent(props.item.key)}?${new URLSearchParams({ find: props.text })}`;
+  const href = (hit?: SearchHit) => hitHref(props.item.key, props.text, hit);
   return (
     <li class="search-session" data-testid="search-session">
       <div class="search-session-head">
@@ -27,7 +28,7 @@ export function SearchHits(props: { item: SearchItem; text: string }) {
         <For each={props.item.hits}>
           {(hit) => (
             <li>
-              <A href={href()} class="search-hit" data-testid="search-hit">
+              <A href={href(hit)} class="search-hit" data-testid="search-hit">
                 <span class="muted">
                   line {hit.line} · {WHERE[hit.where]}
                   {hit.tool ? ` · ${hit.tool}` : ''}

@@ -50,7 +50,8 @@ export function SessionTabs(props: { outline: SessionOutline; sessionKey: string
               <p class="muted">
                 Each decision’s value is the lookup’s probability times the chance its bound arguments are the agent’s, against a threshold of{' '}
                 <strong>{formatProb(threshold())}</strong>
-                {props.server?.threshold != null ? `, the threshold server ${props.server.name} sets.` : ', the proxy’s default (--flow-threshold 0.3).'}
+                {props.server?.threshold != null ? `, the threshold server ${props.server.name} sets now` : ', the proxy’s default (--flow-threshold 0.3)'}; a
+                hand-back whose reason names the threshold it was decided at is drawn against that one.
               </p>
             </Show>
             <SessionTimeline outline={d()} sessionKey={props.sessionKey} threshold={threshold()} />

@@ -1,5 +1,6 @@
-// The sessions list's filter row: the search box, the mode, a UTC day range, how many match, and Compare
-// for two ticked sessions.
+// The sessions list's filter row: the search box (and its words searched inside every session's calls), the
+// mode, a UTC day range, how many match, and Compare for two ticked sessions.
+import { A } from '@solidjs/router';
 import { Show } from 'solid-js';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { DateRange } from '../../components/ui/DateRange.tsx';
@@ -11,6 +12,8 @@ import type { ModeChoice } from './sessions-url.ts';
 export function SessionsFilters(props: {
   text: string;
   onText: (text: string) => void;
+  /** The Search all sessions page for the box's words, once they are long enough. */
+  insideHref: string | null;
   mode: ModeChoice;
   onMode: (mode: ModeChoice) => void;
   from: string;
@@ -20,6 +23,8 @@ export function SessionsFilters(props: {
   count: string | null;
   ticked: number;
   pair: [string, string] | null;
+  /** The OTLP download of the ticked sessions, else of every match. */
+  otlpHref: string;
 }) {
   return (
     <div class="filters" role="search">
@@ -37,6 +42,13 @@ export function SessionsFilters(props: {
           onInput={(e) => props.onText(e.currentTarget.value)}
         />
       </div>
+      <Show when={props.insideHref}>
+        {(href) => (
+          <A href={href()} class="search-inside" data-testid="search-inside">
+            Search inside calls for “{props.text.trim()}”
+          </A>
+        )}
+      </Show>
       <Segmented
         label="Mode"
         value={props.mode}
@@ -52,8 +64,11 @@ export function SessionsFilters(props: {
       <span class="count" aria-live="polite" data-testid="sessions-count">
         <Show when={props.count !== null}>{props.count}</Show>
       </span>
-      <Button icon="scale" testid="compare-ticked" disabled={props.pair === null} reason="Tick two sessions to compare them" to={props.pair ? compareHref(...props.pair) : undefined}>
-        Compare{props.ticked > 0 ? ` (${props.ticked} of 2)` : ''}
+      <Button icon="scale" testid="compare-ticked" disabled={props.pair === null} reason="Tick exactly two sessions to compare them" to={props.pair ? compareHref(...props.pair) : undefined}>
+        Compare{props.ticked > 0 && props.ticked <= 2 ? ` (${props.ticked} of 2)` : ''}
+      </Button>
+      <Button icon="download" testid="sessions-otlp" href={props.otlpHref} download="sessions.otlp.jsonl" title="As OpenTelemetry traces (OTLP JSON Lines): the ticked sessions, else every session that matches">
+        {props.ticked > 0 ? `OTLP (${props.ticked} ticked)` : 'OTLP (all that match)'}
       </Button>
     </div>
   );

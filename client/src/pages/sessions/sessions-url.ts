@@ -1,9 +1,9 @@
-// The sessions list's state is its URL: search, mode, day range, domain, column order and page, each change
+// The sessions list's state is its URL: search, mode, day range, domain, agent, tool, `has`, column order and page, each change
 // a history entry (Back steps through filters and pages). The top bar's domain and the URL's agree. The
 // search box follows the URL 250 ms after the last key.
 import { useSearchParams } from '@solidjs/router';
 import { createEffect, createSignal, on, onCleanup } from 'solid-js';
-import { SESSION_SORTS, type SessionMode, type SessionSort, type SortOrder } from '../../../../shared/sessions.ts';
+import { SESSION_HAS, SESSION_SORTS, type SessionHas, type SessionMode, type SessionSort, type SortOrder } from '../../../../shared/sessions.ts';
 import { sortOrderFor } from '../../components/session/SessionsTable.tsx';
 import { cleanDay } from '../../components/ui/DateRange.tsx';
 import { domain, setDomain } from '../../stores/domain.ts';
@@ -11,7 +11,7 @@ import { domain, setDomain } from '../../stores/domain.ts';
 export type ModeChoice = 'all' | SessionMode;
 const MODES: ModeChoice[] = ['all', 'served', 'shadow', 'recorded'];
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
-export type Changes = Partial<Record<'q' | 'mode' | 'domain' | 'offset' | 'from' | 'to' | 'sort' | 'order', string | undefined>>;
+export type Changes = Partial<Record<'q' | 'mode' | 'domain' | 'offset' | 'from' | 'to' | 'sort' | 'order' | 'since' | 'agent' | 'tool' | 'has', string | undefined>>;
 const SEARCH_AFTER_MS = 250;
 
 export function createSessionsUrl() {
@@ -25,6 +25,12 @@ export function createSessionsUrl() {
     to: () => cleanDay(p('to')),
     sort: (): SessionSort => ((SESSION_SORTS as readonly string[]).includes(p('sort')) ? (p('sort') as SessionSort) : 'started'),
     order: (): SortOrder => (p('order') === 'asc' ? 'asc' : p('order') === 'desc' ? 'desc' : sortOrderFor(url.sort())),
+    /** Unix ms (started at or after), from an overview figure; null without. */
+    since: (): number | null => (/^\d{1,15}$/.test(p('since')) ? Number(p('since')) : null),
+    agent: () => p('agent'),
+    tool: () => p('tool'),
+    /** The figures that must be above 0, in the list's order; unknown names are dropped. */
+    has: (): SessionHas[] => SESSION_HAS.filter((h) => p('has').split(',').includes(h)),
     /** A change of filters starts again at the first page. */
     go: (changes: Changes, keepPage = false) => setParams({ ...changes, ...(keepPage ? {} : { offset: undefined }) }, { scroll: false }),
   };

@@ -6,6 +6,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { Term } from '../../ui/Term.tsx';
 import { Button, describedBy, Field, onEnter, Switch as Toggle } from '../../ui/ui.tsx';
 import type { JobFormModel, TextFieldKey } from './createJobForm.ts';
+import { flowLabel } from '../../../lib/flow-address.ts';
 
 interface TextOptions {
   hint?: string;
@@ -72,7 +73,7 @@ export function FlowField(props: { model: JobFormModel; hint?: string }) {
         <For each={m.loadable()}>
           {(x) => (
             <option value={x.key} selected={x.key === m.f().flow}>
-              {`${x.key} · ${x.domain}`}
+              {`${flowLabel(x)} · ${x.domain}`}
             </option>
           )}
         </For>

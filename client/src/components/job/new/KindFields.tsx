@@ -1,4 +1,4 @@
-// The fields of each job kind, as the CLI takes them: learn, promote, audit, stage, redact and doctor.
+// The fields of each job kind, as the CLI takes them: learn, promote, audit, stage, drift, redact and doctor.
 import { Show, type Component } from 'solid-js';
 import { Dynamic } from 'solid-js/web';
 import type { JobKind } from '../../../../../shared/jobs.ts';
@@ -96,6 +96,19 @@ function StageFields(props: KindProps) {
   );
 }
 
+function DriftFields(props: KindProps) {
+  const m = props.model;
+  return (
+    <>
+      <FlowField model={m} />
+      <SessionsField model={m} hint="The flow’s sessions, served or in shadow, in the order they ran." />
+      <TextField model={m} id="drift_window" label="A change within the last" hint="Sessions (--window): the alarm reports a change this recent. 3 or more." />
+      <TextField model={m} id="drift_threshold" label="Sound the alarm at" hint="The probability of a recent change that sounds the alarm (--threshold)." />
+      <DeciderField model={m} first="The habit (the CLI’s default)" />
+    </>
+  );
+}
+
 function RedactFields(props: KindProps) {
   const m = props.model;
   return (
@@ -133,6 +146,7 @@ const FIELDS: Record<JobKind, Component<KindProps>> = {
   promote: PromoteFields,
   audit: AuditFields,
   stage: StageFields,
+  drift: DriftFields,
   redact: RedactFields,
   doctor: DoctorFields,
 };

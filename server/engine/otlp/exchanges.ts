@@ -1,0 +1,149 @@
+// One pass over a session log for the OTLP export: every request the agent (client) or the proxy sent with
+// the first answer it got, the notifications, the conversation's messages and the agent's turns, read with
+// the same reader and the same turn rule as the session view (session-format §3), so the export and the
+// console agree on what a session holds.
+import { readLog, type From, type LogHeader } from '../session/log.ts';
+import { TurnInference } from '../session/turns.ts';
+import { given, has, idKey, idString, isObject } from '../session/json.ts';
+import { outcomeText } from '../sessions.ts';
+
+/** A request from the agent or the proxy and the first answer the server (or the proxy) gave it. */
+export interface Exchange {
+  /** Its place among the log's requests: part of its span id, so a longer log keeps earlier ids. */
+  ordinal: number;
+  from: 'client' | 'proxy';
+  method: string;
+  id: string;
+  t: number;
+  params: unknown;
+  answer: Answer | null;
+  /** The agent's tools/call (a call the turn rule sees). */
+  agentCall: boolean;
+  /** For a proxy request: the agent's call the server answered last before it (the flow's lookups follow one). */
+  after: string | null;
+}
+
+export interface Answer {
+  t: number;
+  /** A JSON-RPC error: its code (null when it has none that is a number or a string). */
+  errorCode: string | null;
+  errorMessage: string | null;
+  /** `result.isError` is true. */
+  toolError: boolean;
+  result: unknown;
+  /** The answer's content as the CLI reads it (text items joined), for the opt-in result attribute. */
+  text: () => string;
+}
+
+export interface Notice {
+  t: number;
+  from: From;
+  method: string;
+}
+
+export interface Said {
+  t: number;
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface SessionExchanges {
+  header: LogHeader;
+  exchanges: Exchange[];
+  notices: Notice[];
+  said: Said[];
+  /** The agent's turns: calls per tool-call turn, 0 for a message turn (turns.ts). */
+  turnCounts: readonly number[];
+  /** The largest `t_ms` in the log. */
+  duration: number;
+  /** The protocol version the server answered `initialize` with (else the one the client asked for). */
+  protocolVersion: string | null;
+  /** The client's name from its first `initialize` (the agent when the header names none). */
+  clientName: string | null;
+  /** The proxy wrote lines of its own (the session was served). */
+  proxyEntries: boolean;
+}
+
+function answerOf(t: number, m: Record<string, unknown>): Answer {
+  const error = m.error;
+  const code = isObject(error) && (typeof error.code === 'number' || typeof error.code === 'string') ? String(error.code) : null;
+  return {
+    t,
+    errorCode: given(error) ? (code ?? 'error') : null,
+    errorMessage: given(error) ? outcomeText(m) : null,
+    toolError: !given(error) && isObject(m.result) && m.result.isError === true,
+    result: given(error) ? error : m.result,
+    text: () => outcomeText(m),
+  };
+}
+
+/** Reads the log once. Throws the reader's `parsing <path>: ...` for a file that is not a session log. */
+export function sessionExchanges(path: string): SessionExchanges {
+  const exchanges: Exchange[] = [];
+  const pending = new Map<string, Exchange>();
+  const notices: Notice[] = [];
+  const said: Said[] = [];
+  const turns = new TurnInference();
+  let duration = 0;
+  let asked: string | null = null;
+  let answered: string | null = null;
+  let lastAnsweredCall: string | null = null;
+  let clientName: string | null = null;
+  let proxyEntries = false;
+
+  const message = (t: number, from: From, m: unknown, inEpisode: boolean): void => {
+    if (from === 'context') {
+      if (inEpisode) turns.context(m);
+      if (isObject(m) && (m.role === 'user' || m.role === 'assistant')) {
+        said.push({ t, role: m.role, content: typeof m.content === 'string' ? m.content : '' });
+      }
+      return;
+    }
+    if (!isObject(m)) return;
+    const method = typeof m.method === 'string' ? m.method : null;
+    if (inEpisode && method !== null && from !== 'server') turns.request(t, from === 'client', m, method);
+    if (method !== null) {
+      if (!given(m.id)) return void notices.push({ t, from, method });
+      if (from === 'server') return;
+      if (method === 'initialize' && isObject(m.params)) {
+        if (typeof m.params.protocolVersion === 'string') asked ??= m.params.protocolVersion;
+        const info = m.params.clientInfo;
+        if (from === 'client' && isObject(info) && typeof info.name === 'string') clientName ??= info.name;
+      }
+      const ex: Exchange = {
+        ordinal: exchanges.length,
+        from,
+        method,
+        id: idString(m.id),
+        t,
+        params: m.params,
+        answer: null,
+        agentCall: from === 'client' && method === 'tools/call' && isObject(m.params) && typeof m.params.name === 'string',
+        after: from === 'proxy' ? lastAnsweredCall : null,
+      };
+      exchanges.push(ex);
+      pending.set(idKey(m.id), ex);
+      return;
+    }
+    if (from === 'client' || !given(m.id) || !(has(m, 'result') || given(m.error))) return;
+    const key = idKey(m.id);
+    if (inEpisode && turns.waitsFor(key)) turns.response(t, key, () => outcomeText(m));
+    const ex = pending.get(key);
+    if (!ex) return;
+    pending.delete(key);
+    ex.answer = answerOf(t, m);
+    if (ex.method === 'initialize' && isObject(m.result) && typeof m.result.protocolVersion === 'string') answered ??= m.result.protocolVersion;
+    if (ex.agentCall && from === 'server') lastAnsweredCall = ex.id;
+  };
+
+  const { header } = readLog(path, (e) => {
+    if (e.t > duration) duration = e.t;
+    if (e.from === 'proxy') proxyEntries = true;
+    const msg = e.message;
+    // The agent's turns are inferred without the proxy's own requests (session-format §6.5).
+    const inEpisode = !(e.from === 'proxy' && isObject(msg) && has(msg, 'method'));
+    if (Array.isArray(msg)) for (const m of msg) message(e.t, e.from, m, inEpisode);
+    else if (msg !== undefined) message(e.t, e.from, msg, inEpisode);
+  });
+  return { header, exchanges, notices, said, turnCounts: turns.turns, duration, protocolVersion: answered ?? asked, clientName, proxyEntries };
+}

@@ -1,0 +1,80 @@
+// When the index is saved between runs (persisted-index.ts says how): read once at start; written in the
+// background once the cold index is in, then at most every minute while something changed, and on a clean
+// stop; never by a read-only console. A file that cannot be used costs one stderr line and is replaced.
+import { errorText } from '../../shared/error-text.ts';
+import { loadIndex, type SavedEntries, SavedIndexRefused, saveIndex } from './persisted-index.ts';
+import type { SessionIndex } from './session-index.ts';
+import { summaryFormat } from './summary-format.ts';
+
+const SAVE_EVERY_MS = 60_000;
+
+export interface SavedIndexOptions {
+  /** The file (persisted-index.ts: savedIndexPath). */
+  file: string;
+  /** Write it (false under --read-only: it is still read). */
+  write: boolean;
+}
+
+export class IndexSaver {
+  private savedVersion = -1;
+  private saving: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly options: SavedIndexOptions,
+    private readonly dataDir: string,
+    private readonly sessions: SessionIndex,
+    private readonly warn: (line: string) => void,
+  ) {}
+
+  /** The entries an earlier run saved, or null (none, or refused with one line on stderr). */
+  async load(): Promise<SavedEntries | null> {
+    try {
+      return await loadIndex(this.options.file, await summaryFormat(), this.dataDir);
+    } catch (err) {
+      const why = err instanceof SavedIndexRefused ? err.message : errorText(err);
+      const then = this.options.write ? 'it is rebuilt and replaced' : 'it is rebuilt, and not replaced under --read-only';
+      this.warn(`engine-console: the saved index ${this.options.file} is not used (${why}); ${then}`);
+      return null;
+    }
+  }
+
+  /**
+   * The cold index is in: save now (unless it found every log as the saved index had it), then every minute
+   * while something changed.
+   */
+  coldIndexDone(matchedSaved: boolean): void {
+    if (!this.options.write || this.closed) return;
+    if (matchedSaved) this.savedVersion = this.sessions.version;
+    else void this.save();
+    this.timer = setInterval(() => {
+      if (this.sessions.version !== this.savedVersion) void this.save();
+    }, SAVE_EVERY_MS);
+    this.timer.unref();
+  }
+
+  /** Save what the index holds now (one save at a time; a save asked for during one waits for it). */
+  async save(): Promise<void> {
+    if (!this.options.write) return;
+    while (this.saving) await this.saving;
+    const version = this.sessions.version;
+    if (version === this.savedVersion) return;
+    this.saving = (async () => {
+      try {
+        await saveIndex(this.options.file, await summaryFormat(), this.dataDir, this.sessions.byRel.values());
+        this.savedVersion = version;
+      } catch (err) {
+        this.warn(`engine-console: the index could not be saved to ${this.options.file}: ${errorText(err)}`);
+      } finally {
+        this.saving = null;
+      }
+    })();
+    await this.saving;
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+  }
+}

@@ -1,0 +1,240 @@
+// The session index saved between runs: one file per data directory in the user's cache directory, never in
+// the data directory. It holds, per log, the stamps its summary was made from and the summary (or why the
+// log does not read); keys, tallies and flow sites are derived again from them. A saved entry is only a
+// candidate: the feeder hands its stamp to the pool as the one the index holds, and the summary is used only
+// when the files' stamps now are equal (feeder.ts), so a log changed while the console was stopped is read
+// again. The file is trusted only whole: its magic, this build's summary format, its data directory and the
+// SHA-256 of its body must all match, else it is ignored (one stderr line) and replaced.
+//
+// Layout: MAGIC, a 4-byte big-endian header length, the header as JSON, then the body: chunks of
+// CHUNK_ENTRIES entries, each the logs' paths (NUL-joined) and their results packed as the pool answers them
+// (index-wire.ts). At start only the paths are split; a chunk's results are decoded when the feeder first
+// asks for one of its logs, so reading even a big index holds the event loop a few short turns.
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { open, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import * as v from 'valibot';
+import { errorText } from '../../shared/error-text.ts';
+import type { IndexedSummary } from '../engine/sessions.ts';
+import type { Result } from '../result.ts';
+import { type IndexResult, packResults, unpackResults } from './index-wire.ts';
+import type { SessionEntry } from './session-index.ts';
+
+const MAGIC = Buffer.from('engine-console index\n');
+const CHUNK_ENTRIES = 1_000;
+/** Paths and stamps hold no NUL: NUL joins them. */
+const SEP = '\u0000';
+
+const HeaderSchema = v.object({
+  format: v.string(),
+  dataDir: v.string(),
+  entries: v.number(),
+  /** Per chunk: the bytes of its paths, then of its results. */
+  chunks: v.array(v.tuple([v.number(), v.number()])),
+  sha256: v.string(),
+});
+/** A place in the saved index: chunk × PLACE + position in it. */
+const PLACE = 65_536;
+
+/** What a saved entry vouches for, once its stamp is found equal to the files' now. */
+export interface SavedEntry {
+  stamp: string;
+  mtimeMs: number;
+  result: Result<IndexedSummary>;
+}
+
+/** Where a data directory's index is saved in `cacheDir`: named by a hash of the directory's real path. */
+export function savedIndexPath(cacheDir: string, dataDir: string): string {
+  return join(cacheDir, `index-${createHash('sha256').update(dataDir).digest('hex').slice(0, 24)}.bin`);
+}
+
+/** The cache directory, made 0700 if missing; null (with why) when it is not a directory of this user's alone. */
+export function ensureCacheDir(dir: string): string | null {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = lstatSync(dir);
+    if (!st.isDirectory()) return `${dir} is not a directory`;
+    if (typeof process.getuid === 'function' && st.uid !== process.getuid()) return `${dir} belongs to another user`;
+    if ((st.mode & 0o022) !== 0) return `${dir} may be written by other users (chmod 700 it)`;
+    return null;
+  } catch (err) {
+    return `${dir} cannot be made: ${errorText(err)}`;
+  }
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A chunk: its logs' paths (UTF-8, NUL-joined), and their results packed as the pool answers them. */
+function chunkOf(entries: readonly SessionEntry[]): [Buffer, Uint8Array] {
+  const results = entries.map((e): IndexResult => {
+    const result: Result<IndexedSummary> =
+      e.summary === null
+        ? { ok: false, message: e.error ?? 'the log does not read' }
+        : {
+            ok: true,
+            value: {
+              ...e.summary,
+              tools_called: [...e.tools],
+              shadow_decisions: e.shadowDecisions,
+              ...(e.flowSites === null ? {} : { flow_sites: [...e.flowSites] }),
+            },
+          };
+    return { stamp: e.stamp ?? '', mtimeMs: e.mtimeMs, unchanged: false, result };
+  });
+  return [Buffer.from(entries.map((e) => e.rel).join(SEP)), packResults(results)];
+}
+
+/**
+ * Write the summarized entries to `file`, whole: to a 0600 temp file beside it, renamed over it. Serialized a
+ * chunk per turn of the event loop.
+ */
+export async function saveIndex(file: string, format: string, dataDir: string, entries: Iterable<SessionEntry>): Promise<void> {
+  const summarized = [...entries].filter((e) => e.stamp !== null);
+  const chunks: [Buffer, Uint8Array][] = [];
+  const hash = createHash('sha256');
+  for (let i = 0; i < summarized.length; i += CHUNK_ENTRIES) {
+    const chunk = chunkOf(summarized.slice(i, i + CHUNK_ENTRIES));
+    hash.update(chunk[0]);
+    hash.update(chunk[1]);
+    chunks.push(chunk);
+    await nextTurn();
+  }
+  const header = Buffer.from(
+    JSON.stringify({ format, dataDir, entries: summarized.length, chunks: chunks.map(([rels, results]) => [rels.length, results.length]), sha256: hash.digest('hex') } satisfies v.InferOutput<typeof HeaderSchema>),
+  );
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(header.length);
+  removeDeadTemps(file);
+  const temp = `${file}.${process.pid}.tmp`;
+  const handle = await open(temp, 'w', 0o600);
+  try {
+    await handle.writev([MAGIC, length, header, ...chunks.flat()]);
+    await handle.sync();
+    await handle.close();
+    await rename(temp, file);
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await rm(temp, { force: true });
+    throw err;
+  }
+}
+
+/** Temp files of saves cut off by a kill (their process is gone): never renamed, they would stay forever. */
+function removeDeadTemps(file: string): void {
+  const prefix = `${basename(file)}.`;
+  for (const name of readdirSync(dirname(file))) {
+    const pid = name.startsWith(prefix) && name.endsWith('.tmp') ? Number(name.slice(prefix.length, -'.tmp'.length)) : NaN;
+    if (!Number.isInteger(pid) || pid <= 0 || isAlive(pid)) continue;
+    rmSync(join(dirname(file), name), { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Why a saved index is not used. */
+export class SavedIndexRefused extends Error {}
+
+/**
+ * A saved index, checked whole: each log's place by its path, and its chunk decoded when one of its logs is
+ * first asked for (at start only the paths are split, so even a big index is read in a few turns).
+ */
+export class SavedEntries {
+  private readonly decoded = new Map<number, IndexResult[] | null>();
+
+  constructor(
+    private readonly parts: readonly Uint8Array[],
+    private readonly places: Map<string, number>,
+  ) {}
+
+  get size(): number {
+    return this.places.size;
+  }
+
+  /** What the earlier run saw of this log; undefined when it has nothing (or its chunk does not decode). */
+  get(rel: string): SavedEntry | undefined {
+    const place = this.places.get(rel);
+    if (place === undefined) return undefined;
+    const chunk = Math.floor(place / PLACE);
+    let results = this.decoded.get(chunk);
+    if (results === undefined) {
+      results = decodeResults(this.parts[chunk]);
+      this.decoded.set(chunk, results);
+    }
+    const r = results?.[place % PLACE];
+    if (r === undefined || r.unchanged || !('result' in r)) return undefined;
+    return { stamp: r.stamp, mtimeMs: r.mtimeMs, result: r.result };
+  }
+
+  /** Taken: its summary is in the index now. */
+  delete(rel: string): void {
+    this.places.delete(rel);
+  }
+}
+
+function decodeResults(bytes: Uint8Array | undefined): IndexResult[] | null {
+  try {
+    return bytes === undefined ? null : unpackResults(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The saved index, or null when there is no file. Throws SavedIndexRefused when it is truncated, corrupt,
+ * foreign, of another data directory or another summary format.
+ */
+export async function loadIndex(file: string, format: string, dataDir: string): Promise<SavedEntries | null> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new SavedIndexRefused(`it cannot be read: ${errorText(err)}`);
+  }
+  if (bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw new SavedIndexRefused('it is not an index this console wrote');
+  const headerEnd = MAGIC.length + 4 + bytes.readUInt32BE(MAGIC.length);
+  const header = parseHeader(bytes.subarray(MAGIC.length + 4, headerEnd));
+  if (header.format !== format) throw new SavedIndexRefused('it was written by another version of the summaries');
+  if (header.dataDir !== dataDir) throw new SavedIndexRefused(`it is the index of ${header.dataDir}`);
+  const bodyLength = header.chunks.reduce((sum, [a, b]) => sum + a + b, 0);
+  if (bytes.length !== headerEnd + bodyLength) throw new SavedIndexRefused('it is truncated');
+  const hash = createHash('sha256');
+  const places = new Map<string, number>();
+  const parts: Uint8Array[] = [];
+  let at = headerEnd;
+  for (const [c, [relsLength, resultsLength]] of header.chunks.entries()) {
+    const rels = bytes.subarray(at, at + relsLength);
+    const results = bytes.subarray(at + relsLength, at + relsLength + resultsLength);
+    at += relsLength + resultsLength;
+    hash.update(rels);
+    hash.update(results);
+    parts.push(results);
+    const names = rels.toString('utf8').split(SEP);
+    if (names.length >= PLACE) throw new SavedIndexRefused('it is corrupt');
+    names.forEach((rel, i) => places.set(rel, c * PLACE + i));
+    if (c % 16 === 15) await nextTurn();
+  }
+  if (hash.digest('hex') !== header.sha256) throw new SavedIndexRefused('it is corrupt (its checksum differs)');
+  if (places.size !== header.entries) throw new SavedIndexRefused('its entries do not add up');
+  return new SavedEntries(parts, places);
+}
+
+function parseHeader(bytes: Buffer): v.InferOutput<typeof HeaderSchema> {
+  let json: unknown;
+  try {
+    json = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new SavedIndexRefused('its header is corrupt');
+  }
+  const header = v.safeParse(HeaderSchema, json);
+  if (!header.success) throw new SavedIndexRefused('its header is corrupt');
+  return header.output;
+}

@@ -1,0 +1,91 @@
+// The session → OTLP mapping on every fixture session: each export decodes with the OTLP definitions (as
+// protobuf and as JSON, to the same spans) and holds to its log; ids are the same on every export; the
+// flow's decisions ride on the calls they followed; arguments and results appear only when asked for.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { sessionTrace } from '../../server/engine/otlp/spans.ts';
+import { readableSpans } from '../../server/engine/otlp/readable.ts';
+import { otlpJson, otlpProtobuf } from '../../server/engine/otlp/encode.ts';
+import { traceIdOf } from '../../server/engine/otlp/ids.ts';
+import { fixtureHome } from '../support/fixtures.ts';
+import { decodeJson, decodeProtobuf, holdToSession, type PlainExport } from '../support/otlp-decode.ts';
+
+const otlp = suite('engine: sessions as OTLP');
+
+function sessionLogs(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return sessionLogs(p);
+    return e.name.endsWith('.jsonl') && !e.name.endsWith('.flow.jsonl') && !e.name.endsWith('.confirm.jsonl') ? [p] : [];
+  });
+}
+const logs = sessionLogs(fixtureHome);
+const filesOf = (path: string) => {
+  const flow = path.replace(/\.jsonl$/, '.flow.jsonl');
+  return { path, flowLog: existsSync(flow) ? flow : null };
+};
+const exportOf = (path: string, payloads = false) => readableSpans(sessionTrace(filesOf(path), { payloads, version: '9.9.9' }));
+const spansOf = (out: PlainExport) => out.resources.flatMap((r) => r.spans);
+
+otlp('every fixture session decodes as protobuf and as JSON to the same spans, which hold to its log', () => {
+  assert.ok(logs.length >= 12, `found ${logs.length} fixture sessions`);
+  for (const path of logs) {
+    const spans = exportOf(path);
+    const fromProtobuf = decodeProtobuf(otlpProtobuf(spans));
+    const fromJson = decodeJson(Buffer.from(otlpJson(spans)).toString('utf8'));
+    holdToSession(fromProtobuf, path);
+    assert.equal(fromJson, fromProtobuf, path);
+  }
+});
+
+otlp('the same session exports to the same trace and span ids every time, from its session id', () => {
+  for (const path of logs) {
+    const a = spansOf(decodeProtobuf(otlpProtobuf(exportOf(path))));
+    const b = spansOf(decodeProtobuf(otlpProtobuf(exportOf(path, true))));
+    assert.equal(a.map((s) => [s.traceId, s.spanId, s.parentSpanId]), b.map((s) => [s.traceId, s.spanId, s.parentSpanId]));
+  }
+  const served = join(fixtureHome, 'served/shop/20260928T020401.117Z-14662.jsonl');
+  assert.is(spansOf(decodeProtobuf(otlpProtobuf(exportOf(served))))[0]!.traceId, traceIdOf('20260928T020401.117Z-14662'));
+  assert.is.not(traceIdOf('20260928T020401.117Z-14662'), traceIdOf('20260928T020401.195Z-14715'));
+});
+
+otlp('a served session: the resource names domain, agent, mode and version; lookups are children of the call they followed', () => {
+  const path = join(fixtureHome, 'served/shop/20260928T020401.117Z-14662.jsonl');
+  const [res] = decodeProtobuf(otlpProtobuf(exportOf(path))).resources;
+  assert.equal(
+    [res!.attributes['engine.domain'], res!.attributes['engine.agent'], res!.attributes['engine.mode'], res!.attributes['service.version']],
+    ['shop', 'quickstart', 'served', '9.9.9'],
+  );
+  const spans = res!.spans;
+  const first = spans.find((s) => s.name === 'tools/call find_user_id_by_email')!;
+  const decisions = first.events.filter((e) => e.name === 'engine.decision');
+  assert.ok(decisions.length > 0, 'the decisions after the first call are its events');
+  assert.equal(Object.keys(decisions[0]!.attributes).sort(), ['engine.address', 'engine.binding', 'engine.decision', 'engine.lookup.tool', 'engine.probability', 'engine.shadow', 'engine.site']);
+  assert.is(decisions[0]!.attributes['engine.shadow'], false);
+  const lookups = spans.filter((s) => s.attributes['engine.call.by'] === 'proxy');
+  assert.ok(lookups.length > 0);
+  for (const l of lookups) assert.is(l.parentSpanId, first.spanId, l.name);
+  assert.is(first.attributes['network.transport'], 'pipe');
+  assert.is(first.attributes['mcp.protocol.version'], '2025-06-18');
+  const turn = spans.find((s) => s.spanId === first.parentSpanId)!;
+  assert.is(turn.name, 'turn 0');
+});
+
+otlp('arguments, results and the conversation only when asked for', () => {
+  const path = join(fixtureHome, 'served/shop/20260928T020401.117Z-14662.jsonl');
+  const plain = spansOf(decodeProtobuf(otlpProtobuf(exportOf(path))));
+  const opted = spansOf(decodeProtobuf(otlpProtobuf(exportOf(path, true))));
+  const secret = /gen_ai\.tool\.call\.(arguments|result)|engine\.content/;
+  assert.not.ok(plain.some((s) => Object.keys(s.attributes).some((k) => secret.test(k)) || s.events.some((e) => 'engine.content' in e.attributes)));
+  const call = opted.find((s) => s.name === 'tools/call find_user_id_by_email')!;
+  assert.equal(JSON.parse(String(call.attributes['gen_ai.tool.call.arguments'])), { email: 'c41@example.com' });
+  assert.type(call.attributes['gen_ai.tool.call.result'], 'string');
+});
+
+otlp('a log that is not a session log fails with the reader message', () => {
+  assert.throws(() => exportOf(join(fixtureHome, 'servers.json')), /parsing /);
+});
+
+otlp.run();

@@ -1,0 +1,92 @@
+// Streaming ended sessions to a collector: a receiver started here on loopback gets every ended session
+// once, and after a restart only the session that is new (what was sent is remembered in the cache
+// directory, not the data directory); a receiver that is down keeps the queue's sessions until it is back,
+// the sessions past the bound are counted as dropped; http/json is posted as OTLP/JSON. GET /api/otlp reports
+// it all, never a header's value.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { OtlpStatusSchema, type OtlpStatus } from '../../shared/otlp.ts';
+import { SessionListSchema } from '../../shared/sessions.ts';
+import { copyHome, tempDir } from '../support/fixtures.ts';
+import { launch, type Launched } from '../support/launch.ts';
+import { startReceiver } from '../support/otlp-receiver.ts';
+
+const stream = suite('otlp stream');
+
+async function status(c: Launched): Promise<OtlpStatus> {
+  return v.parse(OtlpStatusSchema, await (await c.api('/api/otlp')).json());
+}
+async function readableIds(c: Launched): Promise<string[]> {
+  return v.parse(SessionListSchema, await (await c.api('/api/sessions?limit=500')).json()).items.map((s) => s.session_id);
+}
+const counts = (ids: string[]) => ids.reduce((m, id) => m.set(id, (m.get(id) ?? 0) + 1), new Map<string, number>());
+
+stream('every ended session reaches the receiver once, and a restart sends only the new one', async () => {
+  const home = copyHome();
+  const cache = tempDir('engine-cache-');
+  const receiver = await startReceiver();
+  const opts = {
+    dataDir: home.dir,
+    args: ['--otlp-endpoint', receiver.url, '--otlp-since', '2026-01-01', '--otlp-ended-after', '0'],
+    env: { XDG_CACHE_HOME: cache.dir, OTEL_EXPORTER_OTLP_HEADERS: 'x-team-key=s3cret' },
+  };
+  try {
+    let c = await launch(opts);
+    const ids = await readableIds(c);
+    await receiver.until(() => new Set(receiver.sessions).size === ids.length);
+    const first = await status(c);
+    assert.equal([first.endpoint, first.header_names, first.dropped], [`${receiver.url}/v1/traces`, ['x-team-key'], 0]);
+    assert.not.match(JSON.stringify(first), /s3cret/);
+    await c.stop();
+    assert.equal(readdirSync(join(cache.dir, 'engine-console')).filter((n) => n.startsWith('otlp-sent-')).length, 1);
+
+    // A new session (another id) while the console was stopped.
+    const src = join(home.dir, 'logs/shop/20260928T020400.548Z-14457.jsonl');
+    const NEW = '20260930T000000.000Z-1';
+    writeFileSync(join(home.dir, 'logs/shop', `${NEW}.jsonl`), readFileSync(src, 'utf8').replace('20260928T020400.548Z-14457', NEW));
+    c = await launch(opts);
+    await receiver.until(() => receiver.sessions.includes(NEW));
+    const after = await status(c);
+    await c.stop();
+    assert.equal([after.sent, after.queued, after.dropped], [1, 0, 0]);
+    const got = counts(receiver.sessions);
+    assert.equal([...got.values()].filter((n) => n !== 1), [], 'no session twice');
+    assert.equal([...got.keys()].sort(), [...ids, NEW].sort());
+    assert.ok(receiver.contentTypes.every((t) => t === 'application/x-protobuf'));
+  } finally {
+    await receiver.close();
+    home.cleanup();
+    cache.cleanup();
+  }
+});
+
+stream('a receiver that is down loses nothing up to the bound; past it, sessions are dropped and counted', async () => {
+  const cache = tempDir('engine-cache-');
+  const receiver = await startReceiver();
+  receiver.down = true;
+  const c = await launch({
+    args: ['--otlp-ended-after', '0', '--otlp-since', '2026-01-01', '--otlp-queue', '4'],
+    env: { XDG_CACHE_HOME: cache.dir, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' },
+  });
+  try {
+    const total = (await readableIds(c)).length;
+    await receiver.until(() => receiver.refused >= 1);
+    const waiting = await status(c);
+    assert.equal([waiting.queued, waiting.dropped, waiting.sent], [4, total - 4, 0]);
+    receiver.down = false;
+    await receiver.until(() => receiver.sessions.length === 4);
+    const done = await status(c);
+    assert.equal([done.sent, done.queued, done.dropped], [4, 0, total - 4]);
+    assert.is(new Set(receiver.sessions).size, 4);
+    assert.ok(receiver.contentTypes.every((t) => t.startsWith('application/json')));
+  } finally {
+    await c.stop();
+    await receiver.close();
+    cache.cleanup();
+  }
+});
+
+stream.run();

@@ -1,0 +1,206 @@
+// The index saved between runs: a restart with nothing changed reads no log again; a file that is truncated,
+// corrupt, foreign, of another data directory or another summary format is ignored with one stderr line and
+// replaced; a read-only console never writes one; a session costs at most 1 KB of it.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Hub } from '../../server/events/hub.ts';
+import { unpackItems } from '../../server/store/index-wire.ts';
+import { loadIndex } from '../../server/store/persisted-index.ts';
+import { Store } from '../../server/store/store.ts';
+import { summaryFormat } from '../../server/store/summary-format.ts';
+import { createPool, type Pool } from '../../server/workers/pool.ts';
+import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
+import { indexSnapshot } from './index-snapshot.ts';
+import { swapDirs, twins } from '../support/twin-dirs.ts';
+
+const test = suite('store: the index saved between runs');
+
+let pool: Pool;
+test.before(() => {
+  pool = createPool({ entry: join(repoRoot, 'dist/workers/tasks.js') });
+});
+test.after(async () => {
+  await pool.destroy();
+});
+
+/**
+ * The pool, counting the logs sent to be read whole (no stamp known); the head scan is refused, so every log
+ * goes through the walk, which waits for the saved index.
+ */
+function countingPool(): { pool: Pool; readWhole: () => number } {
+  let whole = 0;
+  return {
+    readWhole: () => whole,
+    pool: {
+      threads: pool.threads,
+      destroy: async () => {},
+      run(name, input) {
+        if (name === 'newestLogsTask') return Promise.reject(new Error('no head in this test'));
+        if (input instanceof Uint8Array) whole += unpackItems(input).filter((i) => i.known === null).length;
+        return pool.run(name, input);
+      },
+    },
+  };
+}
+
+async function run(dataDir: string, savedIndex: { file: string; write: boolean } | null, p: Pool = pool): Promise<{ store: Store; warnings: string[] }> {
+  const warnings: string[] = [];
+  const store = new Store({ dataDir, pool: p, hub: new Hub(), savedIndex, warn: (l) => warnings.push(l) });
+  await store.open();
+  await store.warm(30_000);
+  return { store, warnings };
+}
+
+function setUp(): { home: string; file: string; cleanup: () => void } {
+  const home = copyHome();
+  const cache = tempDir();
+  return {
+    home: home.dir,
+    file: join(cache.dir, 'index.bin'),
+    cleanup: () => {
+      home.cleanup();
+      cache.cleanup();
+    },
+  };
+}
+
+test('a restart with nothing changed reads no log again, and sees what the first run saw', async () => {
+  const t = setUp();
+  try {
+    const first = await run(t.home, { file: t.file, write: true });
+    await first.store.save();
+    const before = indexSnapshot(first.store);
+    first.store.close();
+    const written = statSync(t.file, { bigint: true }).mtimeNs;
+    // A save cut off by a kill left its temp file: the next save removes it.
+    const dead = `${t.file}.999999999.tmp`;
+    writeFileSync(dead, 'half a save');
+    const counting = countingPool();
+    const again = await run(t.home, { file: t.file, write: true }, counting.pool);
+    assert.is(counting.readWhole(), 0);
+    assert.equal(indexSnapshot(again.store), before);
+    assert.equal(again.warnings, []);
+    // Nothing changed: the file is not written again, neither after the cold index nor on stop.
+    await again.store.outlined();
+    await again.store.save();
+    assert.is(statSync(t.file, { bigint: true }).mtimeNs, written);
+    again.store.close();
+    // Once something changed, it is saved again (and the dead temp file goes).
+    const more = await run(t.home, { file: t.file, write: true });
+    more.store.sessions.remove([...more.store.sessions.byRel.keys()][0]!);
+    await more.store.save();
+    more.store.close();
+    assert.ok(statSync(t.file, { bigint: true }).mtimeNs !== written);
+    assert.not.ok(existsSync(dead));
+    // Without the file every log is read whole.
+    const cold = countingPool();
+    const fresh = await run(t.home, null, cold.pool);
+    assert.is(cold.readWhole(), fresh.store.sessions.size);
+    fresh.store.close();
+  } finally {
+    t.cleanup();
+  }
+});
+
+test('logs swapped with twins of the same names, sizes and mtimes are read again (the inode differs)', async () => {
+  const t = setUp();
+  try {
+    twins(t.home);
+    const first = await run(t.home, { file: t.file, write: true });
+    await first.store.save();
+    first.store.close();
+    swapDirs(join(t.home, 'logs/twin-a'), join(t.home, 'logs/twin-b'));
+    const again = await run(t.home, { file: t.file, write: true }, countingPool().pool);
+    const fresh = await run(t.home, null);
+    const ids = (s: Store) => [...s.sessions.byRel.values()].filter((e) => e.rel.startsWith('logs/twin-a/')).map((e) => e.summary?.session_id.at(-1));
+    assert.equal(ids(fresh.store), ['2', '2', '2']);
+    assert.equal(indexSnapshot(again.store), indexSnapshot(fresh.store));
+    again.store.close();
+    fresh.store.close();
+  } finally {
+    t.cleanup();
+  }
+});
+
+test('a session costs at most 1 KB of the saved file', async () => {
+  const t = setUp();
+  try {
+    const { store } = await run(t.home, { file: t.file, write: true });
+    await store.save();
+    assert.ok(statSync(t.file).size <= 1024 * store.sessions.size, `${statSync(t.file).size} bytes for ${store.sessions.size} sessions`);
+    store.close();
+  } finally {
+    t.cleanup();
+  }
+});
+
+const damages: [string, (file: string) => void, RegExp][] = [
+  ['truncated', (f) => truncateSync(f, statSync(f).size - 10), /truncated/],
+  ['corrupt', (f) => {
+    const b = readFileSync(f);
+    b[b.length - 5]! ^= 0xff;
+    writeFileSync(f, b);
+  }, /corrupt/],
+  ['foreign', (f) => writeFileSync(f, '{"hello": "world"}\n'), /not an index this console wrote/],
+  ['of another summary format', (f) => {
+    const b = readFileSync(f);
+    const at = b.indexOf('"format":"') + '"format":"'.length;
+    b[at] = b[at] === 0x30 ? 0x31 : 0x30;
+    writeFileSync(f, b);
+  }, /another version of the summaries/],
+  ['of another data directory', (f) => {
+    const b = readFileSync(f).toString('latin1');
+    writeFileSync(f, Buffer.from(b.replace(/"dataDir":"\/(.)/, (_m, c: string) => `"dataDir":"/${c === 'x' ? 'y' : 'x'}`), 'latin1'));
+  }, /is the index of/],
+];
+
+for (const [what, damage, why] of damages) {
+  test(`a saved index ${what} is ignored with one stderr line, and replaced`, async () => {
+    const t = setUp();
+    try {
+      const first = await run(t.home, { file: t.file, write: true });
+      await first.store.save();
+      const expected = indexSnapshot(first.store);
+      first.store.close();
+      damage(t.file);
+      const counting = countingPool();
+      const again = await run(t.home, { file: t.file, write: true }, counting.pool);
+      assert.is(again.warnings.length, 1, again.warnings.join('\n'));
+      assert.match(again.warnings[0]!, why);
+      assert.is(counting.readWhole(), again.store.sessions.size);
+      assert.equal(indexSnapshot(again.store), expected);
+      await again.store.save();
+      again.store.close();
+      const loaded = await loadIndex(t.file, await summaryFormat(), t.home);
+      assert.is(loaded?.size, again.store.sessions.size);
+    } finally {
+      t.cleanup();
+    }
+  });
+}
+
+test('a read-only console reads a saved index and never writes one', async () => {
+  const t = setUp();
+  try {
+    const ro = await run(t.home, { file: t.file, write: false });
+    await ro.store.save();
+    ro.store.close();
+    assert.not.ok(existsSync(t.file));
+    const rw = await run(t.home, { file: t.file, write: true });
+    await rw.store.save();
+    rw.store.close();
+    const stamp = statSync(t.file).mtimeMs;
+    const counting = countingPool();
+    const again = await run(t.home, { file: t.file, write: false }, counting.pool);
+    assert.is(counting.readWhole(), 0);
+    await again.store.save();
+    again.store.close();
+    assert.is(statSync(t.file).mtimeMs, stamp);
+  } finally {
+    t.cleanup();
+  }
+});
+
+test.run();

@@ -54,6 +54,11 @@ export function sessionsByDomain(summaries: SessionSummaries): (domain: string) 
   return (domain) => domains.get(domain) ?? { count: 0, last_unix_ms: null };
 }
 
+/** The memo's key of a page: every field of the parsed query, so a new filter is in it without a word here. */
+export function sessionsPageKey(query: SessionsQuery): string {
+  return `sessionsPage:${JSON.stringify(query)}`;
+}
+
 /**
  * A page of GET /api/sessions: filters in the order domain, mode, q, newest first, `total` before paging.
  * The index keeps the sessions in this order, so the cost is the sessions a filter looks at; the same query
@@ -64,8 +69,7 @@ export async function sessionsPage(state: DataContext, query: SessionsQuery): Pr
   // The newest logs are read first: once the page's worth is in, the page is (nearly always) the right one.
   await store.warm(WARM_BUDGET_MS, (indexed) => indexed >= query.offset + query.limit);
   await store.sync();
-  const id = JSON.stringify([query.domain, query.mode, query.q, query.limit, query.offset, query.from, query.to, query.sort, query.order, query.since, query.agent, query.tool, query.has]);
-  const page = store.derived(`sessionsPage:${id}`, () => store.sessions.list(query));
+  const page = store.derived(sessionsPageKey(query), () => store.sessions.list(query));
   const indexing = store.progress();
   return indexing ? { ...page, indexing } : page;
 }

@@ -6,10 +6,9 @@
 // or goes re-keys its own group and nothing else. A summary is stored once, compacted: its text fields that
 // repeat across sessions (domain, agent, mode, the upstream, the tools called) point at one shared copy, so
 // the heap grows with the sessions' own facts only.
-import type { SessionSiteCount, SessionSums, SessionSummary, UpstreamView } from '../../shared/sessions.ts';
+import type { SessionSiteCount, SessionsQuery, SessionSums, SessionSummary, UpstreamView } from '../../shared/sessions.ts';
 import { assignKeys, keyBase, RESERVED_SESSION_KEYS } from '../engine/keys.ts';
 import { newestFirst, sessionComparator, startedWithin, sumsOf, traitsPredicate } from '../engine/session-filter.ts';
-import type { SessionListQuery } from '../engine/session-list.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
 import { Tallies, type TallyCell, upstreamId } from '../engine/tallies.ts';
 import { DAY_MS } from '../../shared/limits.ts';
@@ -172,9 +171,6 @@ class Interner {
     return this.toolText.get(set) ?? set.join('\n').toLowerCase();
   }
 }
-
-/** The list's query, as the engine's reference list (engine/session-list.ts) defines it. */
-export type ListQuery = SessionListQuery;
 
 export class SessionIndex {
   readonly byRel = new Map<string, SessionEntry>();
@@ -359,7 +355,7 @@ export class SessionIndex {
   }
 
   /** A page of the list: filters in the order domain, mode, q, then the rest; `total` and `sums` before paging. */
-  list(query: ListQuery): { total: number; items: SessionSummary[]; sums: SessionSums } {
+  list(query: SessionsQuery): { total: number; items: SessionSummary[]; sums: SessionSums } {
     const { domain, mode } = query;
     const needle = query.q ? query.q.toLowerCase() : null;
     const within = query.from || query.to ? startedWithin(query) : null;

@@ -27,6 +27,41 @@ export interface Started {
   stop(): Promise<void>;
 }
 
+/** The long-lived parts, made once the port is bound: the store is not opened yet (start does). */
+async function buildState(config: Config, warn: (line: string) => void): Promise<State> {
+  const hub = new Hub();
+  const pool = createPool();
+  const store = new Store({ dataDir: config.dataDir, pool, hub, savedIndex: config.savedIndex, warn });
+  const catalog = async () => {
+    await store.listed;
+    await store.touched();
+    return store.catalog();
+  };
+  const jobs = await JobRunner.open({
+    dataDir: config.dataDir,
+    home: config.home,
+    readOnly: config.readOnly,
+    engine: config.engine,
+    now: () => config.now(),
+    publish: (job) => hub.publish('job', job),
+    flowKeyAt: async (path) => (await catalog()).flowAt(path)?.key ?? null,
+    warn,
+  });
+  const commands = new EngineCommands(config.engine);
+  // Asked once at start, so the first New job page already knows the kinds.
+  void commands.offers();
+  return {
+    config,
+    catalog,
+    store,
+    caches: new DataCaches(),
+    pool,
+    hub,
+    jobs,
+    commands,
+  };
+}
+
 /**
  * Bind first (port 0 becomes the real port, which the Host check and the URL use), then serve. `warn`
  * takes whole lines for stderr (the launcher holds them until its start-up lines are out).
@@ -63,37 +98,8 @@ export async function start(
   });
   config.port = (server.address() as AddressInfo).port;
 
-  const hub = new Hub();
-  const pool = createPool();
-  const store = new Store({ dataDir: config.dataDir, pool, hub, savedIndex: config.savedIndex, warn });
-  const catalog = async () => {
-    await store.listed;
-    await store.touched();
-    return store.catalog();
-  };
-  const jobs = await JobRunner.open({
-    dataDir: config.dataDir,
-    home: config.home,
-    readOnly: config.readOnly,
-    engine: config.engine,
-    now: () => config.now(),
-    publish: (job) => hub.publish('job', job),
-    flowKeyAt: async (path) => (await catalog()).flowAt(path)?.key ?? null,
-    warn,
-  });
-  const commands = new EngineCommands(config.engine);
-  // Asked once at start, so the first New job page already knows the kinds.
-  void commands.offers();
-  const state: State = {
-    config,
-    catalog,
-    store,
-    caches: new DataCaches(),
-    pool,
-    hub,
-    jobs,
-    commands,
-  };
+  const state = await buildState(config, warn);
+  const { store, hub, pool, jobs } = state;
   const codes = new SignInCodes();
   const app = createApp(state, report, codes);
   let stopping: Promise<void> | null = null;
@@ -111,8 +117,7 @@ export async function start(
   }
 
   // The overview and the servers list are what most visits ask for first (the shell asks for both): their
-  // figures over every session are computed once the cold index is in (~270 ms and ~150 ms at 100k), not
-  // while the first visitor waits.
+  // figures over every session are computed once the cold index is in, not while the first visitor waits.
   void store.coldIndexDone.then(async () => {
     if (stopping) return;
     warmStreamAnswers();

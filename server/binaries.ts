@@ -2,7 +2,7 @@
 // console, else the first on PATH; and the first line each prints for --version, asked once at start.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import type { Binary } from './config.ts';
+import type { Binary } from '../shared/meta.ts';
 import { findOnPath, isFile } from './path-search.ts';
 
 export async function findBinary(name: string, besideDir: string, pathEnv: string | undefined, explicit?: string): Promise<string | null> {

@@ -1,13 +1,7 @@
 // What the launcher works out before serving (console-api.md §1): the canonical data directory, the token,
 // the binaries found, which secrets are set (presence only, never values) and a clock tests can fix.
-
+import type { Binary } from '../shared/meta.ts';
 import type { SavedIndexOptions } from './store/index-saver.ts';
-
-/** A binary the console found: its path and the first line of `--version`, if it answered. */
-export interface Binary {
-  path: string;
-  version: string | null;
-}
 
 import type { OtlpSettings } from './otlp/settings.ts';
 

@@ -5,7 +5,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
 import { Hub } from './events/hub.ts';
-import { startWatch } from './events/watch.ts';
 import { createApp } from './http/app.ts';
 import { answerNodeRefusals } from './http/client-error.ts';
 import { overview } from './data/overview.ts';
@@ -26,6 +25,41 @@ export interface Started {
   /** A one-time sign-in code for the `--open` link (sign-in-codes.ts). */
   signInCode(): string;
   stop(): Promise<void>;
+}
+
+/** The long-lived parts, made once the port is bound: the store is not opened yet (start does). */
+async function buildState(config: Config, warn: (line: string) => void): Promise<State> {
+  const hub = new Hub();
+  const pool = createPool();
+  const store = new Store({ dataDir: config.dataDir, pool, hub, savedIndex: config.savedIndex, warn });
+  const catalog = async () => {
+    await store.listed;
+    await store.touched();
+    return store.catalog();
+  };
+  const jobs = await JobRunner.open({
+    dataDir: config.dataDir,
+    home: config.home,
+    readOnly: config.readOnly,
+    engine: config.engine,
+    now: () => config.now(),
+    publish: (job) => hub.publish('job', job),
+    flowKeyAt: async (path) => (await catalog()).flowAt(path)?.key ?? null,
+    warn,
+  });
+  const commands = new EngineCommands(config.engine);
+  // Asked once at start, so the first New job page already knows the kinds.
+  void commands.offers();
+  return {
+    config,
+    catalog,
+    store,
+    caches: new DataCaches(),
+    pool,
+    hub,
+    jobs,
+    commands,
+  };
 }
 
 /**
@@ -64,46 +98,13 @@ export async function start(
   });
   config.port = (server.address() as AddressInfo).port;
 
-  const hub = new Hub();
-  const pool = createPool();
-  const store = new Store({ dataDir: config.dataDir, pool, hub, savedIndex: config.savedIndex, warn });
-  const catalog = async () => {
-    await store.listed;
-    await store.touched();
-    return store.catalog();
-  };
-  const jobs = await JobRunner.open({
-    dataDir: config.dataDir,
-    home: config.home,
-    readOnly: config.readOnly,
-    engine: config.engine,
-    now: () => config.now(),
-    publish: (job) => hub.publish('job', job),
-    flowKeyAt: async (path) => (await catalog()).flowAt(path)?.key ?? null,
-    warn,
-  });
-  const commands = new EngineCommands(config.engine);
-  // Asked once at start, so the first New job page already knows the kinds.
-  void commands.offers();
-  const state: State = {
-    config,
-    catalog,
-    store,
-    caches: new DataCaches(),
-    pool,
-    hub,
-    jobs,
-    commands,
-  };
+  const state = await buildState(config, warn);
+  const { store, hub, pool, jobs } = state;
   const codes = new SignInCodes();
   const app = createApp(state, report, codes);
   let stopping: Promise<void> | null = null;
   serve = app.callback();
   for (const [req, res] of early.splice(0)) serve(req, res);
-  let stopWatch = () => {};
-  void store.opened.then(() => {
-    if (!stopping) stopWatch = startWatch(config.dataDir, () => store.catalog(), hub);
-  });
   const otlp = config.otlp;
   if (otlp) {
     // Once every log is indexed: a first look at a part of them would take the rest for new ones later.
@@ -116,8 +117,7 @@ export async function start(
   }
 
   // The overview and the servers list are what most visits ask for first (the shell asks for both): their
-  // figures over every session are computed once the cold index is in (~270 ms and ~150 ms at 100k), not
-  // while the first visitor waits.
+  // figures over every session are computed once the cold index is in, not while the first visitor waits.
   void store.coldIndexDone.then(async () => {
     if (stopping) return;
     warmStreamAnswers();
@@ -145,7 +145,6 @@ export async function start(
       const work = async () => {
         clearTimeout(openTimer);
         firstRequest = null;
-        stopWatch();
         await state.otlp?.stop();
         await store.save();
         store.close();

@@ -1,24 +1,12 @@
 // What every route factory is handed: the configuration and the long-lived parts (the store of the data
 // directory, the worker pool, the event hub, the job runner). Built once by start.ts.
-import type { Config } from './config.ts';
-import type { Catalog } from './data/catalog.ts';
-import type { DataCaches } from './data/data-caches.ts';
+import type { DataContext } from './data/data-context.ts';
 import type { Hub } from './events/hub.ts';
 import type { EngineCommands } from './jobs/commands.ts';
 import type { JobRunner } from './jobs/runner.ts';
-import type { Store } from './store/store.ts';
-import type { Pool } from './workers/pool.ts';
 import type { OtlpStatus } from '../shared/otlp.ts';
 
-export interface State {
-  config: Config;
-  /** The catalog as of this request: the store's, with what the watcher has seen applied. */
-  catalog(): Promise<Catalog>;
-  /** The one live index of the data directory (store/store.ts). */
-  store: Store;
-  /** What the data layer keeps between requests (data/data-caches.ts). */
-  caches: DataCaches;
-  pool: Pool;
+export interface State extends DataContext {
   hub: Hub;
   /** The job queue and its runner (jobs/runner.ts). */
   jobs: JobRunner;

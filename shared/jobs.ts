@@ -4,7 +4,7 @@
 // planner's (server/jobs/plan.ts), so their exact messages live there.
 import * as v from 'valibot';
 import { bodyObject, UnixMsSchema } from './common.ts';
-import { DeciderNameSchema as FlowDeciderNameSchema } from './flows.ts';
+import { DeciderNameSchema } from './flows.ts';
 import { TrashIdSchema } from './trash.ts';
 
 export const JOB_KINDS = ['learn', 'promote', 'audit', 'stage', 'drift', 'redact', 'doctor'] as const;
@@ -71,7 +71,7 @@ export const JobListSchema = v.object({ items: v.array(JobSchema) });
 export type JobList = v.InferOutput<typeof JobListSchema>;
 
 /** The flow's decider list (shared/flows.ts), with the job request's message. */
-export const DeciderNameSchema = v.picklist(FlowDeciderNameSchema.options, bad('decider', 'one of arbiter, habit, reach'));
+export const JobDeciderSchema = v.picklist(DeciderNameSchema.options, bad('decider', 'one of arbiter, habit, reach'));
 
 function bad(field: string, expected: string): string {
   return `the job is not as expected: ${field}: ${expected}`;
@@ -124,7 +124,7 @@ export const AuditRequestSchema = v.object(
     kind: v.literal('audit'),
     flow: text('flow'),
     sessions: text('sessions'),
-    decider: v.nullish(DeciderNameSchema),
+    decider: v.nullish(JobDeciderSchema),
   },
   needs('audit', 'flow and sessions'),
 );
@@ -135,7 +135,7 @@ export const StageRequestSchema = v.object(
     flow: text('flow'),
     sessions: text('sessions'),
     window: optionalCount('window'),
-    decider: v.nullish(DeciderNameSchema),
+    decider: v.nullish(JobDeciderSchema),
     half_life: optionalNumber('half_life'),
     constants: optionalFlag('constants'),
   },
@@ -148,7 +148,7 @@ export const DriftRequestSchema = v.object(
     kind: v.literal('drift'),
     flow: text('flow'),
     sessions: text('sessions'),
-    decider: v.nullish(DeciderNameSchema),
+    decider: v.nullish(JobDeciderSchema),
     window: optionalCount('window'),
     threshold: optionalNumber('threshold'),
   },

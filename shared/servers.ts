@@ -4,7 +4,7 @@
 // by server/engine/credentials.ts) and run after these shape checks.
 import * as v from 'valibot';
 import { bodyObject, UnixMsSchema } from './common.ts';
-import { DeciderNameSchema as FlowDeciderNameSchema, FlowSummarySchema } from './flows.ts';
+import { DeciderNameSchema, FlowSummarySchema } from './flows.ts';
 import { ToolInfoSchema, UpstreamViewSchema } from './sessions.ts';
 
 export const SERVER_MODES = ['record', 'shadow', 'serve'] as const;
@@ -13,7 +13,7 @@ export const ServerModeSchema = v.picklist(SERVER_MODES, 'expected record, shado
 export type ServerMode = v.InferOutput<typeof ServerModeSchema>;
 
 /** The flow's decider list (shared/flows.ts), with the registry's message. */
-export const DeciderNameSchema = v.picklist(FlowDeciderNameSchema.options, 'expected arbiter, habit or reach');
+export const ServerDeciderSchema = v.picklist(DeciderNameSchema.options, 'expected arbiter, habit or reach');
 
 export const HOSTS = ['claude-code', 'claude-desktop', 'cursor', 'vscode'] as const;
 export const HostSchema = v.picklist(HOSTS);
@@ -103,7 +103,7 @@ export const ServerInputSchema = bodyObject(v.object(
     mode: ServerModeSchema,
     flow: keepText(),
     record_dir: keepText(),
-    decider: v.optional(v.nullable(DeciderNameSchema)),
+    decider: v.optional(v.nullable(ServerDeciderSchema)),
     threshold: v.optional(v.nullable(v.number('a number or null'))),
     ...policyInput,
   },
@@ -120,7 +120,7 @@ export const ServerEntrySchema = v.object({
   /** As given: relative to the data directory, `~/…`, or absolute inside the data directory. */
   flow: v.nullable(v.string()),
   record_dir: v.nullable(v.string()),
-  decider: v.nullable(DeciderNameSchema),
+  decider: v.nullable(ServerDeciderSchema),
   threshold: v.nullable(v.number()),
   ...policyInput,
   created_unix_ms: UnixMsSchema,

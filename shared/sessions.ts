@@ -341,5 +341,3 @@ export const SessionsQuerySchema = v.pipe(
   v.check(dayRangeInOrder, 'from: the first day must not be after the last (to)'),
 );
 export type SessionsQuery = v.InferOutput<typeof SessionsQuerySchema>;
-/** What a caller passes in (query strings, all optional). */
-export type SessionsQueryInput = v.InferInput<typeof SessionsQuerySchema>;

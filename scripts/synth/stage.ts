@@ -4,7 +4,7 @@
 // changes come from the engine's own flow-diff, so the stage view shows what a commit would change.
 import { flowDiff } from '../../server/engine/diff.ts';
 import { loadFlow, siteKeys, siteName } from '../../server/engine/flows.ts';
-import { compare, STATE_VERSION, type Entry, type Side } from '../../server/engine/stage.ts';
+import { compare, STATE_VERSION, type StageEntry, type Side } from '../../server/engine/stage.ts';
 import type { Rng } from './rng.ts';
 
 export interface StageFiles {
@@ -33,7 +33,7 @@ export function stageFiles(domain: string, committedText: string, stagedText: st
     }
     return out;
   };
-  const ledger: Entry[] = sessionIds.map((session) => ({ session, committed: side(0.72), staged: side(0.86) }));
+  const ledger: StageEntry[] = sessionIds.map((session) => ({ session, committed: side(0.72), staged: side(0.86) }));
   const state = { engine_stage: STATE_VERSION, domain, sessions: sessionIds, ledger };
   const diff = flowDiff(committed, staged, 0.05, 0.3);
   const last = {

@@ -8,6 +8,7 @@ import { scanDataDir, type ScannedFile } from '../engine/scan.ts';
 
 export type { Catalog, FlowFile, SessionFile } from '../store/catalog.ts';
 import type { Catalog, FlowFile, SessionFile } from '../store/catalog.ts';
+import { CONFIRM_LOG, FLOW_FILE, FLOW_LOG, JSONL } from '../store/log-names.ts';
 
 const stemOf = (name: string, suffix: string) => name.slice(0, name.length - suffix.length);
 
@@ -15,16 +16,16 @@ const stemOf = (name: string, suffix: string) => name.slice(0, name.length - suf
 export function buildCatalog(dataDir: string): Catalog {
   const scan = scanDataDir(dataDir);
   const sessionKeys = assignKeys(
-    scan.sessions.map((f) => ({ stem: stemOf(f.name, '.jsonl'), rel: f.rel })),
+    scan.sessions.map((f) => ({ stem: stemOf(f.name, JSONL), rel: f.rel })),
     RESERVED_SESSION_KEYS,
   );
   const flowKeys = assignKeys(
-    scan.flows.map((f) => ({ stem: stemOf(f.name, '.flow.json'), rel: f.rel })),
+    scan.flows.map((f) => ({ stem: stemOf(f.name, FLOW_FILE), rel: f.rel })),
     RESERVED_FLOW_KEYS,
   );
 
   const companion = (f: ScannedFile, suffix: string): string | null => {
-    const rel = f.rel.slice(0, f.rel.length - '.jsonl'.length) + suffix;
+    const rel = f.rel.slice(0, f.rel.length - JSONL.length) + suffix;
     return scan.files.has(rel) ? join(dataDir, rel) : null;
   };
 
@@ -32,8 +33,8 @@ export function buildCatalog(dataDir: string): Catalog {
     key: sessionKeys[i]!,
     rel: f.rel,
     path: f.path,
-    flowLog: companion(f, '.flow.jsonl'),
-    confirmLog: companion(f, '.confirm.jsonl'),
+    flowLog: companion(f, FLOW_LOG),
+    confirmLog: companion(f, CONFIRM_LOG),
   }));
   const flows: FlowFile[] = scan.flows.map((f, i) => ({ key: flowKeys[i]!, rel: f.rel, path: f.path }));
   const sessionByKey = new Map(sessions.map((s) => [s.key, s]));

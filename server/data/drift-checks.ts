@@ -7,7 +7,7 @@ import { type DriftCheck, type DriftHealth, DriftReportSchema } from '../../shar
 import type { FlowSummary } from '../../shared/flows.ts';
 import type { Job } from '../../shared/jobs.ts';
 import { statStamp } from '../store/stamp.ts';
-import type { State } from '../state.ts';
+import type { DataContext } from './data-context.ts';
 import { resolveRequestPath } from './paths.ts';
 
 /** A drift report past this is not read (one line per session: 5,000 sessions are ~1 MB). */
@@ -21,7 +21,7 @@ function flowOf(job: Job): string | null {
   return typeof p.flow === 'string' ? p.flow : null;
 }
 
-async function readReport(state: State, job: Job): Promise<v.InferOutput<typeof DriftReportSchema> | null> {
+async function readReport(state: DataContext, job: Job): Promise<v.InferOutput<typeof DriftReportSchema> | null> {
   const artifact = job.artifacts.find((a) => a.kind === 'report' && a.path.endsWith('.json'));
   if (!artifact) return null;
   try {
@@ -54,7 +54,7 @@ export function checkOf(job: Job, report: v.InferOutput<typeof DriftReportSchema
 }
 
 /** The last finished drift check of every flow that has one, by flow key. */
-export async function driftChecks(state: State): Promise<Map<string, DriftCheck>> {
+export async function driftChecks(state: DataContext): Promise<Map<string, DriftCheck>> {
   const latest = new Map<string, Job>();
   // Newest first: the first finished drift job seen for a key is its last.
   for (const job of await state.jobs.list()) {
@@ -77,7 +77,7 @@ export async function driftChecks(state: State): Promise<Map<string, DriftCheck>
   return out;
 }
 
-async function reportStamp(state: State, job: Job): Promise<string> {
+async function reportStamp(state: DataContext, job: Job): Promise<string> {
   const artifact = job.artifacts.find((a) => a.kind === 'report' && a.path.endsWith('.json'));
   if (!artifact) return 'none';
   try {

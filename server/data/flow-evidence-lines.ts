@@ -3,12 +3,12 @@
 // (data/session-views.ts) and a count of lines in the pool; the answers are kept by the log's stamps.
 import type { FlowSites } from '../../shared/flow-sites.ts';
 import { decisionCall } from '../engine/session/decision-line.ts';
-import type { State } from '../state.ts';
+import type { DataContext } from './data-context.ts';
 import { stampNow } from '../store/stamp.ts';
 import { sessionIndex } from './session-views.ts';
 import { UnreadableSession } from './sessions.ts';
 
-export async function withDecisionLines(state: State, evidence: FlowSites): Promise<FlowSites> {
+export async function withDecisionLines(state: DataContext, evidence: FlowSites): Promise<FlowSites> {
   const catalog = await state.catalog();
   const cache = state.caches.decisionLines;
   const wanted = new Map<string, Set<string>>();

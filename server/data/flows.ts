@@ -20,7 +20,7 @@ import {
   type Flow,
 } from '../engine/flows.ts';
 import { flowWarnings } from '../engine/warnings.ts';
-import type { State } from '../state.ts';
+import type { DataContext } from './data-context.ts';
 import type { LoadedFlow } from '../workers/tasks/flows.ts';
 import type { Catalog, FlowFile, SessionFile } from './catalog.ts';
 import type { ListedTools } from './data-caches.ts';
@@ -30,6 +30,7 @@ import { readRegistry } from './registry.ts';
 import { sessionDetail, sessionsOfDomainNewestFirst, sessionSummaries } from './sessions.ts';
 import type { Result } from '../result.ts';
 import { errorText } from '../../shared/error-text.ts';
+import { FLOW_FILE, STAGED_FLOW_FILE } from '../store/log-names.ts';
 
 /** A flow file, loaded or not, with its stamps. */
 export interface FlowEntry extends LoadedFlow {
@@ -43,7 +44,7 @@ export class FlowUnreadable extends Error {}
 
 
 /** Loads a flow file through the cache; a file that cannot be read or parsed carries its error. */
-export async function loadFlowEntry(state: State, file: FlowFile): Promise<FlowEntry> {
+export async function loadFlowEntry(state: DataContext, file: FlowFile): Promise<FlowEntry> {
   let size_bytes = 0;
   let modified_unix_ms = 0;
   let stamp = '-';
@@ -92,7 +93,7 @@ function canonical(path: string): string | null {
 export type ServedFlows = { name: string; path: string; canonical: string | null }[];
 
 /** The registry's servers with a flow, as resolved paths; an unreadable registry counts as empty. */
-export async function servedFlows(state: State): Promise<ServedFlows> {
+export async function servedFlows(state: DataContext): Promise<ServedFlows> {
   let servers;
   try {
     servers = (await readRegistry(state.config.dataDir)).servers;
@@ -136,12 +137,11 @@ async function sameBytes(a: string, b: string): Promise<boolean> {
 /** The staged-learning link of a flow file (flow-review.md §7.1). */
 async function stageLink(file: FlowFile, catalog: Catalog): Promise<StageLink | null> {
   const name = basename(file.path);
-  const stagedSuffix = '.staged.flow.json';
-  const stem = name.endsWith(stagedSuffix) ? name.slice(0, -stagedSuffix.length) : '';
+  const stem = name.endsWith(STAGED_FLOW_FILE) ? name.slice(0, -STAGED_FLOW_FILE.length) : '';
   const staged = stem !== '';
   const counterpart = staged
-    ? join(dirname(file.path), `${stem}.flow.json`)
-    : join(dirname(file.path), `${name.slice(0, -'.flow.json'.length)}${stagedSuffix}`);
+    ? join(dirname(file.path), `${stem}${FLOW_FILE}`)
+    : join(dirname(file.path), `${name.slice(0, -FLOW_FILE.length)}${STAGED_FLOW_FILE}`);
   const other = catalog.flows.find((f) => f.path === counterpart) ?? null;
   if (!staged && other === null) return null;
   const pending = other === null || !(await sameBytes(file.path, other.path));
@@ -155,7 +155,7 @@ export function versionOf(file: FlowFile, catalog: Catalog): VersionOf | null {
   const folder = basename(dir);
   if (!m || !folder.endsWith('.history') || folder.length === '.history'.length) return null;
   const name = folder.slice(0, -'.history'.length);
-  const committed = join(dirname(dir), `${name}.flow.json`);
+  const committed = join(dirname(dir), `${name}${FLOW_FILE}`);
   return { flow: catalog.flows.find((f) => f.path === committed)?.key ?? null, name, version: Number(m[1]) };
 }
 
@@ -172,7 +172,7 @@ function summaryOf(entry: FlowEntry, served_by: string[], stage: StageLink | nul
   return {
     key: file.key,
     path: file.rel,
-    name: basename(file.path).slice(0, -'.flow.json'.length),
+    name: basename(file.path).slice(0, -FLOW_FILE.length),
     domain: flow?.domain ?? '',
     format_version: entry.format_version,
     engine_version: p?.engine ?? '',
@@ -206,7 +206,7 @@ function withDrift(summary: FlowSummary, checks: ReadonlyMap<string, DriftCheck>
 }
 
 /** Every flow the catalog finds, loaded or not: most recently modified first, then by path. */
-export async function flowSummaries(state: State, catalog?: Catalog): Promise<FlowSummary[]> {
+export async function flowSummaries(state: DataContext, catalog?: Catalog): Promise<FlowSummary[]> {
   const cat = catalog ?? (await state.catalog());
   const [entries, served] = await Promise.all([Promise.all(cat.flows.map((f) => loadFlowEntry(state, f))), servedFlows(state)]);
   state.caches.flows.retain(new Set(cat.flows.map((f) => f.path)));
@@ -220,7 +220,7 @@ export async function flowSummaries(state: State, catalog?: Catalog): Promise<Fl
 
 /** One flow's list summary, and its loaded entry; `served` when the caller has it (many summaries, one registry read). */
 export async function flowSummary(
-  state: State,
+  state: DataContext,
   file: FlowFile,
   catalog?: Catalog,
   served?: Promise<ServedFlows>,
@@ -235,7 +235,7 @@ export async function flowSummary(
 // ---------------------------------------------------------------------------------------------------------
 
 
-async function listedTools(state: State, file: SessionFile): Promise<ListedTools | null> {
+async function listedTools(state: DataContext, file: SessionFile): Promise<ListedTools | null> {
   const cache = state.caches.listings;
   let stamp: string;
   try {
@@ -261,7 +261,7 @@ async function listedTools(state: State, file: SessionFile): Promise<ListedTools
 }
 
 /** The tools of the newest readable session of the domain that listed any, or null (flow-review.md §6). */
-export async function latestListing(state: State, domain: string): Promise<{ sessionId: string; tools: ListedTools } | null> {
+export async function latestListing(state: DataContext, domain: string): Promise<{ sessionId: string; tools: ListedTools } | null> {
   if (domain === '') return null;
   const catalog = await state.catalog();
   const { entries } = await sessionSummaries(state);
@@ -275,7 +275,7 @@ export async function latestListing(state: State, domain: string): Promise<{ ses
 }
 
 /** The warnings of a loaded flow at detail time (flow-review.md §6). */
-async function warningsFor(state: State, flow: Flow): Promise<string[]> {
+async function warningsFor(state: DataContext, flow: Flow): Promise<string[]> {
   const listing = await latestListing(state, flow.domain);
   return flowWarnings(flow, listing, state.config.keySet || state.config.keyFileSet);
 }
@@ -286,7 +286,7 @@ function taskValue<T>(r: Result<T>): T {
 }
 
 /** The reviewer's view of a flow file at a threshold. Throws FlowUnreadable when it does not load. */
-export async function flowDetail(state: State, file: FlowFile, threshold: number): Promise<FlowDetail> {
+export async function flowDetail(state: DataContext, file: FlowFile, threshold: number): Promise<FlowDetail> {
   const { summary, entry } = await flowSummary(state, file);
   const flow = loadedOrThrow(entry);
   const [review, warnings] = await Promise.all([
@@ -298,7 +298,7 @@ export async function flowDetail(state: State, file: FlowFile, threshold: number
 
 /** flow-diff of two flow files, keys as given. Throws FlowUnreadable (old first) when one does not load. */
 export async function flowDiffView(
-  state: State,
+  state: DataContext,
   from: { key: string; file: FlowFile },
   to: { key: string; file: FlowFile },
   threshold: number,

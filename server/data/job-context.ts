@@ -1,10 +1,10 @@
 // What the job planner (jobs/plan.ts) needs to know of this console: its directories, which keys are set,
 // and the flows of the catalog (loaded through the flows area's cache, parsed in the pool).
 import type { PlanContext } from '../jobs/plan.ts';
-import type { State } from '../state.ts';
+import type { DataContext } from './data-context.ts';
 import { loadFlowEntry } from './flows.ts';
 
-export async function planContext(state: State): Promise<PlanContext> {
+export async function planContext(state: DataContext): Promise<PlanContext> {
   const catalog = await state.catalog();
   const { config } = state;
   return {

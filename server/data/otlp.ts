@@ -2,7 +2,7 @@
 // query matches as JSON Lines (the Collector's file exporter's format), made in the pool a batch at a time
 // so a big export never stalls other requests and is sent as it is made.
 import type { SessionsOtlpQuery } from '../../shared/otlp.ts';
-import type { State } from '../state.ts';
+import type { DataContext } from './data-context.ts';
 import { VERSION } from '../version.ts';
 import type { SessionFile } from './catalog.ts';
 import { sessionsPage, UnreadableSession } from './sessions.ts';
@@ -16,7 +16,7 @@ export class NoSuchSessions extends Error {}
 const filesOf = (f: SessionFile): OtlpSessionFiles => ({ rel: f.rel, path: f.path, flowLog: f.flowLog });
 
 /** One session's export as OTLP/JSON text. Throws UnreadableSession. */
-export async function sessionOtlp(state: State, file: SessionFile, payloads: boolean): Promise<string> {
+export async function sessionOtlp(state: DataContext, file: SessionFile, payloads: boolean): Promise<string> {
   const r = await state.pool.run('sessionsOtlpJsonTask', { sessions: [filesOf(file)], options: { payloads, version: VERSION } });
   const failed = r.failed[0];
   if (failed) throw new UnreadableSession(failed.message);
@@ -24,7 +24,7 @@ export async function sessionOtlp(state: State, file: SessionFile, payloads: boo
 }
 
 /** The sessions to export: the ticked keys (each must exist), else every match of the list's filters. */
-export async function sessionsToExport(state: State, query: SessionsOtlpQuery): Promise<SessionFile[]> {
+export async function sessionsToExport(state: DataContext, query: SessionsOtlpQuery): Promise<SessionFile[]> {
   const catalog = await state.catalog();
   if (query.keys !== null) {
     const missing = query.keys.filter((k) => !catalog.session(k));
@@ -36,7 +36,7 @@ export async function sessionsToExport(state: State, query: SessionsOtlpQuery): 
 }
 
 /** The JSON Lines of the sessions, a batch at a time; logs that do not read are left out. */
-export async function* sessionsOtlpLines(state: State, files: SessionFile[], payloads: boolean): AsyncGenerator<string> {
+export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[], payloads: boolean): AsyncGenerator<string> {
   const batches: OtlpSessionFiles[][] = [];
   for (let i = 0; i < files.length; i += BATCH_SESSIONS) batches.push(files.slice(i, i + BATCH_SESSIONS).map(filesOf));
   // Two batches in flight: the pool works on the next while this one is sent.

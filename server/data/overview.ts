@@ -17,7 +17,7 @@ import { activity, healthList, totalsAndDomains, type HealthInputs } from '../en
 import { activityBetween, chartDays, overviewPredicate, startedWithin } from '../engine/session-filter.ts';
 import { listingSource, toolWarnings } from '../engine/warnings.ts';
 import { serverViewContext } from './server-context.ts';
-import type { State } from '../state.ts';
+import type { DataContext } from './data-context.ts';
 
 const NO_FILTER: OverviewQuery = { domain: null, from: null, to: null };
 
@@ -32,7 +32,7 @@ function driftOf(summaries: FlowSummary[], offered: boolean): DriftHealth[] {
   return offered ? lines : lines.filter((l) => l.state !== 'never');
 }
 
-export async function overview(state: State, query: OverviewQuery = NO_FILTER): Promise<Overview> {
+export async function overview(state: DataContext, query: OverviewQuery = NO_FILTER): Promise<Overview> {
   const { config } = state;
   const now = config.now();
   const catalog = await state.catalog();

@@ -10,17 +10,27 @@ import {
   REGISTRY_ARG_BYTES_MAX,
   REGISTRY_FILE_MAX_BYTES,
   REGISTRY_COMMAND_ARGS_MAX,
-  REGISTRY_DESCRIPTION_MAX,
   REGISTRY_NAME_MAX,
 } from '../../shared/limits.ts';
 import { findCredential } from '../../shared/credentials.ts';
+import {
+  DescriptionSchema,
+  FLOW_TOOLS_MAX,
+  FlowToolsSchema,
+  GuardedDomainSchema,
+  JudgeContextSchema,
+  ListenAddrSchema,
+  ServerNameSchema,
+  TokenFileSchema,
+  ToolNameSchema,
+} from '../../shared/server-entry-rules.ts';
 import { issueText } from '../../shared/issue-text.ts';
 import type { FlowSummary } from '../../shared/flows.ts';
 import {
-  DeciderNameSchema,
   JudgeSchema,
   ListenSchema,
   POLICY_FIELDS,
+  ServerDeciderSchema,
   ServerModeSchema,
   SurpriseSchema,
   type Judge,
@@ -43,8 +53,8 @@ import { mapInSlices, VIEW_SLICE } from './in-slices.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import { PathError, resolveRequestPath, type PathContext } from './paths.ts';
 import { errorText } from '../../shared/error-text.ts';
+import { REGISTRY_FILE } from '../store/log-names.ts';
 
-const REGISTRY_FILE = 'servers.json';
 
 /** servers.json could not be read or written: every servers endpoint answers 500 with this message. */
 export class RegistryError extends Error {}
@@ -104,7 +114,7 @@ const FileEntrySchema = v.looseObject({
   mode: ServerModeSchema,
   flow: nullableText,
   record_dir: nullableText,
-  decider: v.optional(v.nullable(DeciderNameSchema), null),
+  decider: v.optional(v.nullable(ServerDeciderSchema), null),
   threshold: v.optional(v.nullable(v.number()), null),
   created_unix_ms: v.optional(v.number(), 0),
   updated_unix_ms: v.optional(v.number(), 0),
@@ -341,18 +351,9 @@ async function saveRegistry(dataDir: string, registry: LoadedRegistry): Promise<
 // One lock for every change: changes run one after another in arrival order.
 const changes = new KeyedQueue();
 function withLock<T>(work: () => Promise<T>): Promise<T> {
-  return changes.run('servers.json', work);
+  return changes.run(REGISTRY_FILE, work);
 }
 
-const NAME = new RegExp(`^[a-z0-9][a-z0-9_-]{0,${REGISTRY_NAME_MAX - 1}}$`);
-/** The domains whose proxy has policy guards. */
-export const GUARDED_DOMAINS = ['retail', 'airline'] as const;
-const TOOLS_MAX = 256;
-const TOOL_BYTES_MAX = 128;
-const JUDGE_CONTEXT_BYTES_MAX = 4096;
-const CONTROL = /\p{Cc}/u;
-// host:port, the host an IPv4 address, a bracketed IPv6 address or a name.
-const LISTEN_ADDR = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}[A-Za-z0-9])?):(\d{1,5})$/;
 
 /** Why the proxy policy of `input` is refused, in the later engine's order, or null. Absent fields are not checked. */
 function validatePolicy(input: ServerInput): string | null {
@@ -361,15 +362,11 @@ function validatePolicy(input: ServerInput): string | null {
     return `surprise ${display(s.nats)}: a threshold in nats, above 0`;
   }
   const tools = input.flow_tools ?? [];
-  if (tools.length > TOOLS_MAX) return 'flow_tools: at most 256 tools';
+  if (!v.is(FlowToolsSchema, tools)) return `flow_tools: at most ${FLOW_TOOLS_MAX} tools`;
   for (const tool of tools) {
-    const t = tool.trim();
-    // The proxy takes them comma-separated.
-    if (t === '' || Buffer.byteLength(t) > TOOL_BYTES_MAX || t.includes(',') || /[\s\p{Cc}]/u.test(t)) {
-      return `flow_tools: ${debugString(tool)} is not a tool's name`;
-    }
+    if (!v.is(ToolNameSchema, tool.trim())) return `flow_tools: ${debugString(tool)} is not a tool's name`;
   }
-  if (input.guards === true && !(GUARDED_DOMAINS as readonly string[]).includes(input.name)) {
+  if (input.guards === true && !v.is(GuardedDomainSchema, input.name)) {
     return `guards: there are no policy guards for ${input.name}; retail and airline have them`;
   }
   const judge = input.judge;
@@ -377,10 +374,7 @@ function validatePolicy(input: ServerInput): string | null {
     if (input.guards === false) {
       return 'the confirmation judge asks about the writes the guards check: turn the guards on';
     }
-    const context = judge.context.trim();
-    if (context === '' || Buffer.byteLength(context) > JUDGE_CONTEXT_BYTES_MAX || CONTROL.test(context)) {
-      return "the judge's context: the file the host appends the conversation to";
-    }
+    if (!v.is(JudgeContextSchema, judge.context)) return "the judge's context: the file the host appends the conversation to";
   }
   const days = input.retain_days;
   if (days !== undefined && days !== null) {
@@ -389,12 +383,10 @@ function validatePolicy(input: ServerInput): string | null {
   }
   const listen = input.listen;
   if (listen) {
-    const port = LISTEN_ADDR.exec(listen.addr.trim())?.[1];
-    if (port === undefined || Number(port) < 1 || Number(port) > 65535) {
+    if (!v.is(ListenAddrSchema, listen.addr)) {
       return `listen: ${debugString(listen.addr)} is not an address to listen on: give a host and a port, such as 127.0.0.1:8931`;
     }
-    const file = listen.token_file?.trim() ?? '';
-    if (file !== '' && (Buffer.byteLength(file) > REGISTRY_ARG_BYTES_MAX || CONTROL.test(file))) {
+    if (!v.is(TokenFileSchema, listen.token_file ?? '')) {
       return "listen: the token file is the path of the file that holds the token hosts send";
     }
   }
@@ -406,10 +398,10 @@ function validatePolicy(input: ServerInput): string | null {
  * checked (the merged entry is checked again). Values that look like secrets are never echoed.
  */
 export function validateInput(input: ServerInput, ctx: PathContext): string | null {
-  if (!NAME.test(input.name)) {
+  if (!v.is(ServerNameSchema, input.name)) {
     return `name ${debugString(input.name)}: the name is the server's in the host and the domain of its sessions and flows, so use a-z, 0-9, _ and -, starting with a letter or digit, at most ${REGISTRY_NAME_MAX}`;
   }
-  if (typeof input.description === 'string' && [...input.description].length > REGISTRY_DESCRIPTION_MAX) {
+  if (typeof input.description === 'string' && !v.is(DescriptionSchema, input.description)) {
     return 'the description is longer than 1,000 characters';
   }
   const upstream = input.upstream;

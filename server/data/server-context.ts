@@ -4,12 +4,12 @@
 // or a worker's start when the pool has let its workers go, made a page's first requests wait).
 import { stat } from 'node:fs/promises';
 import { pathLookup } from '../path-search.ts';
-import type { State } from '../state.ts';
+import type { DataContext } from './data-context.ts';
 import { statStamp } from '../store/stamp.ts';
 import { NOT_LOADED, type FlowFacts, type ViewContext } from './registry.ts';
 
 /** The facts of the flow at `path`, from the cache while its file is unchanged, else from the pool. */
-async function flowFactsAt(state: State, path: string): Promise<FlowFacts> {
+async function flowFactsAt(state: DataContext, path: string): Promise<FlowFacts> {
   const st = await stat(path).catch(() => null);
   // Not a regular file (links followed): what the task would answer, without it.
   if (!st?.isFile()) return NOT_LOADED;
@@ -25,7 +25,7 @@ async function flowFactsAt(state: State, path: string): Promise<FlowFacts> {
 }
 
 /** One request's view context: PATH, flow facts and resolved paths are looked up once per distinct name. */
-export function serverViewContext(state: State): ViewContext {
+export function serverViewContext(state: DataContext): ViewContext {
   const facts = new Map<string, Promise<FlowFacts>>();
   return {
     dataDir: state.config.dataDir,

@@ -4,7 +4,7 @@
 import type { FlowSummary } from '../../shared/flows.ts';
 import type { ServerEntry, ServerList, ServerView } from '../../shared/servers.ts';
 import type { ToolInfo } from '../../shared/sessions.ts';
-import type { State } from '../state.ts';
+import type { DataContext } from './data-context.ts';
 import { flowSummary, servedFlows, type ServedFlows } from './flows.ts';
 import { mapInSlices, VIEW_SLICE } from './in-slices.ts';
 import { discoveredUpstreams, lookAhead, readRegistry, registryVersion, resolvedPath, serverView, viewOf } from './registry.ts';
@@ -12,7 +12,7 @@ import { serverViewContext } from './server-context.ts';
 import { sessionsByDomain, sessionsOfDomain, sessionSummaries } from './sessions.ts';
 
 /** The flows list's summary of the catalog flow at `path`, or null when the catalog has none there. */
-function flowSummaryAt(state: State): (path: string) => Promise<FlowSummary | null> {
+function flowSummaryAt(state: DataContext): (path: string) => Promise<FlowSummary | null> {
   // Many entries may name one flow: each distinct path is summarized once, and the registry read once.
   const summaries = new Map<string, Promise<FlowSummary | null>>();
   let served: Promise<ServedFlows> | undefined;
@@ -30,10 +30,10 @@ function flowSummaryAt(state: State): (path: string) => Promise<FlowSummary | nu
 
 // A list asked for while the same one is being made (the start's own, another tab) shares it: same registry
 // file, same index version.
-const making = new WeakMap<State, { key: string; list: Promise<ServerList> }>();
+const making = new WeakMap<DataContext, { key: string; list: Promise<ServerList> }>();
 
 /** Throws RegistryError or RegistryUnreadable when the registry cannot be read. */
-export async function serverList(state: State): Promise<ServerList> {
+export async function serverList(state: DataContext): Promise<ServerList> {
   const key = `${await registryVersion(state.config.dataDir)}|${state.store.version}`;
   const current = making.get(state);
   if (current?.key === key) return current.list;
@@ -46,7 +46,7 @@ export async function serverList(state: State): Promise<ServerList> {
   }
 }
 
-async function makeServerList(state: State): Promise<ServerList> {
+async function makeServerList(state: DataContext): Promise<ServerList> {
   const registry = await readRegistry(state.config.dataDir);
   const sessions = await sessionSummaries(state);
   const ctx = serverViewContext(state);
@@ -59,12 +59,12 @@ async function makeServerList(state: State): Promise<ServerList> {
   return { items, discovered };
 }
 
-export async function oneServerView(state: State, entry: ServerEntry): Promise<ServerView> {
+export async function oneServerView(state: DataContext, entry: ServerEntry): Promise<ServerView> {
   return serverView(entry, sessionsOfDomain(await sessionSummaries(state), entry.name), flowSummaryAt(state), serverViewContext(state));
 }
 
 /** The probe's flow warnings: only when the entry's flow resolves and loads. */
-export async function probeFlowWarnings(state: State, entry: ServerEntry, tools: ToolInfo[]): Promise<string[]> {
+export async function probeFlowWarnings(state: DataContext, entry: ServerEntry, tools: ToolInfo[]): Promise<string[]> {
   const path = entry.flow === null ? null : resolvedPath(entry.flow, state.config);
   if (path === null) return [];
   const r = await state.pool.run('probeWarningsTask', { path, tools });

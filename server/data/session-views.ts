@@ -1,15 +1,23 @@
 // The session page's light views as the API serves them. Every one of them starts from `sessionIndex`, the
-// one place that gets a parsed session for them: a small memo held on State (`caches.outlines`, data-caches.ts) of the last few
+// one place that gets a parsed session for them: a small memo held on DataContext (`caches.outlines`, data-caches.ts) of the last few
 // sessions opened, keyed by the stamps of the log and its companions as the detail cache keys its details
 // (the index is small: no payloads, a few hundred bytes a call). The parse itself, and
 // every read of a payload, runs in the worker pool, never on the event loop.
 import { readFile } from 'node:fs/promises';
 import type { FindMatch, LogLine, SessionEvents, SessionLines } from '../../shared/session-views.ts';
-import type { OutlineIndex } from '../engine/session/views.ts';
-import type { State } from '../state.ts';
+import * as v from 'valibot';
+import { OutlineIndexSchema, type OutlineIndex } from '../engine/session/views.ts';
+import { parseOrNull } from '../engine/sessions.ts';
+import type { DataContext } from './data-context.ts';
 import type { SessionFile } from './catalog.ts';
 import { filesOf, UnreadableSession } from './sessions.ts';
 import { stampNow } from '../store/stamp.ts';
+
+/** A spooled outline as written at indexing; null when it does not read as one (then the log is parsed). */
+function spooledOutline(text: string): OutlineIndex | null {
+  const read = v.safeParse(OutlineIndexSchema, parseOrNull(text));
+  return read.success ? read.output : null;
+}
 
 /** How many sessions' indexes the memo keeps: the pages open now, not the whole directory. */
 const MEMO_SESSIONS = 4;
@@ -18,7 +26,7 @@ const MEMO_SESSIONS = 4;
  * The session's outline, the places of its calls and its events. Concurrent asks for the same session share
  * one parse. Throws UnreadableSession when the log is not a session log this engine can read.
  */
-export function sessionIndex(state: State, file: SessionFile): Promise<OutlineIndex> {
+export function sessionIndex(state: DataContext, file: SessionFile): Promise<OutlineIndex> {
   const stamp = stampNow(file);
   const memo = state.caches.outlines;
   const held = memo.get(file.path);
@@ -35,7 +43,7 @@ export function sessionIndex(state: State, file: SessionFile): Promise<OutlineIn
     });
   // A big log's outline was made when it was indexed, at these stamps: a read of half a MB, not a pass over the log.
   const spooled = state.store.bigOutlines.get(file.path);
-  const made = spooled && spooled.stamp === stamp ? readFile(spooled.file, 'utf8').then((text) => JSON.parse(text) as OutlineIndex, parse) : parse();
+  const made = spooled && spooled.stamp === stamp ? readFile(spooled.file, 'utf8').then((text) => spooledOutline(text) ?? parse(), parse) : parse();
   const index = made.then((value) =>
     // The catalogue's key and path may have moved since the parse (a clashing file appeared).
     value.outline.summary.key === file.key && value.outline.summary.path === file.rel
@@ -68,7 +76,7 @@ function placeOf(index: OutlineIndex, n: number) {
  * serialized in the worker, so a big answer costs the event loop nothing but sending it. Throws NoSuchCall,
  * UnreadableSession, PayloadMoved.
  */
-export async function callPayloadJson(state: State, file: SessionFile, n: number, all: boolean): Promise<string> {
+export async function callPayloadJson(state: DataContext, file: SessionFile, n: number, all: boolean): Promise<string> {
   const index = await sessionIndex(state, file);
   const { call, place } = placeOf(index, n);
   const r = await state.pool.run('sessionCallTask', { path: file.path, n, id: call.id, tool: call.tool, place, all });
@@ -77,7 +85,7 @@ export async function callPayloadJson(state: State, file: SessionFile, n: number
 }
 
 /** A call's whole answer text for the download (null: no answer came). */
-export async function callResultTextOf(state: State, file: SessionFile, n: number): Promise<{ id: string; text: string | null }> {
+export async function callResultTextOf(state: DataContext, file: SessionFile, n: number): Promise<{ id: string; text: string | null }> {
   const index = await sessionIndex(state, file);
   const { call, place } = placeOf(index, n);
   const r = await state.pool.run('sessionCallTextTask', { path: file.path, place });
@@ -91,7 +99,7 @@ export async function callResultTextOf(state: State, file: SessionFile, n: numbe
  * searched where they are, in a worker process that reads them from the log; tool names and the conversation,
  * which the outline holds whole, are matched here. Matches come in log order: calls by n, then messages.
  */
-export async function findInSession(state: State, file: SessionFile, q: string): Promise<FindMatch[]> {
+export async function findInSession(state: DataContext, file: SessionFile, q: string): Promise<FindMatch[]> {
   const index = await sessionIndex(state, file);
   const needle = q.toLowerCase();
   const r = await state.pool.run('sessionFindTask', { path: file.path, places: index.places, q });
@@ -109,7 +117,7 @@ export async function findInSession(state: State, file: SessionFile, q: string):
 }
 
 /** The line each call's request is on, by the outline's n. */
-export async function sessionCallLines(state: State, file: SessionFile): Promise<(number | null)[]> {
+export async function sessionCallLines(state: DataContext, file: SessionFile): Promise<(number | null)[]> {
   const index = await sessionIndex(state, file);
   const r = await state.pool.run('sessionCallLinesTask', { path: file.path, places: index.places });
   if (!r.ok) throw new PayloadMoved(r.message);
@@ -117,13 +125,13 @@ export async function sessionCallLines(state: State, file: SessionFile): Promise
 }
 
 /** A page of the raw log's events. */
-export async function sessionEventsPage(state: State, file: SessionFile, offset: number, limit: number): Promise<SessionEvents> {
+export async function sessionEventsPage(state: DataContext, file: SessionFile, offset: number, limit: number): Promise<SessionEvents> {
   const { events } = await sessionIndex(state, file);
   return { total: events.length, offset, items: events.slice(offset, offset + limit) };
 }
 
 /** A page of the log's lines (read in the pool: a big log is scanned for its line breaks). */
-export async function sessionLinesPage(state: State, file: SessionFile, offset: number, limit: number): Promise<SessionLines> {
+export async function sessionLinesPage(state: DataContext, file: SessionFile, offset: number, limit: number): Promise<SessionLines> {
   const r = await state.pool.run('sessionLinesTask', { path: file.path, offset, limit });
   if (!r.ok) throw new PayloadMoved(r.message);
   return { total: r.value.total, offset, items: r.value.items };
@@ -136,7 +144,7 @@ export class NoSuchEvent extends Error {}
  * The log line event `i` came from, for the raw view of a big log (a small log's page matches them itself
  * over the whole text). Null when no line matches. Throws NoSuchEvent, UnreadableSession.
  */
-export async function eventLine(state: State, file: SessionFile, i: number): Promise<LogLine | null> {
+export async function eventLine(state: DataContext, file: SessionFile, i: number): Promise<LogLine | null> {
   const { events } = await sessionIndex(state, file);
   const e = events[i];
   if (!e) throw new NoSuchEvent(`no event ${i}: this session has ${events.length} (from 0)`);

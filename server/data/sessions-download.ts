@@ -3,13 +3,13 @@
 import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { tarEnd, tarHeader, tarPadding } from '../engine/tar.ts';
-import type { State } from '../state.ts';
+import type { DataContext } from './data-context.ts';
 import type { SessionFile } from './catalog.ts';
 
 export class NoSuchSessions extends Error {}
 
 /** The sessions of `keys`, in that order; throws NoSuchSessions naming those that are not there. */
-export async function sessionsToDownload(state: State, keys: readonly string[]): Promise<SessionFile[]> {
+export async function sessionsToDownload(state: DataContext, keys: readonly string[]): Promise<SessionFile[]> {
   const catalog = await state.catalog();
   const files = keys.map((k) => catalog.session(k));
   const missing = keys.filter((_k, i) => !files[i]);

@@ -1,7 +1,7 @@
 // Sessions as the console serves them, read from the store (store/store.ts): the summaries it keeps
 // current, and details made in the worker pool and kept in its byte-bounded cache.
 import type { SessionDetail, SessionList, SessionsQuery, SessionSummary } from '../../shared/sessions.ts';
-import type { State } from '../state.ts';
+import type { DataContext } from './data-context.ts';
 import type { ReadableEntry } from '../store/session-index.ts';
 import { stampNow } from '../store/stamp.ts';
 import type { SessionFile } from './catalog.ts';
@@ -26,7 +26,7 @@ export interface SessionSummaries {
 const WARM_BUDGET_MS = 700;
 
 /** Every summary, current as of this request (files written before it are in). */
-export async function sessionSummaries(state: State): Promise<SessionSummaries> {
+export async function sessionSummaries(state: DataContext): Promise<SessionSummaries> {
   const { store } = state;
   await store.warm(WARM_BUDGET_MS);
   await store.sync();
@@ -54,18 +54,22 @@ export function sessionsByDomain(summaries: SessionSummaries): (domain: string) 
   return (domain) => domains.get(domain) ?? { count: 0, last_unix_ms: null };
 }
 
+/** The memo's key of a page: every field of the parsed query, so a new filter is in it without a word here. */
+export function sessionsPageKey(query: SessionsQuery): string {
+  return `sessionsPage:${JSON.stringify(query)}`;
+}
+
 /**
  * A page of GET /api/sessions: filters in the order domain, mode, q, newest first, `total` before paging.
  * The index keeps the sessions in this order, so the cost is the sessions a filter looks at; the same query
  * at the same version of the index is answered from memory.
  */
-export async function sessionsPage(state: State, query: SessionsQuery): Promise<SessionList> {
+export async function sessionsPage(state: DataContext, query: SessionsQuery): Promise<SessionList> {
   const { store } = state;
   // The newest logs are read first: once the page's worth is in, the page is (nearly always) the right one.
   await store.warm(WARM_BUDGET_MS, (indexed) => indexed >= query.offset + query.limit);
   await store.sync();
-  const id = JSON.stringify([query.domain, query.mode, query.q, query.limit, query.offset, query.from, query.to, query.sort, query.order, query.since, query.agent, query.tool, query.has]);
-  const page = store.derived(`sessionsPage:${id}`, () => store.sessions.list(query));
+  const page = store.derived(sessionsPageKey(query), () => store.sessions.list(query));
   const indexing = store.progress();
   return indexing ? { ...page, indexing } : page;
 }
@@ -75,14 +79,14 @@ export async function sessionsPage(state: State, query: SessionsQuery): Promise<
  * log's view is tens of MB, and building or encoding it here would stall every other request. Answers the
  * file open (the caller sends it and closes it) and its length. Throws UnreadableSession.
  */
-export async function sessionDetailFile(state: State, file: SessionFile): Promise<{ fd: number; bytes: number }> {
+export async function sessionDetailFile(state: DataContext, file: SessionFile): Promise<{ fd: number; bytes: number }> {
   const r = await state.store.details.get(filesOf(file), stampNow(file));
   if (!r.ok) throw new UnreadableSession(r.message);
   return { fd: r.fd, bytes: r.bytes };
 }
 
 /** One session, parsed fresh in the pool. Throws UnreadableSession when it is not a session log. */
-export async function sessionDetail(state: State, file: SessionFile): Promise<SessionDetail> {
+export async function sessionDetail(state: DataContext, file: SessionFile): Promise<SessionDetail> {
   const r = await state.pool.run('sessionDetailTask', filesOf(file));
   if (!r.ok) throw new UnreadableSession(r.message);
   return r.value;

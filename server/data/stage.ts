@@ -6,7 +6,7 @@ import { DIFF_TOLERANCE_DEFAULT, FLOW_THRESHOLD_DEFAULT } from '../../shared/lim
 import type { FlowDiffView } from '../../shared/flows.ts';
 import type { StageView, VersionView } from '../../shared/stage.ts';
 import { stagePathsOf, type StagePaths } from '../engine/stage.ts';
-import type { State } from '../state.ts';
+import type { DataContext } from './data-context.ts';
 import type { StageTaskResult } from '../workers/tasks/stage.ts';
 import type { Catalog, FlowFile } from './catalog.ts';
 import { FlowUnreadable, flowDiffView, flowSummary } from './flows.ts';
@@ -29,7 +29,7 @@ export class StageRefused extends Error {
 }
 
 /** The flow `key` and its deployment's files. */
-export async function deployment(state: State, key: string): Promise<{ catalog: Catalog; file: FlowFile; paths: StagePaths }> {
+export async function deployment(state: DataContext, key: string): Promise<{ catalog: Catalog; file: FlowFile; paths: StagePaths }> {
   const catalog = await state.catalog();
   const file = catalog.flow(key);
   if (!file) throw new NoSuchFlow(`no flow ${JSON.stringify(key)}`);
@@ -44,7 +44,7 @@ export async function deployment(state: State, key: string): Promise<{ catalog: 
 }
 
 /** Every file of the deployment inside the data directory, else a 422 that names the one that leads out. */
-async function contained(state: State, paths: StagePaths): Promise<void> {
+async function contained(state: DataContext, paths: StagePaths): Promise<void> {
   try {
     await checkContained(state.config.dataDir, paths);
   } catch (e) {
@@ -59,7 +59,7 @@ function answer<T>(result: StageTaskResult<T>): T {
 }
 
 /** What committing would change: flow-diff(committed → staged) at its defaults; null unless both load. */
-async function stagedDiff(state: State, committed: FlowFile, staged: FlowFile): Promise<FlowDiffView | null> {
+async function stagedDiff(state: DataContext, committed: FlowFile, staged: FlowFile): Promise<FlowDiffView | null> {
   try {
     return await flowDiffView(
       state,
@@ -74,7 +74,7 @@ async function stagedDiff(state: State, committed: FlowFile, staged: FlowFile): 
   }
 }
 
-export async function stageView(state: State, key: string): Promise<StageView> {
+export async function stageView(state: DataContext, key: string): Promise<StageView> {
   const where = { dataDir: state.config.dataDir, home: state.config.home };
   const { catalog, paths } = await deployment(state, key);
   const committed = catalog.flowAt(paths.committed);
@@ -99,7 +99,7 @@ export async function stageView(state: State, key: string): Promise<StageView> {
   };
 }
 
-export async function commitStaged(state: State, key: string, note: string | null): Promise<VersionView> {
+export async function commitStaged(state: DataContext, key: string, note: string | null): Promise<VersionView> {
   const { paths } = await deployment(state, key);
   // Checked again in the queue, right before the writes: a link may have appeared while it waited.
   return state.caches.stageQueue.run(paths.committed, async () => {
@@ -108,7 +108,7 @@ export async function commitStaged(state: State, key: string, note: string | nul
   });
 }
 
-export async function rollBack(state: State, key: string, to: number | null, note: string | null): Promise<VersionView> {
+export async function rollBack(state: DataContext, key: string, to: number | null, note: string | null): Promise<VersionView> {
   const { paths } = await deployment(state, key);
   return state.caches.stageQueue.run(paths.committed, async () => {
     await contained(state, paths);

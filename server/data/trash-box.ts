@@ -7,6 +7,7 @@ import type { TrashEntry, TrashFile, TrashKind, TrashList } from '../../shared/t
 import { PathError, resolveRequestPath } from './paths.ts';
 import { TrashError } from './trash.ts';
 import { errorText } from '../../shared/error-text.ts';
+import { CONFIRM_LOG, FLOW_FILE, FLOW_LOG, JSONL } from '../store/log-names.ts';
 
 /** Restoring would write over something at the original path. */
 export class TrashConflict extends Error {}
@@ -32,13 +33,13 @@ async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
   return out.sort();
 }
 
-const isCompanion = (p: string) => p.endsWith('.flow.jsonl') || p.endsWith('.confirm.jsonl');
+const isCompanion = (p: string) => p.endsWith(FLOW_LOG) || p.endsWith(CONFIRM_LOG);
 
 /** What one delete moved: the session log (companions ride along) or the flow, else the first file. */
 function classify(paths: readonly string[]): { kind: TrashKind; path: string } {
-  const log = paths.find((p) => p.endsWith('.jsonl') && !isCompanion(p));
+  const log = paths.find((p) => p.endsWith(JSONL) && !isCompanion(p));
   if (log !== undefined) return { kind: 'session', path: log };
-  const flow = paths.find((p) => p.endsWith('.flow.json'));
+  const flow = paths.find((p) => p.endsWith(FLOW_FILE));
   if (flow !== undefined) return { kind: 'flow', path: flow };
   return { kind: 'other', path: paths[0] ?? '' };
 }

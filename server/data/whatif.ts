@@ -3,7 +3,7 @@
 // and kept by its stamp, so a person dragging the threshold re-reads nothing), and the counts at T.
 import type { WhatIf } from '../../shared/whatif.ts';
 import { whatIfAt, type OutlinedDecision } from '../engine/whatif.ts';
-import type { State } from '../state.ts';
+import type { DataContext } from './data-context.ts';
 import type { FlowFile } from './catalog.ts';
 import { loadedOrThrow, loadFlowEntry } from './flows.ts';
 import { sessionSummaries } from './sessions.ts';
@@ -11,7 +11,7 @@ import { sessionSummaries } from './sessions.ts';
 /** Flow logs read per pool task when outlines are missing. */
 const OUTLINE_BATCH = 200;
 
-export async function flowWhatIf(state: State, file: FlowFile, threshold: number, sessions: number): Promise<WhatIf> {
+export async function flowWhatIf(state: DataContext, file: FlowFile, threshold: number, sessions: number): Promise<WhatIf> {
   const flow = loadedOrThrow(await loadFlowEntry(state, file));
   const { entries } = await sessionSummaries(state);
   const picked: { key: string; flowLog: string; stamp: string }[] = [];

@@ -5,18 +5,8 @@
 import type { DiffSection } from '../../shared/flows.ts';
 import type { ToolKind } from '../../shared/sessions.ts';
 import { compareText, display, fixed, percent, sortedJson, thousands } from './format.ts';
-import {
-  actsAt,
-  compareSiteKeys,
-  hasArbiter,
-  nextAt,
-  siteKeys,
-  siteLabel,
-  switchedOff,
-  type Flow,
-  type Predicate,
-  type SiteKey,
-} from './flows.ts';
+import { actsAt, compareSiteKeys, hasArbiter, nextAt, siteKeys, siteLabel, switchedOff, type Flow } from './flows.ts';
+import type { Predicate, SiteKey } from './flow-schema.ts';
 import {
   clears,
   likeliest,

@@ -5,16 +5,12 @@
 import { closeSync, openSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorText } from '../../shared/error-text.ts';
+import type { HealthItem, HealthLevel } from '../../shared/overview.ts';
 
 export type ReportLevel = 'ok' | 'note' | 'problem' | 'item';
 export interface ReportLine {
   level: ReportLevel;
   text: string;
-}
-export type HealthLevel = 'ok' | 'note' | 'warn' | 'error';
-export interface HealthItem {
-  level: HealthLevel;
-  message: string;
 }
 
 const PREFIX: Record<ReportLevel, string> = { ok: 'ok       ', note: 'note     ', problem: 'problem  ', item: '           ' };

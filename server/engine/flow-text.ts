@@ -2,7 +2,8 @@
 // is weighed with, the arbiter's weights, code-feature fields, the order of sources at a site, constants.
 // Written once so the two texts never drift apart.
 import { compareText, sortedJson } from './format.ts';
-import { servedDecider, type CodeField, type Flow, type Fold } from './flows.ts';
+import { servedDecider, type Flow } from './flows.ts';
+import type { CodeField, Fold } from './flow-schema.ts';
 
 /** `reach` or the habit alone: what the review weighs with. */
 export function weighedName(flow: Flow): string {

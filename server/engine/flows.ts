@@ -3,66 +3,28 @@
 // acts). A flow is plain data so it can cross the worker pool. Loading follows the CLI's order: probe the
 // version, check it, read the whole structure, the format-1 restrictions, then the program; any failure is
 // an Error whose message is why the flow "does not load" (the list shows it, the detail answers 422).
-import type { DeciderName, SurpriseGate } from '../../shared/flows.ts';
-import type { ToolKind } from '../../shared/sessions.ts';
+import type { DeciderName, Provenance, SurpriseGate } from '../../shared/flows.ts';
+import {
+  describe,
+  readFlowParts,
+  type BackoffModel,
+  type Bindings,
+  type CodeMap,
+  type Fold,
+  type Habit,
+  type Manifest,
+  type Predicate,
+  type Promotion,
+  type SiteKey,
+  type Sites,
+  type VocabAction,
+} from './flow-schema.ts';
 import { compareText } from './format.ts';
 import { errorText } from '../../shared/error-text.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // The model
 // ---------------------------------------------------------------------------------------------------------
-
-/** An action of the vocabulary: a message to the customer, or a tool call. */
-export type Action = 'Respond' | { Tool: string };
-/** Counts of the action that came next after a context. */
-export interface Counts { by_action: [number, number][]; total: number }
-/** A back-off model: level j maps contexts of j symbols to counts. */
-export interface BackoffModel { order: number; alpha: number; vocab_size: number; levels: [number[], Counts][][] }
-export interface Habit { base: BackoffModel; beta: number; top: [[number, number[]], Counts][] }
-export interface ToolDoc { summary: string; args: Record<string, string> }
-export interface Manifest { domain: string; tools: Record<string, ToolKind>; docs: Record<string, ToolDoc> }
-export type CodeField = { Scalar: string } | { Len: string };
-export interface CodeMap { fields: Record<string, CodeField[]>; ids: [[string, unknown[]], number][] }
-/** A site: after a call to `tool`, which failed or not. */
-export type SiteKey = [tool: string, failed: boolean];
-export interface Sites {
-  reads: string[];
-  next: [SiteKey, Record<string, number>][];
-  feeds: Record<string, [[string, string], number][]>;
-  every_read: boolean;
-}
-export interface Predicate { id: string; favors: unknown; question: string; yes: string; no: string }
-export interface Fold {
-  weights: number[];
-  rates: { sites: [string, [number, number, number]][]; agree: number; cover: number };
-}
-export interface SourceStats { values: number; found: [[string, string], number][] }
-export interface SiteSource { tool: string; arg: string; site: string; source: [string, string]; values: number }
-export type Agreed = [[number, number], [number, number]];
-export interface Bindings {
-  args: Record<string, [number, Record<string, number>]>;
-  sources: [[string, string], SourceStats][];
-  agreed: Record<string, Agreed>;
-  named_other: Record<string, [number, number]>;
-  described_read: Record<string, [number, number]>;
-  site_sources: SiteSource[];
-  lists: [[string, string], SourceStats][];
-  bare: Record<string, number>;
-  constants: [[string, string], unknown][];
-}
-export interface Provenance {
-  engine: string;
-  sources: string[];
-  habit_episodes: number;
-  arbiter_cases: number;
-  compiled_unix_ms: number;
-  conventions?: string | null;
-}
-export interface Bar { threshold: number; min_used: number; min_lower: number; min_tasks: number }
-export interface SiteRecord {
-  decisions: number; lookups: number; used: number; served: number; tasks: number; lower: number; promoted: boolean;
-}
-export interface Promotion { bar: Bar; sites: Record<string, SiteRecord> }
 
 // The fugue program (JSON form): statements tagged by "stmt", expressions by "op".
 export type BinaryOp = 'add' | 'sub' | 'mul' | 'div' | 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'and' | 'or';
@@ -96,7 +58,7 @@ export interface Flow {
   /** manifest.domain: "the flow's domain" everywhere. */
   domain: string;
   provenance: Provenance;
-  vocab: Action[];
+  vocab: VocabAction[];
   manifest: Manifest;
   map: CodeMap;
   group: number;
@@ -118,26 +80,20 @@ export interface Flow {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Reading JSON with messages a user can act on (the CLI's are serde's; the wording here is ours)
+// Reading the program's JSON, strictly, with the messages of flow-schema.ts
 // ---------------------------------------------------------------------------------------------------------
 
 type Obj = Record<string, unknown>;
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value).slice(0, 40)}`;
-  return `${typeof value} ${String(value)}`;
-}
 
 function fail(path: string, expected: string, value: unknown): never {
   throw new Error(`invalid type at \`${path}\`: ${describe(value)}, expected ${expected}`);
 }
 
+const isObj = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
+
 function obj(value: unknown, path: string): Obj {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(path, 'an object', value);
-  return value as Obj;
+  if (!isObj(value)) fail(path, 'an object', value);
+  return value;
 }
 
 function arr(value: unknown, path: string): unknown[] {
@@ -183,319 +139,16 @@ function bool(value: unknown, path: string): boolean {
   return value;
 }
 
-function tuple(value: unknown, n: number, path: string): unknown[] {
-  const a = arr(value, path);
-  if (a.length !== n) throw new Error(`invalid length at \`${path}\`: ${a.length}, expected a list of ${n}`);
-  return a;
-}
-
-function record<T>(value: unknown, path: string, each: (v: unknown, p: string) => T): Record<string, T> {
-  const o = obj(value, path);
-  const out: Record<string, T> = {};
-  for (const [k, v] of Object.entries(o)) out[k] = each(v, `${path}.${k}`);
-  return out;
-}
-
 function list<T>(value: unknown, path: string, each: (v: unknown, p: string) => T): T[] {
   return arr(value, path).map((v, i) => each(v, `${path}[${i}]`));
-}
-
-function strPair(value: unknown, path: string): [string, string] {
-  const t = tuple(value, 2, path);
-  return [str(t[0], `${path}[0]`), str(t[1], `${path}[1]`)];
-}
-
-function numPair(value: unknown, path: string): [number, number] {
-  const t = tuple(value, 2, path);
-  return [num(t[0], `${path}[0]`), num(t[1], `${path}[1]`)];
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The structures (flow-review.md §1.2–1.3)
-// ---------------------------------------------------------------------------------------------------------
-
-function readCounts(value: unknown, path: string): Counts {
-  const o = obj(value, path);
-  return {
-    by_action: list(req(o, 'by_action', path), `${path}.by_action`, (v, p) => {
-      const t = tuple(v, 2, p);
-      return [uint(t[0], `${p}[0]`), num(t[1], `${p}[1]`)] as [number, number];
-    }),
-    total: num(req(o, 'total', path), `${path}.total`),
-  };
-}
-
-function readBackoff(value: unknown, path: string): BackoffModel {
-  const o = obj(value, path);
-  return {
-    order: uint(req(o, 'order', path), `${path}.order`),
-    alpha: num(req(o, 'alpha', path), `${path}.alpha`),
-    vocab_size: uint(req(o, 'vocab_size', path), `${path}.vocab_size`),
-    levels: list(req(o, 'levels', path), `${path}.levels`, (level, lp) =>
-      list(level, lp, (entry, ep) => {
-        const t = tuple(entry, 2, ep);
-        return [list(t[0], `${ep}[0]`, uint), readCounts(t[1], `${ep}[1]`)] as [number[], Counts];
-      }),
-    ),
-  };
-}
-
-function readHabit(value: unknown, path: string): Habit {
-  const o = obj(value, path);
-  return {
-    base: readBackoff(req(o, 'base', path), `${path}.base`),
-    beta: num(req(o, 'beta', path), `${path}.beta`),
-    top: list(req(o, 'top', path), `${path}.top`, (entry, ep) => {
-      const t = tuple(entry, 2, ep);
-      const key = tuple(t[0], 2, `${ep}[0]`);
-      return [
-        [uint(key[0], `${ep}[0][0]`), list(key[1], `${ep}[0][1]`, uint)],
-        readCounts(t[1], `${ep}[1]`),
-      ] as [[number, number[]], Counts];
-    }),
-  };
-}
-
-function readProvenance(value: unknown, path: string): Provenance {
-  const o = obj(value, path);
-  const p: Provenance = {
-    engine: str(req(o, 'engine', path), `${path}.engine`),
-    sources: list(req(o, 'sources', path), `${path}.sources`, str),
-    habit_episodes: uint(req(o, 'habit_episodes', path), `${path}.habit_episodes`),
-    arbiter_cases: uint(req(o, 'arbiter_cases', path), `${path}.arbiter_cases`),
-    compiled_unix_ms: uint(req(o, 'compiled_unix_ms', path), `${path}.compiled_unix_ms`),
-  };
-  const conventions = opt(o, 'conventions');
-  if (conventions !== undefined) p.conventions = str(conventions, `${path}.conventions`);
-  return p;
-}
-
-function readAction(value: unknown, path: string): Action {
-  if (value === 'Respond') return 'Respond';
-  const o = obj(value, path);
-  return { Tool: str(req(o, 'Tool', path), `${path}.Tool`) };
-}
-
-function readKind(value: unknown, path: string): ToolKind {
-  if (value === 'read' || value === 'write' || value === 'generic') return value;
-  return fail(path, 'one of "read", "write", "generic"', value);
-}
-
-function readManifest(value: unknown, path: string): Manifest {
-  const o = obj(value, path);
-  const docs = opt(o, 'docs');
-  return {
-    domain: str(req(o, 'domain', path), `${path}.domain`),
-    tools: record(req(o, 'tools', path), `${path}.tools`, readKind),
-    docs:
-      docs === undefined
-        ? {}
-        : record(docs, `${path}.docs`, (d, dp) => {
-            const doc = obj(d, dp);
-            const summary = opt(doc, 'summary');
-            const args = opt(doc, 'args');
-            return {
-              summary: summary === undefined ? '' : str(summary, `${dp}.summary`),
-              args: args === undefined ? {} : record(args, `${dp}.args`, str),
-            };
-          }),
-  };
-}
-
-function readField(value: unknown, path: string): CodeField {
-  const o = obj(value, path);
-  if ('Scalar' in o) return { Scalar: str(o.Scalar, `${path}.Scalar`) };
-  if ('Len' in o) return { Len: str(o.Len, `${path}.Len`) };
-  return fail(path, 'a field {"Scalar": path} or {"Len": path}', value);
-}
-
-function readMap(value: unknown, path: string): CodeMap {
-  const o = obj(value, path);
-  return {
-    fields: record(req(o, 'fields', path), `${path}.fields`, (v, p) => list(v, p, readField)),
-    ids: list(req(o, 'ids', path), `${path}.ids`, (entry, ep) => {
-      const t = tuple(entry, 2, ep);
-      const key = tuple(t[0], 2, `${ep}[0]`);
-      return [[str(key[0], `${ep}[0][0]`), arr(key[1], `${ep}[0][1]`)], uint(t[1], `${ep}[1]`)] as [
-        [string, unknown[]],
-        number,
-      ];
-    }),
-  };
-}
-
-function readSiteKey(value: unknown, path: string): SiteKey {
-  const t = tuple(value, 2, path);
-  return [str(t[0], `${path}[0]`), bool(t[1], `${path}[1]`)];
-}
-
-function readSites(value: unknown, path: string): Sites {
-  const o = obj(value, path);
-  const feeds = opt(o, 'feeds');
-  const everyRead = opt(o, 'every_read');
-  return {
-    reads: list(req(o, 'reads', path), `${path}.reads`, str),
-    next: list(req(o, 'next', path), `${path}.next`, (entry, ep) => {
-      const t = tuple(entry, 2, ep);
-      return [readSiteKey(t[0], `${ep}[0]`), record(t[1], `${ep}[1]`, num)] as [SiteKey, Record<string, number>];
-    }),
-    feeds:
-      feeds === undefined
-        ? {}
-        : record(feeds, `${path}.feeds`, (v, p) =>
-            list(v, p, (entry, ep) => {
-              const t = tuple(entry, 2, ep);
-              return [strPair(t[0], `${ep}[0]`), num(t[1], `${ep}[1]`)] as [[string, string], number];
-            }),
-          ),
-    every_read: everyRead === undefined ? false : bool(everyRead, `${path}.every_read`),
-  };
-}
-
-function readPredicate(value: unknown, path: string): Predicate {
-  const o = obj(value, path);
-  const favors = req(o, 'favors', path);
-  if (typeof favors !== 'string') {
-    const f = obj(favors, `${path}.favors`);
-    str(req(f, 'lookup', `${path}.favors`), `${path}.favors.lookup`);
-  }
-  return {
-    id: str(req(o, 'id', path), `${path}.id`),
-    favors,
-    question: str(req(o, 'question', path), `${path}.question`),
-    yes: str(req(o, 'yes', path), `${path}.yes`),
-    no: str(req(o, 'no', path), `${path}.no`),
-  };
-}
-
-function readFold(value: unknown, path: string): Fold {
-  const o = obj(value, path);
-  const rates = obj(req(o, 'rates', path), `${path}.rates`);
-  const rp = `${path}.rates`;
-  return {
-    weights: list(req(o, 'weights', path), `${path}.weights`, num),
-    rates: {
-      sites: list(req(rates, 'sites', rp), `${rp}.sites`, (entry, ep) => {
-        const t = tuple(entry, 2, ep);
-        const c = tuple(t[1], 3, `${ep}[1]`);
-        return [
-          str(t[0], `${ep}[0]`),
-          [num(c[0], `${ep}[1][0]`), num(c[1], `${ep}[1][1]`), num(c[2], `${ep}[1][2]`)],
-        ] as [string, [number, number, number]];
-      }),
-      agree: num(req(rates, 'agree', rp), `${rp}.agree`),
-      cover: num(req(rates, 'cover', rp), `${rp}.cover`),
-    },
-  };
-}
-
-function readSourceStats(value: unknown, path: string): SourceStats {
-  const o = obj(value, path);
-  return {
-    values: num(req(o, 'values', path), `${path}.values`),
-    found: list(req(o, 'found', path), `${path}.found`, (entry, ep) => {
-      const t = tuple(entry, 2, ep);
-      return [strPair(t[0], `${ep}[0]`), num(t[1], `${ep}[1]`)] as [[string, string], number];
-    }),
-  };
-}
-
-function readSourceList(value: unknown, path: string): [[string, string], SourceStats][] {
-  return list(value, path, (entry, ep) => {
-    const t = tuple(entry, 2, ep);
-    return [strPair(t[0], `${ep}[0]`), readSourceStats(t[1], `${ep}[1]`)] as [[string, string], SourceStats];
-  });
-}
-
-function readBindings(value: unknown, path: string): Bindings {
-  const o = obj(value, path);
-  const optional = <T>(name: string, read: (v: unknown, p: string) => T, empty: T): T => {
-    const v = opt(o, name);
-    return v === undefined ? empty : read(v, `${path}.${name}`);
-  };
-  const usedPicks = (v: unknown, p: string) => record(v, p, numPair);
-  return {
-    args: record(req(o, 'args', path), `${path}.args`, (v, p) => {
-      const t = tuple(v, 2, p);
-      return [num(t[0], `${p}[0]`), record(t[1], `${p}[1]`, num)] as [number, Record<string, number>];
-    }),
-    sources: readSourceList(req(o, 'sources', path), `${path}.sources`),
-    agreed: record(req(o, 'agreed', path), `${path}.agreed`, (v, p) => {
-      const t = tuple(v, 2, p);
-      return [numPair(t[0], `${p}[0]`), numPair(t[1], `${p}[1]`)] as Agreed;
-    }),
-    named_other: optional('named_other', usedPicks, {}),
-    described_read: optional('described_read', usedPicks, {}),
-    site_sources: optional(
-      'site_sources',
-      (v, p) =>
-        list(v, p, (entry, ep) => {
-          const e = obj(entry, ep);
-          return {
-            tool: str(req(e, 'tool', ep), `${ep}.tool`),
-            arg: str(req(e, 'arg', ep), `${ep}.arg`),
-            site: str(req(e, 'site', ep), `${ep}.site`),
-            source: strPair(req(e, 'source', ep), `${ep}.source`),
-            values: num(req(e, 'values', ep), `${ep}.values`),
-          };
-        }),
-      [] as SiteSource[],
-    ),
-    lists: optional('lists', readSourceList, []),
-    bare: optional('bare', (v, p) => record(v, p, num), {}),
-    constants: optional(
-      'constants',
-      (v, p) =>
-        list(v, p, (entry, ep) => {
-          const t = tuple(entry, 2, ep);
-          return [strPair(t[0], `${ep}[0]`), t[1]] as [[string, string], unknown];
-        }),
-      [] as [[string, string], unknown][],
-    ),
-  };
-}
-
-/** surprise.rs's SurpriseGate: `quantile` may be absent or null (set by hand). */
-function readSurpriseGate(value: unknown, path: string): SurpriseGate {
-  const o = obj(value, path);
-  const quantile = opt(o, 'quantile');
-  const gate: SurpriseGate = { window: uint(req(o, 'window', path), `${path}.window`), threshold: num(req(o, 'threshold', path), `${path}.threshold`) };
-  if (quantile !== undefined) gate.quantile = num(quantile, `${path}.quantile`);
-  return gate;
-}
-
-function readPromotion(value: unknown, path: string): Promotion {
-  const o = obj(value, path);
-  const bar = obj(req(o, 'bar', path), `${path}.bar`);
-  const bp = `${path}.bar`;
-  return {
-    bar: {
-      threshold: num(req(bar, 'threshold', bp), `${bp}.threshold`),
-      min_used: num(req(bar, 'min_used', bp), `${bp}.min_used`),
-      min_lower: num(req(bar, 'min_lower', bp), `${bp}.min_lower`),
-      min_tasks: uint(req(bar, 'min_tasks', bp), `${bp}.min_tasks`),
-    },
-    sites: record(req(o, 'sites', path), `${path}.sites`, (v, p) => {
-      const r = obj(v, p);
-      const served = opt(r, 'served');
-      return {
-        decisions: uint(req(r, 'decisions', p), `${p}.decisions`),
-        lookups: uint(req(r, 'lookups', p), `${p}.lookups`),
-        used: uint(req(r, 'used', p), `${p}.used`),
-        served: served === undefined ? 0 : uint(served, `${p}.served`),
-        tasks: uint(req(r, 'tasks', p), `${p}.tasks`),
-        lower: num(req(r, 'lower', p), `${p}.lower`),
-        promoted: bool(req(r, 'promoted', p), `${p}.promoted`),
-      };
-    }),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // The program: strict JSON form (unknown fields rejected, as fugue does) and its check against the registry
 // ---------------------------------------------------------------------------------------------------------
 
-const BINARY_OPS: readonly string[] = ['add', 'sub', 'mul', 'div', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'and', 'or'];
+const BINARY_OPS: readonly BinaryOp[] = ['add', 'sub', 'mul', 'div', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'and', 'or'];
+const isBinaryOp = (op: string): op is BinaryOp => (BINARY_OPS as readonly string[]).includes(op);
 /** fugue caps nesting (its JSON depth) at 100. */
 const MAX_NESTING = 100;
 /** The flow's registry: the two distributions and their arities. */
@@ -561,9 +214,9 @@ function readExpr(value: unknown, path: string, depth: number): Expr {
       };
     }
     default:
-      if (BINARY_OPS.includes(op)) {
+      if (isBinaryOp(op)) {
         only(o, ['op', 'lhs', 'rhs'], path);
-        return { op: op as BinaryOp, lhs: sub('lhs'), rhs: sub('rhs') };
+        return { op, lhs: sub('lhs'), rhs: sub('rhs') };
       }
       throw new Error(`unknown op \`${op}\` at \`${path}\``);
   }
@@ -769,8 +422,8 @@ const FORMAT_2_BINDINGS =
 export function probeFormatVersion(text: string): number {
   try {
     const value: unknown = JSON.parse(text);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      const v = (value as Obj).engine_flow;
+    if (isObj(value)) {
+      const v = value.engine_flow;
       if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffffffff) return v;
     }
   } catch {
@@ -787,10 +440,8 @@ export function loadFlow(text: string): Flow {
   } catch (e) {
     throw new Error(`not an engine flow: ${errorText(e)}`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new Error(`not an engine flow: ${describe(value)}, expected an object with \`engine_flow\``);
-  }
-  const o = value as Obj;
+  if (!isObj(value)) throw new Error(`not an engine flow: ${describe(value)}, expected an object with \`engine_flow\``);
+  const o = value;
   const version = o.engine_flow;
   if (version === undefined) throw new Error('not an engine flow: missing field `engine_flow`');
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 0 || version > 0xffffffff) {
@@ -798,34 +449,28 @@ export function loadFlow(text: string): Flow {
   }
   if (version !== 1 && version !== 2) throw new Error(`flow format ${version} is not supported (this build reads 1 and 2)`);
 
-  const programValue = opt(o, 'program');
-  const promoted = opt(o, 'promoted');
-  const thresholds = opt(o, 'thresholds');
-  const contracts = opt(o, 'contracts');
-  const reach = opt(o, 'reach');
-  const surprise = opt(o, 'surprise');
-  const manifest = readManifest(req(o, 'manifest', 'flow'), 'manifest');
+  const parts = readFlowParts(o);
   const flow: Flow = {
     engine_flow: version,
-    domain: manifest.domain,
-    provenance: readProvenance(req(o, 'provenance', 'flow'), 'provenance'),
-    vocab: list(req(o, 'vocab', 'flow'), 'vocab', readAction),
-    manifest,
-    map: readMap(req(o, 'map', 'flow'), 'map'),
-    group: uint(req(o, 'group', 'flow'), 'group'),
-    habit: readHabit(req(o, 'habit', 'flow'), 'habit'),
-    sites: readSites(req(o, 'sites', 'flow'), 'sites'),
-    predicates: list(req(o, 'predicates', 'flow'), 'predicates', readPredicate),
-    weighed: list(req(o, 'weighed', 'flow'), 'weighed', readPredicate),
-    folds: list(req(o, 'folds', 'flow'), 'folds', readFold),
-    bindings: readBindings(req(o, 'bindings', 'flow'), 'bindings'),
-    model: str(req(o, 'model', 'flow'), 'model'),
+    domain: parts.manifest.domain,
+    provenance: parts.provenance,
+    vocab: parts.vocab,
+    manifest: parts.manifest,
+    map: parts.map,
+    group: parts.group,
+    habit: parts.habit,
+    sites: parts.sites,
+    predicates: parts.predicates,
+    weighed: parts.weighed,
+    folds: parts.folds,
+    bindings: parts.bindings,
+    model: parts.model,
     program: null,
-    promoted: promoted === undefined ? null : readPromotion(promoted, 'promoted'),
-    thresholds: thresholds === undefined ? {} : record(thresholds, 'thresholds', num),
-    contracts: contracts === undefined ? null : record(contracts, 'contracts', str),
-    reach: reach === undefined ? null : readBackoff(reach, 'reach'),
-    surprise: surprise === undefined ? null : readSurpriseGate(surprise, 'surprise'),
+    promoted: parts.promoted,
+    thresholds: parts.thresholds,
+    contracts: parts.contracts,
+    reach: parts.reach,
+    surprise: parts.surprise,
   };
   // surprise.rs's own checks, in its words: a format-1 reader would ignore the gate.
   if (flow.surprise && flow.surprise.window === 0) throw new Error('a surprise gate averages over one step or more');
@@ -844,6 +489,7 @@ export function loadFlow(text: string): Flow {
       throw new Error(FORMAT_2_BINDINGS);
     }
   }
+  const programValue = opt(o, 'program');
   if (programValue !== undefined) {
     try {
       const program = readProgram(programValue);

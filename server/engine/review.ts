@@ -11,23 +11,8 @@ import type {
   SiteView,
 } from '../../shared/flows.ts';
 import { compareText, fixed } from './format.ts';
-import {
-  actionName,
-  actsAt,
-  decodeSymbol,
-  nextAt,
-  options,
-  servedDecider,
-  siteKeys,
-  siteName,
-  switchedOff,
-  thresholdAt,
-  toolId,
-  type Agreed,
-  type BackoffModel,
-  type Flow,
-  type SiteKey,
-} from './flows.ts';
+import { actionName, actsAt, decodeSymbol, nextAt, options, servedDecider, siteKeys, siteName, switchedOff, thresholdAt, toolId, type Flow } from './flows.ts';
+import type { Agreed, BackoffModel, SiteKey } from './flow-schema.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Shares after a site (§2.1)

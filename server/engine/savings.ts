@@ -1,12 +1,11 @@
 // Savings over the session index (shared/savings.ts defines every figure). Pure: the sessions' tally
 // (engine/tallies.ts), the period and "now" in; one pass over its cells.
-import type { PerSession, Savings, SavingsDay, SavingsDomain, ServedFigures } from '../../shared/savings.ts';
+import type { PerSession, Savings, SavingsDay, SavingsDomain, SavingsQuery, ServedFigures } from '../../shared/savings.ts';
 import { DAY_MS } from '../../shared/limits.ts';
 import { type Tallied, type TallyCell, Tallies, tallied } from './tallies.ts';
 
-export interface SavingsQuery {
-  days: number;
-  domain: string | null;
+/** The savings query at a given "now". */
+export interface SavingsQueryAt extends SavingsQuery {
   now: number;
 }
 
@@ -47,7 +46,7 @@ function domainRow(domain: string, t: Tally): SavingsDomain {
 
 const newTally = (): Tally => ({ served: noFigures(), recorded: { sessions: 0, calls: 0, llm_turns: 0 }, daily: new Map() });
 
-export function savings(sessions: Tallies | readonly Tallied[], q: SavingsQuery): Savings {
+export function savings(sessions: Tallies | readonly Tallied[], q: SavingsQueryAt): Savings {
   const first = dayStart(q.now) - (q.days - 1) * DAY_MS;
   const end = dayStart(q.now) + DAY_MS;
   const firstDay = first / DAY_MS;

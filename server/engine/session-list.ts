@@ -2,31 +2,9 @@
 // first by (started_unix_ms, session_id), `total` counted before paging. The filter `q` also matches the
 // tools called in a session, which the wire summary does not carry: the summary task adds them as
 // `tools_called` (see IndexedSummary), and the items this answers leave them out again.
-import type { SessionHas, SessionList, SessionMode, SessionSort, SessionSummary, SortOrder } from '../../shared/sessions.ts';
+import type { SessionList, SessionsQuery, SessionSummary } from '../../shared/sessions.ts';
 import { publicSummary } from './sessions.ts';
 import { sessionComparator, startedWithin, sumsOf, traitsPredicate } from './session-filter.ts';
-
-export interface SessionListQuery {
-  /** Exact match on the summary's domain; null or "" means no filter. */
-  domain?: string | null;
-  mode?: SessionMode | null;
-  /** Beyond the spec: only sessions whose `surprised` is this (a summary without the field is not surprised). */
-  surprised?: boolean | null;
-  /** Lowercased; contained in the session id, domain, agent or a called tool's name. */
-  q?: string | null;
-  limit: number;
-  offset: number;
-  /** Beyond the spec (session-filter.ts): UTC days, both included, and the column order. */
-  from?: string | null;
-  to?: string | null;
-  sort?: SessionSort;
-  order?: SortOrder;
-  /** Beyond the spec (session-filter.ts): started at or after (unix ms), the agent, a tool called, `has`. */
-  since?: number | null;
-  agent?: string | null;
-  tool?: string | null;
-  has?: readonly SessionHas[];
-}
 
 /** The tools called in a session, when its summary came from the summary task. */
 function toolsCalled(s: SessionSummary): readonly unknown[] {
@@ -40,12 +18,11 @@ function shadowDecisionsOf(s: SessionSummary): number {
   return typeof n === 'number' ? n : 0;
 }
 
-export function listSessions(summaries: readonly SessionSummary[], query: SessionListQuery): SessionList {
+export function listSessions(summaries: readonly SessionSummary[], query: SessionsQuery): SessionList {
   let found = [...summaries];
   const { domain, mode } = query;
   if (domain) found = found.filter((s) => s.domain === domain);
   if (mode) found = found.filter((s) => s.mode === mode);
-  if (typeof query.surprised === 'boolean') found = found.filter((s) => (s.surprised ?? false) === query.surprised);
   if (query.q) {
     const needle = query.q.toLowerCase();
     const hit = (text: unknown) => typeof text === 'string' && text.toLowerCase().includes(needle);

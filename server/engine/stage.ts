@@ -13,7 +13,7 @@ import { loadFlow, type Flow } from './flows.ts';
 import { flowDiff } from './diff.ts';
 import { compareText } from './format.ts';
 import { DiffSectionSchema } from '../../shared/flows.ts';
-import type { ComparisonView, Counts, VersionView } from '../../shared/stage.ts';
+import { VersionKindSchema, type ComparisonView, type Counts, type VersionKind, type VersionView } from '../../shared/stage.ts';
 import { errorText } from '../../shared/error-text.ts';
 import { issueText } from '../../shared/issue-text.ts';
 
@@ -117,7 +117,7 @@ const EntrySchema = v.object({
   staged: v.optional(v.nullable(SideSchema)),
 });
 /** One session, as each flow did on it when it arrived. */
-export type Entry = v.InferOutput<typeof EntrySchema>;
+export type StageEntry = v.InferOutput<typeof EntrySchema>;
 
 const StateSchema = v.object({
   engine_stage: count,
@@ -297,8 +297,6 @@ export function comparisonView(c: Comparison): ComparisonView {
 // ---------------------------------------------------------------------------------------------------------
 // The history
 
-const VersionKindSchema = v.picklist(['found', 'commit', 'rollback']);
-export type VersionKind = v.InferOutput<typeof VersionKindSchema>;
 
 const RecordSchema = v.object({
   version: count,

@@ -14,6 +14,7 @@ import { stagePaths } from '../engine/stage.ts';
 import { checkContained, LeadsOut } from '../data/stage-containment.ts';
 import { debugString, display } from '../engine/format.ts';
 import { errorText } from '../../shared/error-text.ts';
+import { FLOW_FILE, STAGED, STAGED_FLOW_FILE } from '../store/log-names.ts';
 
 const PROMOTE_MIN_USED_DEFAULT = 0.7;
 const PROMOTE_MIN_LOWER_DEFAULT = 0.5;
@@ -144,7 +145,7 @@ async function sameFile(a: string, b: string): Promise<boolean> {
 /** The file name without `.flow.json`. */
 function flowName(path: string): string {
   const name = basename(path);
-  return name.endsWith('.flow.json') ? name.slice(0, -'.flow.json'.length) : name;
+  return name.endsWith(FLOW_FILE) ? name.slice(0, -FLOW_FILE.length) : name;
 }
 
 /**
@@ -154,16 +155,16 @@ function flowName(path: string): string {
 function committedPathOf(path: string): { committed: string; name: string; staged: string } {
   const file = basename(path);
   let committed = path;
-  if (file.endsWith('.staged.flow.json') && file.length > '.staged.flow.json'.length) {
-    committed = join(dirname(path), `${file.slice(0, -'.staged.flow.json'.length)}.flow.json`);
+  if (file.endsWith(STAGED_FLOW_FILE) && file.length > STAGED_FLOW_FILE.length) {
+    committed = join(dirname(path), `${file.slice(0, -STAGED_FLOW_FILE.length)}${FLOW_FILE}`);
   }
   const cfile = basename(committed);
-  const stem = cfile.endsWith('.flow.json') ? cfile.slice(0, -'.flow.json'.length) : '';
+  const stem = cfile.endsWith(FLOW_FILE) ? cfile.slice(0, -FLOW_FILE.length) : '';
   if (stem === '') throw new PlanError(400, `${committed}: name the committed flow NAME.flow.json, as engine init does`);
-  if (stem.endsWith('.staged')) {
-    throw new PlanError(400, `${committed} is a staged flow: name the committed one, ${stem.slice(0, -'.staged'.length)}.flow.json`);
+  if (stem.endsWith(STAGED)) {
+    throw new PlanError(400, `${committed} is a staged flow: name the committed one, ${stem.slice(0, -STAGED.length)}${FLOW_FILE}`);
   }
-  return { committed, name: stem, staged: join(dirname(committed), `${stem}.staged.flow.json`) };
+  return { committed, name: stem, staged: join(dirname(committed), `${stem}${STAGED_FLOW_FILE}`) };
 }
 
 /**
@@ -268,7 +269,7 @@ async function planLearn(request: RequestOf['learn'], p: Planning): Promise<Plan
     );
   }
   const from = await p.dir('sessions', request.sessions);
-  const to = request.out != null ? p.resolve('out', request.out) : join(p.dataDir, `${request.domain}.flow.json`);
+  const to = request.out != null ? p.resolve('out', request.out) : join(p.dataDir, `${request.domain}${FLOW_FILE}`);
   await p.fresh('out', to, overwrite);
   const argv = new Argv('learn').opt('--sessions', from, 'sessions').opt('--domain', request.domain, 'domain').opt('--out', to, 'out');
   if (habitOnly) argv.flag('--habit-only');
@@ -304,7 +305,7 @@ async function planPromote(request: RequestOf['promote'], p: Planning): Promise<
   const minTasks = request.min_tasks ?? PROMOTE_MIN_TASKS_DEFAULT;
   if (minTasks === 0) throw new PlanError(400, 'min_tasks: at least 1');
   const name = flowName(file.path);
-  const to = request.out != null ? p.resolve('out', request.out) : join(dirname(file.path), `${name}.promoted.flow.json`);
+  const to = request.out != null ? p.resolve('out', request.out) : join(dirname(file.path), `${name}.promoted${FLOW_FILE}`);
   if (overwrite && (await sameFile(to, file.path))) {
     throw new PlanError(400, 'out: the promoted flow goes to a file of its own, not over the flow it is promoted from');
   }

@@ -20,7 +20,7 @@ import { resolveRequestPath, shown } from '../data/paths.ts';
 import { shellJoin } from '../engine/shell.ts';
 import { jobId, type Plan, type PlannedArtifact } from './plan.ts';
 import { dropCopy, putBackIfUnused, setAside } from './replace.ts';
-import { changedSince, stampOf } from './stamps.ts';
+import { artifactStamp, changedSince } from '../store/stamp.ts';
 import { appendLog, jobsDir, loadJobs, readOutput, recover, RESTART_NOTE, saveJob, tailOf } from './store.ts';
 import { mkdir, stat } from 'node:fs/promises';
 import { errorText } from '../../shared/error-text.ts';
@@ -381,7 +381,7 @@ export class JobRunner {
         return `engine-console: ${shown(entry.replaces.path, where)} was not kept in the trash, so the job did not run to write over it: ${errorText(err)}\n`;
       }
     }
-    for (const a of entry.planned) entry.before.set(a.path, await stampOf(a.path));
+    for (const a of entry.planned) entry.before.set(a.path, await artifactStamp(a.path));
     return null;
   }
 
@@ -411,7 +411,7 @@ export class JobRunner {
     const copied = entry.replaces?.keep === 'copy' ? entry.replaces.path : null;
     for (const r of entry.job.replaced) {
       try {
-        if (copied !== null && (await stampOf(copied)) === entry.before.get(copied)) {
+        if (copied !== null && (await artifactStamp(copied)) === entry.before.get(copied)) {
           await dropCopy(this.opts.dataDir, r);
           continue;
         }

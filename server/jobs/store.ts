@@ -9,11 +9,12 @@ import * as v from 'valibot';
 import { JobSchema, type Job } from '../../shared/jobs.ts';
 import { JOB_OUTPUT_TAIL_BYTES, JOB_RECORD_MAX_BYTES } from '../../shared/limits.ts';
 import { writeFileAtomic } from '../data/atomic.ts';
+import { AUDIT_RECORD, JOB_RECORDS, JSON_FILE } from '../store/log-names.ts';
 
 export const RESTART_NOTE = 'engine-console: the console stopped before this job finished\n';
 
 export function jobsDir(dataDir: string): string {
-  return join(dataDir, 'console', 'jobs');
+  return join(dataDir, JOB_RECORDS);
 }
 
 export function logPath(dataDir: string, id: string): string {
@@ -66,7 +67,7 @@ export async function appendLog(dataDir: string, id: string, text: string): Prom
 /** Writes `<id>.json` whole: the job with `output: ""`, pretty. */
 export async function saveJob(dataDir: string, job: Job): Promise<void> {
   await mkdir(jobsDir(dataDir), { recursive: true });
-  await writeFileAtomic(join(jobsDir(dataDir), `${job.id}.json`), `${JSON.stringify({ ...job, output: '' }, null, 2)}\n`);
+  await writeFileAtomic(join(jobsDir(dataDir), `${job.id}${JSON_FILE}`), `${JSON.stringify({ ...job, output: '' }, null, 2)}\n`);
 }
 
 /** Every record in console/jobs/, oldest first by (created_unix_ms, id); files that are not jobs are skipped. */
@@ -79,7 +80,7 @@ export async function loadJobs(dataDir: string): Promise<Job[]> {
   }
   const jobs: Job[] = [];
   for (const name of names) {
-    if (name.startsWith('.') || !name.endsWith('.json') || name.endsWith('.audit.json')) continue;
+    if (name.startsWith('.') || !name.endsWith(JSON_FILE) || name.endsWith(AUDIT_RECORD)) continue;
     let data: unknown;
     try {
       // A record too big to be one is not read (all records are read whole at start).

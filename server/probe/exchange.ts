@@ -6,13 +6,13 @@ import type { ProbeResult } from '../../shared/servers.ts';
 import type { ToolInfo } from '../../shared/sessions.ts';
 import { compareText } from '../engine/format.ts';
 
-export type Json = Record<string, unknown>;
+export type JsonObject = Record<string, unknown>;
 export type Outcome = Omit<ProbeResult, 'ms' | 'flow_warnings' | 'stderr_tail'>;
 
 /** A failure whose message is the test's `error`. */
 export class ProbeFailure extends Error {}
 
-export const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
+export const isObject = (x: unknown): x is JsonObject => typeof x === 'object' && x !== null && !Array.isArray(x);
 export const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
 const bool = (x: unknown): boolean | null => (typeof x === 'boolean' ? x : null);
 
@@ -45,17 +45,17 @@ export function toolInfo(tool: unknown): ToolInfo {
   };
 }
 
-export function request(id: number, method: string, params: Json): Json {
+export function request(id: number, method: string, params: JsonObject): JsonObject {
   return { jsonrpc: '2.0', id, method, params };
 }
 
 /** Whether `message` answers request `id`: same numeric id, no method, a result or an error. */
-export function answers(message: unknown, id: number): message is Json {
+export function answers(message: unknown, id: number): message is JsonObject {
   return isObject(message) && message.id === id && !('method' in message) && ('result' in message || 'error' in message);
 }
 
 /** The answer's result, or the failure an error answer means. */
-function resultOf(answer: Json, method: string): Json {
+function resultOf(answer: JsonObject, method: string): JsonObject {
   if (answer.error !== undefined && answer.error !== null) {
     const message = isObject(answer.error) ? str(answer.error.message) : null;
     throw new ProbeFailure(`the server answered ${method} with an error: ${message ?? '(no message)'}`);
@@ -65,7 +65,7 @@ function resultOf(answer: Json, method: string): Json {
 
 /** Sends one request and waits for its answer; the transport differs, the exchange does not. */
 export interface Transport {
-  call(id: number, method: string, params: Json): Promise<Json>;
+  call(id: number, method: string, params: JsonObject): Promise<JsonObject>;
   notify(method: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -81,7 +81,7 @@ export async function exchange(transport: Transport, version: string): Promise<O
   );
   await transport.notify('notifications/initialized');
   const tools: unknown[] = [];
-  let params: Json = {};
+  let params: JsonObject = {};
   for (let page = 0; page < PROBE_MAX_PAGES; page++) {
     const result = resultOf(await transport.call(2 + page, 'tools/list', params), 'tools/list');
     if (Array.isArray(result.tools)) tools.push(...result.tools);

@@ -8,7 +8,7 @@ import { isHeaderName } from '../../shared/credentials.ts';
 import { errorText } from '../../shared/error-text.ts';
 import { debugString } from '../engine/format.ts';
 import type { ReadBudget } from './budget.ts';
-import { answers, isObject, ProbeFailure, request, str, type Json, type Transport } from './exchange.ts';
+import { answers, isObject, ProbeFailure, request, str, type JsonObject, type Transport } from './exchange.ts';
 
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
@@ -55,7 +55,7 @@ async function readAll(body: ReadableStream<Uint8Array>, budget: ReadBudget): Pr
 }
 
 /** Reads server-sent events until one answers `id` (CR dropped; an event ends at a blank line). */
-async function answerFromEvents(body: ReadableStream<Uint8Array>, budget: ReadBudget, id: number, method: string): Promise<Json> {
+async function answerFromEvents(body: ReadableStream<Uint8Array>, budget: ReadBudget, id: number, method: string): Promise<JsonObject> {
   const decoder = new TextDecoder();
   let rest = '';
   let data: string[] = [];
@@ -104,7 +104,7 @@ export class HttpTransport implements Transport {
     return h;
   }
 
-  private async post(method: string, message: Json): Promise<Response> {
+  private async post(method: string, message: JsonObject): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(this.url, {
@@ -126,11 +126,11 @@ export class HttpTransport implements Transport {
     return response;
   }
 
-  async call(id: number, method: string, params: Json): Promise<Json> {
+  async call(id: number, method: string, params: JsonObject): Promise<JsonObject> {
     const response = await this.post(method, request(id, method, params));
     if (method === 'initialize') this.sessionId = response.headers.get('mcp-session-id');
     const type = response.headers.get('content-type') ?? '';
-    let answer: Json;
+    let answer: JsonObject;
     if (!response.body) throw new ProbeFailure(`the server's answer to ${method} is not its response`);
     if (type.toLowerCase().startsWith('text/event-stream')) {
       answer = await answerFromEvents(response.body, this.budget, id, method);

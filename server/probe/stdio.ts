@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { debugString } from '../engine/format.ts';
 import type { ReadBudget } from './budget.ts';
-import { answers, isObject, ProbeFailure, request, type Json, type Transport } from './exchange.ts';
+import { answers, isObject, ProbeFailure, request, type JsonObject, type Transport } from './exchange.ts';
 import type { Masker } from './mask.ts';
 import { killProbeProcesses, killProbeProcessesSync, newMark, PROBE_MARK_VAR } from './processes.ts';
 
@@ -56,7 +56,7 @@ function exitText(code: number | null, signal: NodeJS.Signals | null): string {
   return signal ? `signal: ${signal}` : `exit status: ${code}`;
 }
 
-type Waiter = { method: string; resolve: (m: Json) => void; reject: (e: Error) => void };
+type Waiter = { method: string; resolve: (m: JsonObject) => void; reject: (e: Error) => void };
 
 export class StdioTransport implements Transport {
   private readonly child: ChildProcess;
@@ -194,16 +194,16 @@ export class StdioTransport implements Transport {
     }
   }
 
-  private write(message: Json): void {
+  private write(message: JsonObject): void {
     const stdin = this.child.stdin;
     if (!stdin || stdin.destroyed || !stdin.writable) return;
     stdin.write(`${JSON.stringify(message)}\n`);
   }
 
-  async call(id: number, method: string, params: Json): Promise<Json> {
+  async call(id: number, method: string, params: JsonObject): Promise<JsonObject> {
     await this.spawned;
     if (this.failure) throw this.failure;
-    const answer = new Promise<Json>((resolve, reject) => this.waiting.set(id, { method, resolve, reject }));
+    const answer = new Promise<JsonObject>((resolve, reject) => this.waiting.set(id, { method, resolve, reject }));
     if (this.ended) void this.closed();
     this.write(request(id, method, params));
     return answer;

@@ -4,7 +4,7 @@
 // pool (workers/tasks/replay.ts), never on the event loop.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { isObject, str, type Json } from '../probe/exchange.ts';
+import { isObject, str, type JsonObject } from '../probe/exchange.ts';
 
 export interface RecordedCall {
   session: string;
@@ -12,7 +12,7 @@ export interface RecordedCall {
   tool: string;
   arguments: unknown;
   /** The server's answer message (with `result` or `error`), or null when the log holds none. */
-  answer: Json | null;
+  answer: JsonObject | null;
   /** The length of the answer's line, what keeping it costs about (0 without one). */
   answerBytes: number;
 }
@@ -24,7 +24,7 @@ export interface Recording {
 }
 
 /** Whether a listed tool says it may write: only an explicit hint counts. */
-function saysWrite(tool: Json): boolean {
+function saysWrite(tool: JsonObject): boolean {
   const a = isObject(tool.annotations) ? tool.annotations : {};
   return a.readOnlyHint === false || a.destructiveHint === true;
 }

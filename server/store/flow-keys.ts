@@ -8,6 +8,8 @@ import type { DataTree } from './tree.ts';
 export class FlowKeys {
   files: FlowFile[] = [];
   byKey = new Map<string, FlowFile>();
+  /** Keys by the flow file's path relative to the data directory. */
+  keyByRel = new Map<string, string>();
   /** Moves with every rebuild (the catalog and derived figures are memoized on it). */
   version = 0;
 
@@ -19,6 +21,7 @@ export class FlowKeys {
     );
     this.files = found.map((f, i) => ({ key: keys[i]!, rel: f.rel, path: tree.pathOf(f.rel) }));
     this.byKey = new Map(this.files.map((f) => [f.key, f]));
+    this.keyByRel = new Map(this.files.map((f) => [f.rel, f.key]));
     this.version++;
   }
 }

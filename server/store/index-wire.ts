@@ -1,10 +1,7 @@
 // How a batch of logs to index crosses to the pool, and its answers back: as one serialized buffer each, the
-// answers in columns. Sent as objects, each summary came out of the worker's channel as a dozen objects and as
-// many strings (the same domain, agent, mode, tool names and upstream words over and over), all of it garbage
-// once the index had taken its copy; and Tinypool's child processes pass each message through a MessagePort
-// on the event loop too (cloned twice more there). At 100k sessions the event loop spent seconds on it. Now a
-// batch is a few typed arrays, the strings each log has of its own, and one copy of each string the batch
-// repeats, in one buffer that every hop copies as bytes; it is decoded once.
+// answers in columns: a few typed arrays, the strings each log has of its own, and one copy of each string the
+// batch repeats. Every hop of the pool's channel copies it as bytes and it is decoded once, so the event loop
+// never clones a summary's objects and strings one by one.
 import { deserialize, serialize } from 'node:v8';
 import type { SessionSiteCount, UpstreamView } from '../../shared/sessions.ts';
 import type { IndexedSummary, SessionFiles } from '../engine/sessions.ts';
@@ -80,10 +77,7 @@ export function unpackItems(bytes: Uint8Array): IndexItem[] {
   return Array.from({ length: batch.count }, (_, i) => batch.item(i));
 }
 
-/**
- * In the worker: the logs of a batch, each made when asked, so that a log's item is garbage as soon as it is
- * read (kept for the whole batch, a thousand of them outlived the young generation and were copied twice).
- */
+/** In the worker: the logs of a batch, each made when asked, so that a log's item is garbage as soon as it is read. */
 export function unpackBatch(bytes: Uint8Array): { count: number; item(i: number): IndexItem } {
   const p = deserialize(bytes) as PackedItems;
   const count = p.flags.length;

@@ -7,6 +7,7 @@ import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { SCAN_DEPTH } from '../../shared/limits.ts';
 import { insideDir } from '../engine/scan.ts';
+import { dirStamp } from './stamp.ts';
 
 export type EntryKind = 'dir' | 'file';
 
@@ -48,10 +49,6 @@ export function isConsoleDir(full: string, reach: Reach): boolean {
 
 export const inoOf = (path: string): bigint | null => statSync(path, { bigint: true, throwIfNoEntry: false })?.ino ?? null;
 
-export const dirStampOf = (path: string): string | null => {
-  const st = statSync(path, { bigint: true, throwIfNoEntry: false });
-  return st ? `${st.mtimeNs}:${st.ctimeNs}:${st.ino}` : null;
-};
 
 /** One directory's kept entries: names by code unit, the directories among them, the links among them. */
 interface SortedDir {
@@ -159,7 +156,7 @@ export function walkTree(root: string, visit?: (dir: { path: string; rel: string
   const reach = reachOf(root);
   const out: WalkedDir[] = [];
   const walk = (path: string, rel: string, depth: number) => {
-    const stamp = dirStampOf(path);
+    const stamp = dirStamp(path);
     const listing = readSorted(path, reach);
     if (listing === null) return;
     const { names, dirs, links } = listing;

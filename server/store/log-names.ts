@@ -1,13 +1,24 @@
-// What a session log's name says (session-format.md): the proxy names a log by its session id, the UTC start
-// to the millisecond, `YYYYMMDDTHHMMSS.mmmZ`, so ids sort by start time and the list's order (newest first)
-// is known from the names alone; a log named otherwise is placed by its modification time. A log's
-// companions are named after its stem. Read digit by digit: a regular expression's match costs more than
-// the rest of the first walk per log.
+// The data directory's file names (the one set of suffixes), and what a session log's name says
+// (session-format.md): the proxy names a log by its session id, the UTC start to the millisecond,
+// `YYYYMMDDTHHMMSS.mmmZ`, so ids sort by start time and the list's order (newest first) is known from the
+// names alone; a log named otherwise is placed by its modification time. A log's companions are named after
+// its stem. Read digit by digit: a regular expression's match costs more than the rest of the first walk.
 
 export const JSONL = '.jsonl';
 export const FLOW_LOG = '.flow.jsonl';
 export const CONFIRM_LOG = '.confirm.jsonl';
 export const FLOW_FILE = '.flow.json';
+/** The staged-learning state beside a flow: `{stem}.stage.json` (the staged flow's `.staged` left out). */
+export const STAGE_FILE = '.stage.json';
+export const STAGED = '.staged';
+export const STAGED_FLOW_FILE = `${STAGED}${FLOW_FILE}`;
+/** The registry of servers, at the data directory's top. */
+export const REGISTRY_FILE = 'servers.json';
+/** The console's job records (`{id}.json`), relative to the data directory: outside the scan's reach. */
+export const JOB_RECORDS = 'console/jobs';
+export const JSON_FILE = '.json';
+/** An audit job's companion record, `{id}.audit.json`: not a job of its own. */
+export const AUDIT_RECORD = '.audit.json';
 
 const ID_SHAPE = 'DDDDDDDDTDDDDDD.DDDZ';
 

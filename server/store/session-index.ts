@@ -4,37 +4,28 @@
 //
 // Keys follow console-api.md §3.1: they depend only on the files that share a key base, so a file that comes
 // or goes re-keys its own group and nothing else. A summary is stored once, compacted: its text fields that
-// repeat across sessions (domain, agent, mode, the upstream, the tools called) point at one shared copy.
-// Measured at 100k generated sessions: about 0.95 KB of live heap a session (entry, summary, the tree's names,
-// maps; flow-site counts shared): 94 MB live in all after a full collection (129 MB while the summaries' counts
-// were boxed numbers, see `unboxed`, and each session had its own site counts), RSS 230–265 MB with
-// bin/memory.ts.
-import type { SessionSiteCount, SessionSums, SessionSummary, UpstreamView } from '../../shared/sessions.ts';
+// repeat across sessions (domain, agent, mode, the upstream, the tools called) point at one shared copy, so
+// the heap grows with the sessions' own facts only.
+import type { SessionSiteCount, SessionsQuery, SessionSums, SessionSummary, UpstreamView } from '../../shared/sessions.ts';
 import { assignKeys, keyBase, RESERVED_SESSION_KEYS } from '../engine/keys.ts';
 import { newestFirst, sessionComparator, startedWithin, sumsOf, traitsPredicate } from '../engine/session-filter.ts';
-import type { SessionListQuery } from '../engine/session-list.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
 import { Tallies, type TallyCell, upstreamId } from '../engine/tallies.ts';
 import { DAY_MS } from '../../shared/limits.ts';
 import type { SessionFile } from './catalog.ts';
-
+import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 
 const NO_TOOLS: readonly string[] = Object.freeze([]);
 
 /**
- * A whole number as V8 keeps it in place in an object (a small integer), not boxed. Summaries arrive from
- * typed arrays (index-wire.ts), whose numbers are doubles, and a field that once holds a double boxes every
- * value stored in it after: 13 numbers a session were boxes, 1.3M objects and 20 MB of the heap at 100k,
- * copied by every young collection while the index grew and marked by every full one.
+ * A whole number as V8 keeps it in place in an object (a small integer), not boxed: summaries arrive from
+ * typed arrays (index-wire.ts), whose doubles would box every value a field holds after them.
  */
 function unboxed(n: number): number {
   return Number.isInteger(n) && n >= -0x40000000 && n < 0x40000000 ? n | 0 : n;
 }
 
-/**
- * One session log in the index. Its absolute paths are made when asked (from the data directory and its
- * rel), so 100k entries hold one string each rather than three.
- */
+/** One session log in the index. Its absolute paths are made when asked, so an entry holds one string, its rel. */
 export class SessionEntry implements SessionFile {
   key = '';
   /** The stamps the summary was made from (`log|flow log|confirm log`); null before the first index. */
@@ -73,11 +64,11 @@ export class SessionEntry implements SessionFile {
   }
 
   get flowLog(): string | null {
-    return this.hasFlowLog ? `${this.root}/${this.rel.slice(0, -'.jsonl'.length)}.flow.jsonl` : null;
+    return this.hasFlowLog ? `${this.root}/${this.rel.slice(0, -JSONL.length)}${FLOW_LOG}` : null;
   }
 
   get confirmLog(): string | null {
-    return this.hasConfirmLog ? `${this.root}/${this.rel.slice(0, -'.jsonl'.length)}.confirm.jsonl` : null;
+    return this.hasConfirmLog ? `${this.root}/${this.rel.slice(0, -JSONL.length)}${CONFIRM_LOG}` : null;
   }
 }
 
@@ -164,8 +155,7 @@ class Interner {
 
   /**
    * One shared copy of each list of a flow log's counts by site: the sessions a flow serves show the same few
-   * lists (at 100k, 174k such objects and ~18 MB of the heap before they were shared). A list's id is JSON, so
-   * no site name (a flow log may hold any text) can make two lists look alike.
+   * lists. A list's id is JSON, so no site name (a flow log may hold any text) can make two lists look alike.
    */
   siteCounts(sites: readonly SessionSiteCount[] | undefined): readonly SessionSiteCount[] | null {
     if (sites === undefined) return null;
@@ -181,9 +171,6 @@ class Interner {
     return this.toolText.get(set) ?? set.join('\n').toLowerCase();
   }
 }
-
-/** The list's query, as the engine's reference list (engine/session-list.ts) defines it. */
-export type ListQuery = SessionListQuery;
 
 export class SessionIndex {
   readonly byRel = new Map<string, SessionEntry>();
@@ -221,8 +208,8 @@ export class SessionIndex {
   }
 
   /**
-   * Whether changes are kept for drainChanged. A store keeps none while its cold index runs (that is
-   * announced as one change of everything), which spares two set insertions per log at 100k.
+   * Whether changes are kept for drainChanged. A store keeps none while its cold index runs: that is
+   * announced as one change of everything.
    */
   private tracking: boolean;
 
@@ -368,7 +355,7 @@ export class SessionIndex {
   }
 
   /** A page of the list: filters in the order domain, mode, q, then the rest; `total` and `sums` before paging. */
-  list(query: ListQuery): { total: number; items: SessionSummary[]; sums: SessionSums } {
+  list(query: SessionsQuery): { total: number; items: SessionSummary[]; sums: SessionSums } {
     const { domain, mode } = query;
     const needle = query.q ? query.q.toLowerCase() : null;
     const within = query.from || query.to ? startedWithin(query) : null;

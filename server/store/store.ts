@@ -18,11 +18,13 @@ import { deserialize } from 'node:v8';
 import type { Hub } from '../events/hub.ts';
 import type { Pool } from '../workers/pool.ts';
 import { errorText } from '../../shared/error-text.ts';
+import { WATCH_POLL_MS } from '../../shared/limits.ts';
 import { BigOutlines } from './big-outlines.ts';
 import type { Catalog } from './catalog.ts';
 import { DetailCache } from './detail-cache.ts';
 import { Feeder, FIRST_BATCH } from './feeder.ts';
 import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesOf } from './first-walk.ts';
+import { FileEvents } from './file-events.ts';
 import { FlowKeys } from './flow-keys.ts';
 import { IndexSaver, type SavedIndexOptions } from './index-saver.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
@@ -31,7 +33,6 @@ import { Spool } from './spool.ts';
 import { stampNow } from './stamp.ts';
 import { DataTree, noticesIn, type TreeChanges, type TreeFile } from './tree.ts';
 
-const TICK_MS = 1_000;
 /**
  * Logs found from their names before the walk is in (head-scan.ts), in two looks: the first page's
  * (FIRST_BATCH: a small head is found sooner by a worker that has just started), then this many, beside the
@@ -81,6 +82,7 @@ export class Store {
   /** The session page's outlines of big logs, made when they were indexed (data/session-views.ts reads them). */
   readonly bigOutlines = new BigOutlines(this.spool);
   private readonly flows = new FlowKeys();
+  private readonly fileEvents: FileEvents;
   private readonly feeder: Feeder;
   private readonly pool: Pool;
   private readonly listSliceSize: number;
@@ -101,6 +103,7 @@ export class Store {
     this.pool = options.pool;
     this.tree = new DataTree(options.dataDir, options.watch ?? true);
     this.details = new DetailCache(options.pool, this.spool);
+    this.fileEvents = new FileEvents(options.hub, (rel) => this.tree.pathOf(rel));
     this.listSliceSize = options.listSlice ?? LIST_SLICE;
     this.feeder = new Feeder({
       pool: options.pool,
@@ -178,7 +181,7 @@ export class Store {
       this.walked = true;
       // What changed since the walk (its directories' stamps moved) is seen from here on.
       this.applyTree(this.tree.refresh({ pollFiles: false }));
-      this.timer = setInterval(() => this.tick(), TICK_MS);
+      this.timer = setInterval(() => this.tick(), WATCH_POLL_MS);
       this.timer.unref();
       this.feeder.everyLogIn();
     } finally {
@@ -349,6 +352,7 @@ export class Store {
       this.feeder.rereadDue();
       this.feeder.pump();
       this.feeder.publish();
+      this.fileEvents.publish();
     } catch (err) {
       process.stderr.write(`engine-console: the data directory watch failed once: ${errorText(err)}\n`);
     }
@@ -356,8 +360,11 @@ export class Store {
 
   /** Apply what the tree saw; the logs it queues are kept in `written` until read. */
   private applyTree(changes: TreeChanges): void {
+    const keyOf = (rel: string) => this.flows.keyByRel.get(rel);
+    this.fileEvents.noteRemoved(changes, keyOf);
     const fed = changes.removed.length ? this.removeFiles(changes.removed) : [];
     if (changes.added.length) fed.push(...this.addFiles(changes.added));
+    this.fileEvents.noteChanged(changes, keyOf);
     for (const f of changes.touched) {
       const e = this.entryOf(f);
       if (e) {

@@ -4,20 +4,22 @@
 //
 // Each directory in the scan's reach holds its sorted listing and one `fs.watch` (inotify on Linux). A
 // notification names the directory and, usually, the entry: on the next `refresh()` an entry that came or
-// went is looked at alone (one lstat; listing again a directory of 28k logs cost 40–90 ms of the event loop
-// for each new session), a notification without a name has its directory listed again and diffed, and the
-// entry is reported as touched (its contents may have changed). The directory's stamp is then taken as seen
-// (a request's refresh first lets every notification already queued be delivered: `Store.sync`), unless the
-// burst is so large that the kernel's queue may have overflowed and dropped some (libuv reads the queue dry
-// in one go, so a refresh then holds thousands of names): then every directory is listed again. Where a watch cannot be set (no inotify, a network mount, the
-// watch limit reached), the directory falls back to polling: its stamp is checked on every refresh and all
-// its files are reported as touched, so the caller stats them (that costs one stat per file in such a
-// directory per refresh; with notifications working, a refresh stats nothing but the directories that
-// changed and the links met). Links are re-resolved on every refresh, since a link's target can change
-// without its directory changing.
+// went is looked at alone (one lstat, not a listing of a directory that may hold tens of thousands of logs);
+// a notification without a name has its directory listed again and diffed, and the entry is reported as
+// touched (its contents may have changed). The directory's stamp is then taken as seen (a request's refresh
+// first lets every notification already queued be delivered: `Store.sync`), unless the burst is so large
+// that the kernel's queue may have overflowed and dropped some: then every directory is listed again. Where
+// a watch cannot be set (no inotify, a network mount, the watch limit reached), the directory falls back to
+// polling: its stamp is checked on every refresh and all its files are reported as touched, so the caller
+// stats them. Links are re-resolved on every refresh, since a link's target can change without its
+// directory changing. Beside the scan's reach, the console's job records (`console/jobs/`) are kept the
+// same way, so the flows, the jobs and the registry are watched by the tree like the logs.
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { dirStampOf, entersDir, entryAt, type EntryKind, inoOf, listDir, NAME_SEP, type Reach, reachOf, type WalkedDir } from './listing.ts';
+import { SCAN_DEPTH } from '../../shared/limits.ts';
+import { dirStamp } from './stamp.ts';
+import { CONFIRM_LOG, FLOW_FILE, FLOW_LOG, JOB_RECORDS, JSONL, REGISTRY_FILE, STAGE_FILE } from './log-names.ts';
+import { entersDir, entryAt, type EntryKind, inoOf, listDir, NAME_SEP, type Reach, reachOf, type WalkedDir } from './listing.ts';
 
 /**
  * Until the notifications of every change made before this call are delivered: the kernel queues them at
@@ -29,21 +31,24 @@ export const noticesIn = (): Promise<void> => new Promise((resolve) => setImmedi
 /** More names than this notified in one refresh, over all directories: the kernel's queue may have overflowed. */
 const RENAME_BURST = 1_024;
 
-export type FileKind = 'session' | 'flowlog' | 'confirmlog' | 'flow' | 'other';
+export type FileKind = 'session' | 'flowlog' | 'confirmlog' | 'flow' | 'stage' | 'registry' | 'job' | 'other';
 
-export function fileKind(name: string): FileKind {
-  if (name.endsWith('.flow.json')) return 'flow';
-  if (name.endsWith('.flow.jsonl')) return 'flowlog';
-  if (name.endsWith('.confirm.jsonl')) return 'confirmlog';
-  if (name.endsWith('.jsonl')) return 'session';
+/** What a file is, from the directory it is in (relative to the data directory) and its name. */
+export function fileKind(name: string, dirRel = ''): FileKind {
+  if (dirRel === JOB_RECORDS) return 'job';
+  if (name.endsWith(FLOW_FILE)) return 'flow';
+  if (name.endsWith(STAGE_FILE)) return 'stage';
+  if (name.endsWith(FLOW_LOG)) return 'flowlog';
+  if (name.endsWith(CONFIRM_LOG)) return 'confirmlog';
+  if (name.endsWith(JSONL)) return 'session';
+  if (dirRel === '' && name === REGISTRY_FILE) return 'registry';
   return 'other';
 }
 
 /**
  * A regular file in reach: its path relative to the data directory (its absolute path, through the data
  * directory and not canonical, is `tree.pathOf(rel)`), its name and what it is. Made when asked: the tree
- * keeps only each directory's names (a 100k-session directory holds some 160k files, and one object and
- * one path string each cost the event loop a second of building and collecting at start).
+ * keeps only each directory's names, not an object and a path per file.
  */
 export interface TreeFile {
   rel: string;
@@ -105,8 +110,9 @@ export class DataTree {
   /** The regular file kept at `rel`, or null. */
   fileAt(rel: string): TreeFile | null {
     if (!this.hasFile(rel)) return null;
-    const name = rel.slice(rel.lastIndexOf('/') + 1);
-    return { rel, name, kind: fileKind(name) };
+    const cut = rel.lastIndexOf('/');
+    const name = rel.slice(cut + 1);
+    return { rel, name, kind: fileKind(name, cut === -1 ? '' : rel.slice(0, cut)) };
   }
 
   /** Every regular file kept (of one kind, when given), directory by directory. */
@@ -114,7 +120,7 @@ export class DataTree {
     for (const node of this.dirs.values()) {
       for (const [name, entry] of node.entries) {
         if (entry !== 'file') continue;
-        const kind = fileKind(name);
+        const kind = fileKind(name, node.rel);
         if (only === undefined || kind === only) yield { rel: this.relOf(node, name), name, kind };
       }
     }
@@ -129,12 +135,13 @@ export class DataTree {
   open(): TreeFile[] {
     const added: TreeFile[] = [];
     this.walk(this.root, '', 1, added);
+    this.keepJobRecords();
     return added;
   }
 
   /**
    * Take the first scan from a walk made elsewhere (listing.ts `walkTree`, in the pool), `slice` files per
-   * turn of the event loop (a 100k-session directory holds 160k files). Each directory is watched from then
+   * turn of the event loop. Each directory is watched from then
    * on; one whose stamp moved since the walk listed it is listed again on the next refresh, so nothing written
    * between the walk and the watch is missed. The owner must not refresh before this resolves. `names`: each
    * walked directory's names, split.
@@ -155,8 +162,23 @@ export class DataTree {
           await new Promise<void>((resolve) => setImmediate(resolve));
         }
       }
-      if (dirStampOf(w.path) !== w.stamp) this.dirtyDirs.add(w.path);
+      if (dirStamp(w.path) !== w.stamp) this.dirtyDirs.add(w.path);
     }
+    if (!this.closed) this.keepJobRecords();
+  }
+
+  /**
+   * The job records' directory, outside the scan's reach: listed and watched like the others (its records are
+   * not reported as added). Until it exists it is polled, and watched once it is listed.
+   */
+  private keepJobRecords(): void {
+    const path = join(this.root, JOB_RECORDS);
+    const listing = this.list(path);
+    const node: DirNode = { path, rel: JOB_RECORDS, depth: SCAN_DEPTH, entries: new Map(), links: listing?.links ?? new Set(), watcher: null, stamp: dirStamp(path), ino: inoOf(path) };
+    for (const [name, kind] of listing?.entries ?? []) if (kind === 'file') node.entries.set(name, kind);
+    this.dirs.set(path, node);
+    this.dirsByRel.set(JOB_RECORDS, node);
+    if (listing !== null) this.watchDir(node);
   }
 
   /** How many directories fell back to polling (for the health list and the bench). */
@@ -187,8 +209,9 @@ export class DataTree {
     const out: TreeChanges = { added: [], removed: [], touched: [], polled: [] };
     this.recheckRenamed(out);
     for (const node of [...this.dirs.values()]) {
-      if (node.watcher === null || checkDirs) {
-        const stamp = dirStampOf(node.path);
+      // The job records' directory is stamped each time too: it may go and come back (a watch does not follow).
+      if (node.watcher === null || checkDirs || node.rel === JOB_RECORDS) {
+        const stamp = dirStamp(node.path);
         if (stamp !== node.stamp) this.dirtyDirs.add(node.path);
       }
       if (node.watcher === null && pollFiles) {
@@ -237,7 +260,7 @@ export class DataTree {
     const listing = this.list(path);
     if (listing === null) return;
     const node: DirNode = { path, rel, depth, entries: new Map(), links: listing.links, watcher: null, stamp: null, ino: inoOf(path) };
-    node.stamp = dirStampOf(path);
+    node.stamp = dirStamp(path);
     this.dirs.set(path, node);
     this.dirsByRel.set(rel, node);
     this.watchDir(node);
@@ -253,13 +276,13 @@ export class DataTree {
       return;
     }
     node.entries.set(name, 'file');
-    added.push({ rel: childRel, name, kind: fileKind(name) });
+    added.push({ rel: childRel, name, kind: fileKind(name, node.rel) });
   }
 
   private leave(node: DirNode, name: string, kind: EntryKind, removed: TreeFile[]): void {
     node.entries.delete(name);
     if (kind === 'file') {
-      removed.push({ rel: this.relOf(node, name), name, kind: fileKind(name) });
+      removed.push({ rel: this.relOf(node, name), name, kind: fileKind(name, node.rel) });
       return;
     }
     const child = this.dirs.get(join(node.path, name));
@@ -281,7 +304,7 @@ export class DataTree {
     for (const [node, set] of this.renamed) {
       if (this.dirs.get(node.path) !== node || this.dirtyDirs.has(node.path)) continue;
       // Taken before the entries are looked at: a change after it moves the stamp again.
-      const stamp = dirStampOf(node.path);
+      const stamp = dirStamp(node.path);
       for (const name of [...set].sort()) this.recheck(node, name, out);
       node.stamp = stamp;
     }
@@ -309,10 +332,11 @@ export class DataTree {
 
   private relist(node: DirNode, out: TreeChanges): void {
     this.relisted++;
-    node.stamp = dirStampOf(node.path);
+    node.stamp = dirStamp(node.path);
     const listing = this.list(node.path);
     const now = listing?.entries ?? new Map<string, EntryKind>();
     node.links = listing?.links ?? new Set();
+    if (node.rel === JOB_RECORDS) this.rewatch(node, listing !== null);
     for (const [name, kind] of [...node.entries]) {
       const next = now.get(name);
       if (next !== kind) this.leave(node, name, kind, out.removed);
@@ -330,6 +354,16 @@ export class DataTree {
         this.enter(node, name, 'dir', out.added);
       }
     }
+  }
+
+  /** A directory made again (or made at last) under a watched name is watched afresh. */
+  private rewatch(node: DirNode, there: boolean): void {
+    const ino = there ? inoOf(node.path) : null;
+    if (ino === node.ino && node.watcher !== null) return;
+    node.watcher?.close();
+    node.watcher = null;
+    node.ino = ino;
+    if (there) this.watchDir(node);
   }
 
   private watchDir(node: DirNode): void {

@@ -83,6 +83,21 @@ flows('a flow missing a required part names the missing field', () => {
   assert.match(loadError(JSON.stringify(noHabit)), /missing field `beta`/);
 });
 
+flows('a part of the wrong shape says where, what it is and what was expected', () => {
+  type Parts = Record<string, unknown> & { habit: Record<string, unknown>; manifest: Record<string, unknown> };
+  const broken = (change: (flow: Parts) => void) => {
+    const flow = JSON.parse(shopText) as Parts;
+    change(flow);
+    return loadError(JSON.stringify(flow));
+  };
+  assert.is(broken((f) => (f.map = [])), 'invalid type at `map`: an array, expected an object');
+  assert.is(broken((f) => (f.group = -1)), 'invalid type at `group`: number -1, expected a whole number, 0 or more');
+  assert.is(broken((f) => (f.habit.top = [[1]])), 'invalid length at `habit.top[0]`: 1, expected a list of 2');
+  assert.is(broken((f) => (f.manifest.tools = { x: 'other' })), 'invalid type at `manifest.tools.x`: the string "other", expected one of "read", "write", "generic"');
+  assert.is(broken((f) => (f.vocab = [{}])), 'missing field `Tool` in `vocab[0]`');
+  assert.is(broken((f) => (f.promoted = { bar: 1 })), 'invalid type at `promoted.bar`: number 1, expected an object');
+});
+
 flows('format 1 refuses per-site thresholds and v2 bindings, format 2 reads them', () => {
   const flow = JSON.parse(shopText) as Record<string, unknown>;
   flow.thresholds = { get_order_details: 2 };

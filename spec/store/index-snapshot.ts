@@ -4,22 +4,23 @@
 // equal snapshots, however each came by its index. Not a spec itself.
 import type { Store } from '../../server/store/store.ts';
 import { upstreamId } from '../../server/engine/tallies.ts';
+import { sessionsQuery } from '../support/sessions-query.ts';
 
 const PAGE = 3;
 
 export function indexSnapshot(store: Store): unknown {
   const idx = store.sessions;
-  const all = idx.list({ limit: 1_000_000, offset: 0 });
+  const all = idx.list(sessionsQuery({ limit: 1_000_000, offset: 0 }));
   const pages = [];
-  for (let offset = 0; offset < all.total; offset += PAGE) pages.push(idx.list({ limit: PAGE, offset }));
+  for (let offset = 0; offset < all.total; offset += PAGE) pages.push(idx.list(sessionsQuery({ limit: PAGE, offset })));
   const byRel = [...idx.byRel.values()].sort((a, b) => (a.rel < b.rel ? -1 : 1));
   return {
     size: idx.size,
     summarized: idx.summarizedCount,
     all,
     pages,
-    byDomain: idx.list({ limit: 1_000_000, offset: 0, domain: 'shop' }),
-    byQuery: idx.list({ limit: 1_000_000, offset: 0, q: 'read' }),
+    byDomain: idx.list(sessionsQuery({ limit: 1_000_000, offset: 0, domain: 'shop' })),
+    byQuery: idx.list(sessionsQuery({ limit: 1_000_000, offset: 0, q: 'read' })),
     keys: [...idx.byKey.entries()].map(([key, e]) => [key, e.rel]).sort(),
     unreadable: idx.unreadable().map((e) => [e.rel, e.error]),
     entries: byRel.map((e) => ({ rel: e.rel, key: e.key, tools: e.tools, shadow: e.shadowDecisions, sites: e.flowSites, flowLog: e.hasFlowLog, confirmLog: e.hasConfirmLog })),

@@ -10,6 +10,7 @@ import type { DetailBytes } from '../../server/store/detail-cache.ts';
 import { Store } from '../../server/store/store.ts';
 import { createPool, type Pool } from '../../server/workers/pool.ts';
 import { copyHome, repoRoot } from '../support/fixtures.ts';
+import { sessionsQuery } from '../support/sessions-query.ts';
 
 const store = suite('store');
 
@@ -64,7 +65,8 @@ store('keys, summaries and the list agree with a one-shot scan and the engine', 
         return [];
       }
     });
-    for (const query of [{ limit: 50, offset: 0 }, { limit: 2, offset: 1 }, { limit: 0, offset: 0 }, { limit: 5, offset: 10_000 }, { q: 'SHOP', limit: 50, offset: 0 }, { mode: 'served' as const, limit: 50, offset: 0 }]) {
+    for (const fields of [{ limit: 50, offset: 0 }, { limit: 2, offset: 1 }, { limit: 0, offset: 0 }, { limit: 5, offset: 10_000 }, { q: 'SHOP', limit: 50, offset: 0 }, { mode: 'served' as const, limit: 50, offset: 0 }]) {
+      const query = sessionsQuery(fields);
       assert.equal(JSON.stringify(s.sessions.list(query)), JSON.stringify(listSessions(engine, query)), JSON.stringify(query));
     }
     assert.ok(engine.length > 3, 'the fixtures hold sessions');

@@ -9,7 +9,7 @@ import { JobListSchema, JobPreviewSchema, JobSchema, type JobRequest } from '../
 import { MetaSchema } from '../../../shared/meta.ts';
 import { HostConfigSchema, ProbeResultSchema, ServerListSchema, ServerViewSchema, type Host, type ServerInput } from '../../../shared/servers.ts';
 import { StageViewSchema, VersionViewSchema } from '../../../shared/stage.ts';
-import { SessionDetailSchema, SessionListSchema, type SessionHas, type SessionMode, type SessionSort, type SortOrder } from '../../../shared/sessions.ts';
+import { SessionDetailSchema, SessionListSchema, type SessionMode, type SessionsQuery } from '../../../shared/sessions.ts';
 import { ClosestSessionSchema, SessionComparisonSchema } from '../../../shared/compare.ts';
 import { FlowSitesSchema } from '../../../shared/flow-sites.ts';
 import { SearchAnswerSchema, type SearchIn } from '../../../shared/search.ts';
@@ -17,7 +17,7 @@ import { SavingsSchema } from '../../../shared/savings.ts';
 import { CallLinesSchema, CallPayloadSchema, LogLineSchema, SessionEventsSchema, SessionFindSchema, SessionLinesSchema, SessionOutlineSchema } from '../../../shared/session-views.ts';
 import { apiPath, queryString } from '../lib/query.ts';
 import { requestAs, requestText } from './client.ts';
-import { OverviewSchema } from '../../../shared/overview.ts';
+import { OverviewSchema, type OverviewQuery } from '../../../shared/overview.ts';
 import { ReplayPlanSchema, ReplayRunSchema, ReplaySummarySchema, type ReplayInput } from '../../../shared/replay.ts';
 import { SettingsSchema } from '../../../shared/settings.ts';
 import { TrashEmptiedSchema, TrashListSchema, TrashRestoredSchema } from '../../../shared/trash.ts';
@@ -26,37 +26,14 @@ type Opts = { signal?: AbortSignal };
 const quiet = (o: Opts = {}) => ({ quiet: true, signal: o.signal });
 
 export const getMeta = (o?: Opts) => requestAs(MetaSchema, '/api/meta', quiet(o));
-export interface OverviewQuery {
-  domain?: string | null;
-  from?: string | null;
-  to?: string | null;
-}
-export const getOverview = (query: OverviewQuery = {}, o?: Opts) => requestAs(OverviewSchema, '/api/overview', { ...quiet(o), query: { ...query } });
+export const getOverview = (query: Partial<OverviewQuery> = {}, o?: Opts) => requestAs(OverviewSchema, '/api/overview', { ...quiet(o), query: { ...query } });
 export const getSavings = (days: number, domain: string | null, o?: Opts) =>
   requestAs(SavingsSchema, '/api/savings', { ...quiet(o), query: { days, domain } });
 export const getSettings = (o?: Opts) => requestAs(SettingsSchema, '/api/settings', quiet(o));
 export const getOtlpStatus = (o?: Opts) => requestAs(OtlpStatusSchema, '/api/otlp', quiet(o));
 
-export interface SessionsQuery {
-  q?: string;
-  mode?: SessionMode | null;
-  /** Beyond the spec: only sessions whose surprise gate handed back (true), or only the others (false). */
-  surprised?: boolean | null;
-  domain?: string | null;
-  limit?: number;
-  offset?: number;
-  /** Beyond the spec: UTC days (YYYY-MM-DD) and the column order. */
-  from?: string | null;
-  to?: string | null;
-  sort?: SessionSort | null;
-  order?: SortOrder | null;
-  /** Beyond the spec: started at or after (unix ms), the agent, a tool called, the figures above 0. */
-  since?: number | null;
-  agent?: string | null;
-  tool?: string | null;
-  has?: readonly SessionHas[];
-}
-export const getSessions = (query: SessionsQuery, o?: Opts) =>
+/** A field of the sessions query left out takes the server's default. */
+export const getSessions = (query: Partial<SessionsQuery>, o?: Opts) =>
   requestAs(SessionListSchema, '/api/sessions', { ...quiet(o), query: { ...query, has: query.has?.join(',') } });
 /** GET /api/search: one page of sessions whose logs hold the phrase (continue with `cursor`). */
 export interface SearchParams {
@@ -75,7 +52,7 @@ export const sessionRawUrl = (key: string) => apiPath('sessions', key, 'raw');
 /** One session as an OTLP/JSON trace (GET /api/sessions/:key/otlp). */
 export const sessionOtlpUrl = (key: string) => apiPath('sessions', key, 'otlp');
 /** The ticked sessions, else every session the filters match, as OTLP JSON Lines (GET /api/sessions/otlp). */
-export function sessionsOtlpUrl(filters: SessionsQuery, keys: readonly string[]): string {
+export function sessionsOtlpUrl(filters: Partial<SessionsQuery>, keys: readonly string[]): string {
   if (keys.length > 0) return `/api/sessions/otlp${queryString({ keys: keys.join(',') })}`;
   const { limit: _limit, offset: _offset, ...rest } = filters;
   return `/api/sessions/otlp${queryString({ ...rest, has: rest.has?.join(',') })}`;

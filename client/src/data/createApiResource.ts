@@ -7,23 +7,14 @@
 // never cuts a first load short: it follows it (aborting made a slow answer slower). A 401 does nothing
 // here: the shell shows the sign-in screen.
 import { batch, createEffect, createSignal, on, onCleanup, type Accessor } from 'solid-js';
-import type { ChangedWhat } from '../../../shared/events.ts';
-import type { Job } from '../../../shared/jobs.ts';
 import { ApiError, isAbort } from '../api/client.ts';
-import { onChanged, onJob, onStreamOpen, streamIsReady, streamOpens, streamReady } from '../api/events.ts';
+import { streamIsReady, streamOpens, streamReady } from '../api/events.ts';
 import { toast } from '../stores/toasts.ts';
 import type { EarlyLoad } from './early-loads.ts';
+import { followRefreshes, followsEvents, type RefreshTriggers } from './resource-refreshes.ts';
 import { errorText } from '../../../shared/error-text.ts';
 
-export const COALESCE_MS = 250;
-
-export interface ApiResourceOptions<S, T> {
-  /** `changed` topics that refresh it. */
-  topics?: ChangedWhat[];
-  /** Only refresh when the event's keys (non-empty) include this key. */
-  key?: (source: S) => string | null;
-  /** Refresh on `job` events too (filtered by the predicate when given). */
-  jobs?: boolean | ((job: Job, source: S) => boolean);
+export interface ApiResourceOptions<S, T> extends RefreshTriggers<S> {
   /** A first load already begun for this source (data/early-loads.ts), taken instead of fetching. */
   early?: (source: S) => EarlyLoad<T> | undefined;
 }
@@ -52,15 +43,13 @@ export function createApiResource<S, T>(
   const [pending, setPending] = createSignal(false);
   let controller: AbortController | null = null;
   let generation = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let current: S | null = null;
   /** A first load is in flight, and a refresh waits for it. */
   let firstInFlight = false;
   let refreshAfter = false;
   /** The stream's opens when the shown (or coming) data's load began; null before any. */
   let loadOpens: number | null = null;
-  /** Whether events refresh it (then the stream's opening matters to it). */
-  const follows = (options.topics?.length ?? 0) > 0 || options.jobs !== undefined;
+  const follows = followsEvents(options);
 
   function settled(): void {
     firstInFlight = false;
@@ -146,46 +135,11 @@ export function createApiResource<S, T>(
     }),
   );
 
-  function schedule(): void {
-    if (timer !== undefined) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      load('refresh');
-    }, COALESCE_MS);
-  }
-
-  const unsubscribe: (() => void)[] = [];
-  for (const topic of options.topics ?? []) {
-    unsubscribe.push(
-      onChanged(topic, (keys) => {
-        const key = current !== null && options.key ? options.key(current) : null;
-        if (key !== null && keys.length > 0 && !keys.includes(key)) return;
-        schedule();
-      }),
-    );
-  }
-  if (follows) {
-    unsubscribe.push(
-      onStreamOpen((opens) => {
-        if (loadOpens !== null && loadOpens < opens) schedule();
-      }),
-    );
-  }
-  if (options.jobs) {
-    const filter = options.jobs;
-    unsubscribe.push(
-      onJob((job) => {
-        if (current === null) return;
-        if (typeof filter === 'function' && !filter(job, current)) return;
-        schedule();
-      }),
-    );
-  }
+  const stopFollowing = followRefreshes(options, () => current, () => loadOpens, () => load('refresh'));
 
   onCleanup(() => {
     controller?.abort();
-    clearTimeout(timer);
-    for (const u of unsubscribe) u();
+    stopFollowing();
   });
 
   return {

@@ -2,9 +2,19 @@
 // the registry makes (so a user sees them before saving, in the same order and wording where the server's
 // message is friendly enough; the credential rules themselves are shared/credentials.ts, the server's own),
 // the live `engine-proxy` command-line preview, and the request body.
+import * as v from 'valibot';
 import { credentialArgument, isHeaderName, isVarName, namesSecret, urlRefusal } from '../../../shared/credentials.ts';
 import type { DeciderName } from '../../../shared/flows.ts';
 import { REGISTRY_NAME_MAX } from '../../../shared/limits.ts';
+import {
+  DescriptionSchema,
+  FLOW_TOOLS_MAX,
+  FlowToolsSchema,
+  GuardedDomainSchema,
+  JudgeContextSchema,
+  ListenAddrSchema,
+  ToolNameSchema,
+} from '../../../shared/server-entry-rules.ts';
 import type { PolicyFields, ServerMode } from '../../../shared/servers.ts';
 
 export type Mode = ServerMode;
@@ -279,21 +289,15 @@ export function thresholdValue(text: string): number | null {
   return text.trim() === '' ? null : Number(text);
 }
 
-/** The domains whose proxy has policy guards. */
-export const GUARDED_DOMAINS = ['retail', 'airline'];
-
 /** The tool names in the form's box: split at commas and whitespace. */
 export function toolNames(text: string): string[] {
   return text.split(/[\s,]+/).filter((t) => t !== '');
 }
 
-const ENCODER = new TextEncoder();
-const LISTEN_ADDR = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}[A-Za-z0-9])?):(\d{1,5})$/;
-const CONTROL = /\p{Cc}/u;
 
 /** The policy's problems, by field, as the registry checks them. */
-export function policyErrors(form: FormState): FieldErrors {
-  const errors: FieldErrors = {};
+export function policyErrors(form: FormState): ServerFieldErrors {
+  const errors: ServerFieldErrors = {};
   const runsFlow = form.mode !== 'record';
   if (runsFlow && form.surprise === 'threshold') {
     const nats = Number(form.surpriseNats);
@@ -301,33 +305,29 @@ export function policyErrors(form: FormState): FieldErrors {
   }
   if (runsFlow) {
     const tools = toolNames(form.flowTools);
-    if (tools.length > 256) errors.flowTools = 'Name at most 256 tools.';
-    const bad = tools.find((t) => ENCODER.encode(t).length > 128 || CONTROL.test(t));
+    if (!v.is(FlowToolsSchema, tools)) errors.flowTools = `Name at most ${FLOW_TOOLS_MAX} tools.`;
+    const bad = tools.find((t) => !v.safeParse(ToolNameSchema, t).success);
     if (bad !== undefined) errors.flowTools = `${bad.slice(0, 40)} is not a tool’s name.`;
   }
-  if (form.guards && !GUARDED_DOMAINS.includes(form.name.trim())) {
+  if (form.guards && !v.is(GuardedDomainSchema, form.name.trim())) {
     errors.guards = `There are no policy guards for ${form.name.trim() || 'this name'}: retail and airline have them.`;
   }
   if (form.judge !== '') {
-    const context = form.judgeContext.trim();
     if (!form.guards) errors.judge = 'The judge asks about the writes the guards check: turn the guards on.';
-    else if (context === '' || ENCODER.encode(context).length > 4096 || CONTROL.test(context)) {
-      errors.judge = 'Give the file the host appends the conversation to.';
-    }
+    else if (!v.is(JudgeContextSchema, form.judgeContext)) errors.judge = 'Give the file the host appends the conversation to.';
   }
   const days = form.retainDays.trim();
   if (days !== '' && !(/^\d+$/.test(days) && Number(days) >= 1)) errors.retainDays = 'Keep sessions a whole number of days, at least one.';
   const addr = form.listenAddr.trim();
   if (addr !== '') {
-    const port = LISTEN_ADDR.exec(addr)?.[1];
-    if (port === undefined || Number(port) < 1 || Number(port) > 65535) errors.listen = 'Give a host and a port, such as 127.0.0.1:8931.';
+    if (!v.is(ListenAddrSchema, addr)) errors.listen = 'Give a host and a port, such as 127.0.0.1:8931.';
   } else if (form.listenTokenFile.trim() !== '') {
     errors.listen = 'A token file is for a proxy that listens: give its address too.';
   }
   return errors;
 }
 
-export type FieldErrors = Partial<
+export type ServerFieldErrors = Partial<
   Record<
     'name' | 'description' | 'command' | 'env' | 'url' | 'headers' | 'flow' | 'threshold' | 'surprise' | 'flowTools' | 'guards' | 'judge' | 'retainDays' | 'listen',
     string
@@ -338,11 +338,11 @@ export type FieldErrors = Partial<
 };
 
 /** Every problem with the form, by field; empty when it can be sent. */
-export function validateForm(form: FormState, taken: readonly string[], isNew: boolean): FieldErrors {
-  const errors: FieldErrors = {};
+export function validateForm(form: FormState, taken: readonly string[], isNew: boolean): ServerFieldErrors {
+  const errors: ServerFieldErrors = {};
   const name = nameError(form.name, taken, isNew);
   if (name) errors.name = name;
-  if ([...form.description].length > 1000) errors.description = 'Keep the description to 1,000 characters.';
+  if (!v.is(DescriptionSchema, form.description)) errors.description = 'Keep the description to 1,000 characters.';
   if (form.kind === 'stdio') {
     const command = commandError(form.command);
     if (command) errors.command = command;
@@ -370,7 +370,7 @@ export function validateForm(form: FormState, taken: readonly string[], isNew: b
   return { ...errors, ...policyErrors(form) };
 }
 
-export function hasErrors(errors: FieldErrors): boolean {
+export function hasErrors(errors: ServerFieldErrors): boolean {
   return Object.entries(errors).some(([k, v]) => (k === 'headerRows' ? false : v !== undefined));
 }
 
@@ -567,7 +567,7 @@ export interface FlowChoiceInput {
   error: string | null;
 }
 
-export interface FlowChoice {
+export interface ServerFlowChoice {
   value: string;
   label: string;
 }
@@ -577,7 +577,7 @@ export interface FlowChoice {
  * another server's tools). Values are paths relative to the data directory, which the registry resolves
  * against it wherever the data directory is.
  */
-export function flowChoices(flows: readonly FlowChoiceInput[], name: string): FlowChoice[] {
+export function flowChoices(flows: readonly FlowChoiceInput[], name: string): ServerFlowChoice[] {
   const n = name.trim();
   return flows.filter((f) => f.error === null && f.domain === n).map((f) => ({ value: f.path, label: f.key }));
 }

@@ -4,14 +4,15 @@
 // try. Leaving a filled form asks first. The form's state is components/job/new/createJobForm.ts, what the
 // page loads JobNewPage.data.ts.
 import { A, useNavigate, useSearchParams } from '@solidjs/router';
-import { createEffect, createSignal, For, Match, on, Show, Switch } from 'solid-js';
+import { createEffect, createSignal, For, on, Show } from 'solid-js';
 import { JOB_KINDS, type JobKind } from '../../../shared/jobs.ts';
 import { LeaveGuard } from '../components/form/LeaveGuard.tsx';
 import { createJobForm } from '../components/job/new/createJobForm.ts';
+import { CommandPreview } from '../components/job/new/CommandPreview.tsx';
 import { KindFields } from '../components/job/new/KindFields.tsx';
 import { KindPicker, KINDS } from '../components/job/new/KindPicker.tsx';
 import { useTitle } from '../components/ui/title.ts';
-import { Button, Card, CodeBlock, Notice, PageHeader } from '../components/ui/ui.tsx';
+import { Button, Card, Notice, PageHeader } from '../components/ui/ui.tsx';
 import { createJobPreview } from '../data/job-preview.ts';
 import { fieldsFromParams, requestBody } from '../lib/jobform.ts';
 import { meta, READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
@@ -108,27 +109,7 @@ export default function JobNewPage() {
         <Card title={KINDS.find((x) => x.kind === m.kind())?.name ?? ''}>
           <KindFields model={m} />
         </Card>
-        <Card title="Runs" caption="The command the job runs, in the data dir, as the console plans it">
-          <Switch>
-            <Match when={preview.refusal()}>
-              {(message) => (
-                <Notice tone="warn" testid="job-preview-refused">
-                  The console would refuse this job: {message()}
-                </Notice>
-              )}
-            </Match>
-            <Match when={preview.last()}>
-              {(p) => (
-                <div class={preview.current().state === 'pending' ? 'refreshing' : undefined}>
-                  <CodeBlock code={p().command} language="shell" wrap testid="job-command" />
-                </div>
-              )}
-            </Match>
-            <Match when={preview.current().state === 'none'}>
-              <p class="muted">The command shows once the fields above are filled in.</p>
-            </Match>
-          </Switch>
-        </Card>
+        <CommandPreview preview={preview} />
         <Show when={data.start.error()}>
           <div data-testid="job-error">
             <Notice tone="danger" role="alert">

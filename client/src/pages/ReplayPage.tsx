@@ -3,7 +3,7 @@
 import './replay/replay.css';
 import { useParams } from '@solidjs/router';
 import { createSignal, For, Show } from 'solid-js';
-import type { ReplayRun } from '../../../shared/replay.ts';
+import { VERDICTS, type ReplayRun } from '../../../shared/replay.ts';
 import { replayDownloadUrl } from '../api/endpoints.ts';
 import { Loaded } from '../components/ui/Loaded.tsx';
 import { Button, Card, Notice, PageHeader } from '../components/ui/ui.tsx';
@@ -15,7 +15,6 @@ import { readOnly } from '../stores/auth.ts';
 import CallRow from './replay/CallRow.tsx';
 import { createReplayPageData, replayRunning } from './ReplayPage.data.ts';
 
-const VERDICTS = ['same', 'differs', 'error', 'skipped_write', 'gone'] as const;
 
 function RunView(props: { run: ReplayRun; data: ReturnType<typeof createReplayPageData> }) {
   const [onlyDiffs, setOnlyDiffs] = createSignal(false);

@@ -2,7 +2,7 @@
 // page, all kept in the URL query as history entries (Back undoes a filter or a page), 50 a page, refreshed
 // as sessions are written. A new page scrolls the list back to its top; its header row stays in view.
 import { createEffect, createSignal, Show } from 'solid-js';
-import type { SessionMode, SessionSort, SortOrder } from '../../../shared/sessions.ts';
+import type { SessionMode, SessionSort, SessionsQuery, SortOrder } from '../../../shared/sessions.ts';
 import { SEARCH_TEXT_MAX, SEARCH_TEXT_MIN, SESSIONS_LIMIT_DEFAULT } from '../../../shared/limits.ts';
 import { getSessions, sessionsOtlpUrl } from '../api/endpoints.ts';
 import { SessionsTable, sortOrderFor } from '../components/session/SessionsTable.tsx';
@@ -22,9 +22,31 @@ import { createSearchText, createSessionsUrl, type ModeChoice } from './sessions
 
 const modeFilter = (m: ModeChoice): SessionMode | null => (m === 'all' ? null : m);
 
+/** The list's request for the URL's state: the newest-first order and empty filters are left to the server. */
+function listQuery(url: ReturnType<typeof createSessionsUrl>, domain: string | null): Partial<SessionsQuery> {
+  const { from, to } = url;
+  const newestFirst = url.sort() === 'started' && url.order() === 'desc';
+  return {
+    q: url.q(),
+    mode: modeFilter(url.mode()),
+    domain,
+    limit: SESSIONS_LIMIT_DEFAULT,
+    offset: url.offset(),
+    from: from() || null,
+    to: from() && to() && from() > to() ? null : to() || null,
+    sort: newestFirst ? undefined : url.sort(),
+    order: newestFirst ? undefined : url.order(),
+    since: url.since(),
+    agent: url.agent() || null,
+    tool: url.tool() || null,
+    has: url.has(),
+  };
+}
+
 export default function SessionsPage() {
   useTitle(() => 'Sessions');
-  const { q, mode, offset, from, to, sort, order, since, agent, tool, has, go } = createSessionsUrl();
+  const url = createSessionsUrl();
+  const { q, mode, offset, from, to, sort, order, since, agent, tool, has, go } = url;
   const [text, setText] = createSearchText(q, go);
 
   const setMode = (m: ModeChoice) => go({ mode: m === 'all' ? undefined : m });
@@ -43,22 +65,7 @@ export default function SessionsPage() {
     if (frame) frame.scrollTop = 0;
   };
 
-  const newestFirst = () => sort() === 'started' && order() === 'desc';
-  const query = () => ({
-    q: q(),
-    mode: modeFilter(mode()),
-    domain: domain(),
-    limit: SESSIONS_LIMIT_DEFAULT,
-    offset: offset(),
-    from: from() || null,
-    to: from() && to() && from() > to() ? null : to() || null,
-    sort: newestFirst() ? null : sort(),
-    order: newestFirst() ? null : order(),
-    since: since(),
-    agent: agent() || null,
-    tool: tool() || null,
-    has: has(),
-  });
+  const query = () => listQuery(url, domain());
   const res = createApiResource(query, (s, signal) => getSessions(s, { signal }), { topics: ['sessions'] });
   // The box's words searched inside every session's calls instead, with the same filters.
   const insideHref = () => {
@@ -87,6 +94,7 @@ export default function SessionsPage() {
     setDomain(null);
     go({ q: undefined, mode: undefined, domain: undefined, from: undefined, to: undefined, since: undefined, agent: undefined, tool: undefined, has: undefined });
   };
+  const newestFirst = () => sort() === 'started' && order() === 'desc';
   const oldestFirst = () => sort() === 'started' && order() === 'asc';
 
   return (

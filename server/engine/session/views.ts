@@ -3,19 +3,28 @@
 // lines, and find over every call's whole arguments and answer. Nothing here keeps a log in memory: a
 // payload is read from the bytes the outline pass located.
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { CallOutline, CallPayload, FindField, LogLine, SessionOutline } from '../../../shared/session-views.ts';
-import type { TimelineEvent } from '../../../shared/sessions.ts';
+import * as v from 'valibot';
+import { SessionOutlineSchema, type CallOutline, type CallPayload, type FindField, type LogLine, type SessionOutline } from '../../../shared/session-views.ts';
+import { TimelineEventSchema } from '../../../shared/sessions.ts';
 import { OUTLINE_SHORT_CHARS, PAYLOAD_DISPLAY_BYTES } from '../../../shared/limits.ts';
 import { type CallPlace, type MessagePlace, type SessionFiles, isErrorAnswer, outcomeText, parseOrNull, sessionDetailPlaced } from '../sessions.ts';
 import { compact, cutBytes, cutChars, isObject, sortKeys } from './json.ts';
 
-/** What the console keeps of a session for its light views: small next to the log. */
-export interface OutlineIndex {
-  outline: SessionOutline;
+const MessagePlaceSchema = v.object({ offset: v.number(), length: v.number(), element: v.nullable(v.number()) });
+const CallPlaceSchema = v.object({
+  request: v.nullable(MessagePlaceSchema),
+  answer: v.nullable(MessagePlaceSchema),
+  result_bytes: v.nullable(v.number()),
+}) satisfies v.GenericSchema<CallPlace>;
+
+/** What the console keeps of a session for its light views: small next to the log (and spooled for a big one). */
+export const OutlineIndexSchema = v.object({
+  outline: SessionOutlineSchema,
   /** Where each of the outline's calls lies, by n. */
-  places: CallPlace[];
-  events: TimelineEvent[];
-}
+  places: v.array(CallPlaceSchema),
+  events: v.array(TimelineEventSchema),
+});
+export type OutlineIndex = v.InferOutput<typeof OutlineIndexSchema>;
 
 /** A one-line short form: whitespace runs read as one space, cut at OUTLINE_SHORT_CHARS code points. */
 function short(text: string): string {

@@ -23,6 +23,7 @@ import { internal, notFound, unprocessable } from '../errors.ts';
 import { parseQuery } from '../parse.ts';
 import { trashFailure } from './trash.ts';
 import { errorText } from '../../../shared/error-text.ts';
+import { CONFIRM_LOG, FLOW_LOG, JSONL } from '../../store/log-names.ts';
 
 /** A file name safe inside Content-Disposition's quotes: only ASCII graphic characters, no `"` or `\`. */
 export function downloadName(name: string): string {
@@ -107,9 +108,9 @@ export function sessionsRoutes(state: State): Router {
     .delete('/api/sessions/:key', async (ctx) => {
       const file = await find(ctx);
       const rels = [file.rel];
-      const stem = file.rel.slice(0, -'.jsonl'.length);
-      if (file.flowLog) rels.push(`${stem}.flow.jsonl`);
-      if (file.confirmLog) rels.push(`${stem}.confirm.jsonl`);
+      const stem = file.rel.slice(0, -JSONL.length);
+      if (file.flowLog) rels.push(`${stem}${FLOW_LOG}`);
+      if (file.confirmLog) rels.push(`${stem}${CONFIRM_LOG}`);
       try {
         await moveToTrash(state.config.dataDir, rels, state.config.now());
       } catch (err) {

@@ -7,7 +7,8 @@ import '../../support/solid-browser.ts';
 import { FakeEventSource, installEventSource, runningJob, sleep } from '../../support/fake-browser.ts';
 
 const { createEffect, createRoot, createSignal } = await import('solid-js');
-const { COALESCE_MS, createApiResource } = await import('../../../client/src/data/createApiResource.ts');
+const { createApiResource } = await import('../../../client/src/data/createApiResource.ts');
+const { COALESCE_MS } = await import('../../../client/src/data/resource-refreshes.ts');
 const { ApiError } = await import('../../../client/src/api/client.ts');
 const { closeEvents, openEvents, STREAM_READY_CAP_MS } = await import('../../../client/src/api/events.ts');
 const { dismiss, toasts } = await import('../../../client/src/stores/toasts.ts');

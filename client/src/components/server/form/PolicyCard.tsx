@@ -1,6 +1,6 @@
 // "The proxy's policy": what the proxy does besides recording and running the flow; each is off unless set.
 import { Show } from 'solid-js';
-import { GUARDED_DOMAINS } from '../../../lib/server-form.ts';
+import { GUARDED_DOMAINS } from '../../../../../shared/server-entry-rules.ts';
 import { Card, Field } from '../../ui/ui.tsx';
 import { FlowPolicyFields } from './FlowPolicyFields.tsx';
 import { JudgeFields } from './JudgeFields.tsx';

@@ -5,7 +5,7 @@ import { createEffect, createMemo, createSignal } from 'solid-js';
 import { createStore } from 'solid-js/store';
 import {
   commandText, credentialAdvice, flowChoices, flowDomainWarning, hasErrors, previewText, splitShell, validateForm,
-  type FieldErrors, type FlowChoiceInput, type FormState,
+  type ServerFieldErrors, type FlowChoiceInput, type FormState,
 } from '../../../lib/server-form.ts';
 
 export interface ServerFormProps {
@@ -29,7 +29,7 @@ export type TextField =
   | 'listenAddr' | 'listenTokenFile';
 
 /** The checks' keys that hold one message. */
-export type CheckedField = Exclude<keyof FieldErrors, 'headerRows'>;
+export type CheckedField = Exclude<keyof ServerFieldErrors, 'headerRows'>;
 
 export function createServerForm(props: ServerFormProps) {
   // The form starts from the initial values and then owns them.
@@ -45,7 +45,7 @@ export function createServerForm(props: ServerFormProps) {
   const dirty = () => !sent() && JSON.stringify(form) !== startedAs;
 
   // `taken` holds only the other servers, so a name is refused when another server has it, new or renamed.
-  const errors = createMemo<FieldErrors>(() => validateForm(form, props.taken, true));
+  const errors = createMemo<ServerFieldErrors>(() => validateForm(form, props.taken, true));
   const seen = (field: string) => submitted() || touched().has(field);
   const shown = (field: CheckedField) => (seen(field) ? errors()[field] : undefined) ?? null;
   const headerError = (row: number) => (seen(`header-${row}`) ? (errors().headerRows?.[row] ?? null) : null);

@@ -1,0 +1,75 @@
+// What refreshes a loaded resource (createApiResource.ts): its `changed` topics (for its key), the event
+// stream opening after its data was loaded, and `job` events; coalesced over COALESCE_MS.
+import type { ChangedWhat } from '../../../shared/events.ts';
+import type { Job } from '../../../shared/jobs.ts';
+import { onChanged, onJob, onStreamOpen } from '../api/events.ts';
+
+export const COALESCE_MS = 250;
+
+export interface RefreshTriggers<S> {
+  /** `changed` topics that refresh it. */
+  topics?: ChangedWhat[];
+  /** Only refresh when the event's keys (non-empty) include this key. */
+  key?: (source: S) => string | null;
+  /** Refresh on `job` events too (filtered by the predicate when given). */
+  jobs?: boolean | ((job: Job, source: S) => boolean);
+}
+
+/** Whether events refresh it (then the stream's opening matters to it). */
+export function followsEvents<S>(triggers: RefreshTriggers<S>): boolean {
+  return (triggers.topics?.length ?? 0) > 0 || triggers.jobs !== undefined;
+}
+
+/**
+ * Calls `refresh` (at most once per COALESCE_MS) when an event concerns the current source; `loadOpens` is
+ * the stream's opens when the shown data's load began. Answers the function that stops following.
+ */
+export function followRefreshes<S>(
+  triggers: RefreshTriggers<S>,
+  current: () => S | null,
+  loadOpens: () => number | null,
+  refresh: () => void,
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = (): void => {
+    if (timer !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      refresh();
+    }, COALESCE_MS);
+  };
+  const unsubscribe: (() => void)[] = [];
+  for (const topic of triggers.topics ?? []) {
+    unsubscribe.push(
+      onChanged(topic, (keys) => {
+        const s = current();
+        const key = s !== null && triggers.key ? triggers.key(s) : null;
+        if (key !== null && keys.length > 0 && !keys.includes(key)) return;
+        schedule();
+      }),
+    );
+  }
+  if (followsEvents(triggers)) {
+    unsubscribe.push(
+      onStreamOpen((opens) => {
+        const loaded = loadOpens();
+        if (loaded !== null && loaded < opens) schedule();
+      }),
+    );
+  }
+  const filter = triggers.jobs;
+  if (filter) {
+    unsubscribe.push(
+      onJob((job) => {
+        const s = current();
+        if (s === null) return;
+        if (typeof filter === 'function' && !filter(job, s)) return;
+        schedule();
+      }),
+    );
+  }
+  return () => {
+    clearTimeout(timer);
+    for (const u of unsubscribe) u();
+  };
+}

@@ -47,7 +47,7 @@ export async function overview(state: State, query: OverviewQuery = NO_FILTER): 
   let registry: LoadedRegistry = { servers: [] };
   let registryError: string | null = null;
   try {
-    registry = await readRegistry(config.dataDir);
+    registry = await readRegistry(config.dataDir, state.pool);
   } catch (err) {
     if (!(err instanceof RegistryError)) throw err;
     registryError = err.message;

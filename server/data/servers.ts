@@ -6,7 +6,8 @@ import type { ServerEntry, ServerList, ServerView } from '../../shared/servers.t
 import type { ToolInfo } from '../../shared/sessions.ts';
 import type { State } from '../state.ts';
 import { flowSummary, servedFlows, type ServedFlows } from './flows.ts';
-import { mapInSlices, VIEW_SLICE } from './in-slices.ts';
+import { VIEW_SLICE } from './in-slices.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { discoveredUpstreams, lookAhead, readRegistry, registryVersion, resolvedPath, serverView, viewOf } from './registry.ts';
 import { serverViewContext } from './server-context.ts';
 import { sessionsByDomain, sessionsOfDomain, sessionSummaries } from './sessions.ts';
@@ -28,35 +29,50 @@ function flowSummaryAt(state: State): (path: string) => Promise<FlowSummary | nu
   };
 }
 
-// A list asked for while the same one is being made (the start's own, another tab) shares it: same registry
-// file, same index version.
-const making = new WeakMap<State, { key: string; list: Promise<ServerList> }>();
+/** The list, looked up once: its items are viewed as they are written. */
+export interface ServerListParts {
+  /** Every field but `items`. */
+  rest: Omit<ServerList, 'items'>;
+  /** The items' JSON text, a slice of entries viewed per turn of the event loop. */
+  itemsText(): AsyncGenerator<string>;
+}
+
+// A list asked for while the same one is being looked up (the start's own, another tab) shares it: same
+// registry file, same index version.
+const making = new WeakMap<State, { key: string; parts: Promise<ServerListParts> }>();
 
 /** Throws RegistryError or RegistryUnreadable when the registry cannot be read. */
-export async function serverList(state: State): Promise<ServerList> {
+export async function serverList(state: State): Promise<ServerListParts> {
   const key = `${await registryVersion(state.config.dataDir)}|${state.store.version}`;
   const current = making.get(state);
-  if (current?.key === key) return current.list;
-  const list = makeServerList(state);
-  making.set(state, { key, list });
+  if (current?.key === key) return current.parts;
+  const parts = makeServerList(state);
+  making.set(state, { key, parts });
   try {
-    return await list;
+    return await parts;
   } finally {
-    if (making.get(state)?.list === list) making.delete(state);
+    if (making.get(state)?.parts === parts) making.delete(state);
   }
 }
 
-async function makeServerList(state: State): Promise<ServerList> {
-  const registry = await readRegistry(state.config.dataDir);
+async function makeServerList(state: State): Promise<ServerListParts> {
+  const registry = await readRegistry(state.config.dataDir, state.pool);
   const sessions = await sessionSummaries(state);
   const ctx = serverViewContext(state);
-  const summary = flowSummaryAt(state);
   const sessionsOf = sessionsByDomain(sessions);
-  const looked = await lookAhead(registry.servers, ctx, summary);
-  const items = await mapInSlices(registry.servers, VIEW_SLICE, async (entry) => viewOf(entry, sessionsOf(entry.name), looked, ctx));
-  const names = registry.servers.map((s) => s.name);
+  const entries = registry.servers;
+  const looked = await lookAhead(entries, ctx, flowSummaryAt(state));
+  const names = entries.map((s) => s.name);
   const discovered = state.store.derived(`discovered:${JSON.stringify(names)}`, () => discoveredUpstreams(sessions.counts.tallies, new Set(names)));
-  return { items, discovered };
+  // Views are made and written a slice at a time, never all held: 60k of them kept the collector busy.
+  async function* itemsText(): AsyncGenerator<string> {
+    for (let i = 0; i < entries.length; i += VIEW_SLICE) {
+      const views = entries.slice(i, i + VIEW_SLICE).map((entry) => viewOf(entry, sessionsOf(entry.name), looked, ctx));
+      yield JSON.stringify(views).slice(1, -1);
+      if (i + VIEW_SLICE < entries.length) await nextTurn();
+    }
+  }
+  return { rest: { discovered }, itemsText };
 }
 
 export async function oneServerView(state: State, entry: ServerEntry): Promise<ServerView> {

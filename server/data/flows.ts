@@ -25,7 +25,7 @@ import type { State } from '../state.ts';
 import type { LoadedFlow } from '../workers/tasks/flows.ts';
 import type { Catalog, FlowFile, SessionFile } from './catalog.ts';
 import type { ListedTools } from './data-caches.ts';
-import { pathsSeen, resolveRequestPath } from './paths.ts';
+import { canonicalPath, pathsSeen, resolveRequestPath } from './paths.ts';
 import { statStamp } from '../store/stamp.ts';
 import { readRegistry } from './registry.ts';
 import { VIEW_SLICE } from './in-slices.ts';
@@ -109,7 +109,8 @@ export async function servedFlows(state: State): Promise<ServedFlows> {
   const resolve = (flow: string) => {
     try {
       const path = resolveRequestPath(flow, pathCtx);
-      return { path, canonical: canonical(path) };
+      // The resolution looked at this path already: its answer is taken, not asked again.
+      return { path, canonical: canonicalPath(path, pathCtx.seen) };
     } catch {
       return null; // a flow path the registry cannot resolve serves nothing
     }

@@ -43,6 +43,11 @@ function canonicalIn(path: string, seen: PathsSeen | undefined): string | null {
   return hit;
 }
 
+/** Where `path` leads when it is there (null: not there, or nowhere), asked once per batch. */
+export function canonicalPath(path: string, seen: PathsSeen | undefined): string | null {
+  return existsIn(path, seen) ? canonicalIn(path, seen) : null;
+}
+
 /** lstatExists, asked once per batch. */
 function existsIn(path: string, seen: PathsSeen | undefined): boolean {
   if (seen === undefined) return lstatExists(path);

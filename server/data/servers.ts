@@ -37,6 +37,10 @@ export interface ServerListParts {
   itemsText(): AsyncGenerator<string>;
 }
 
+// Views turned into text at once: ~50 KB of it, which V8 keeps among its short-lived objects (a text past
+// ~128 KB is a large object, and those made the collector compact the whole heap again and again).
+const TEXT_SLICE = 100;
+
 // A list asked for while the same one is being looked up (the start's own, another tab) shares it: same
 // registry file, same index version.
 const making = new WeakMap<State, { key: string; parts: Promise<ServerListParts> }>();
@@ -64,12 +68,12 @@ async function makeServerList(state: State): Promise<ServerListParts> {
   const looked = await lookAhead(entries, ctx, flowSummaryAt(state));
   const names = entries.map((s) => s.name);
   const discovered = state.store.derived(`discovered:${JSON.stringify(names)}`, () => discoveredUpstreams(sessions.counts.tallies, new Set(names)));
-  // Views are made and written a slice at a time, never all held: 60k of them kept the collector busy.
+  // Views are made and written a few at a time, never all held: 60k of them kept the collector busy.
   async function* itemsText(): AsyncGenerator<string> {
-    for (let i = 0; i < entries.length; i += VIEW_SLICE) {
-      const views = entries.slice(i, i + VIEW_SLICE).map((entry) => viewOf(entry, sessionsOf(entry.name), looked, ctx));
+    for (let i = 0; i < entries.length; i += TEXT_SLICE) {
+      const views = entries.slice(i, i + TEXT_SLICE).map((entry) => viewOf(entry, sessionsOf(entry.name), looked, ctx));
       yield JSON.stringify(views).slice(1, -1);
-      if (i + VIEW_SLICE < entries.length) await nextTurn();
+      if ((i + TEXT_SLICE) % VIEW_SLICE === 0 && i + TEXT_SLICE < entries.length) await nextTurn();
     }
   }
   return { rest: { discovered }, itemsText };

@@ -1,5 +1,5 @@
 // A large registry costs the servers list O(entries) without holding up the event loop: 60k entries list in
-// well under a second of the console's CPU (measured from /proc, not by the clock: a loaded CI machine makes
+// about a second of the console's CPU at most (measured from /proc, not by the clock: a loaded CI machine makes
 // the wall time wait on other processes), and /api/health, asked again and again meanwhile, stays fast.
 // Thousands of entries on one flow do not square the answer.
 import { suite } from 'uvu';
@@ -46,7 +46,7 @@ function entry(i: number) {
 
 const scale = suite('a registry of 60k entries');
 
-scale('lists in well under a second of CPU while /api/health keeps answering fast', async () => {
+scale('lists in about a second of CPU at most while /api/health keeps answering fast', async () => {
   const l = await launch();
   try {
     const servers = Array.from({ length: ENTRIES }, (_, i) => entry(i));
@@ -89,7 +89,7 @@ scale('lists in well under a second of CPU while /api/health keeps answering fas
     assert.equal(list.items.find((s) => s.name === 'server-0')?.flow_summary?.served_by.length, 10);
     assert.is(list.items.find((s) => s.name === 'server-0')?.flow_summary?.served_by_more, 0);
     assert.ok(byName.get('server-100')?.some((i) => i.startsWith('flow not found: ') && i.endsWith('/flows/f-100.flow.json')), 'a missing flow is an issue');
-    assert.ok(listCpuMs < 1_000, `the list took ${listCpuMs.toFixed(0)} ms of the console's CPU`);
+    assert.ok(listCpuMs < 1_500, `the list took ${listCpuMs.toFixed(0)} ms of the console's CPU`);
     assert.ok(healthMs.length > 0, 'health was asked while listing');
     assert.ok(worst < 250, `/api/health waited ${worst.toFixed(1)} ms while listing`);
   } finally {

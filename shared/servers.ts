@@ -191,6 +191,11 @@ export const HostConfigSchema = v.object({
   placement: v.string(),
   /** Starts "Next steps". */
   next_steps: v.string(),
+  /**
+   * Beyond the spec: what `engine init` prints to stderr about the proxy it names, as the console finds it (on
+   * its PATH: null; only beside the console: named by its full path; nowhere: to install before the host starts it).
+   */
+  proxy_note: v.optional(v.nullable(v.string()), null),
 });
 export type HostConfig = v.InferOutput<typeof HostConfigSchema>;
 

@@ -30,7 +30,7 @@ import {
 } from '../../shared/servers.ts';
 import { checkHeaderName, checkUrl, checkVar, credentialArgumentMessage } from '../engine/credentials.ts';
 import { compareText, debugString, display } from '../engine/format.ts';
-import { initOutput, proxyArgs, type InitOutput, type ServedFlow, type Setup } from '../engine/init.ts';
+import { initOutput, proxyArgs, proxyNote, type InitOutput, type ProxyFound, type ServedFlow, type Setup } from '../engine/init.ts';
 import { type Tallied, Tallies, tallied, upstreamId } from '../engine/tallies.ts';
 import type { PathLookup } from '../path-search.ts';
 import { writeFileAtomic } from './atomic.ts';
@@ -570,9 +570,14 @@ function hostPath(p: string, ctx: ViewContext): string {
 
 /** engine-proxy as this host should start it: by name from PATH (Claude Desktop: its full path), else found beside the console. */
 export async function proxyCommand(host: Host, ctx: Pick<ViewContext, 'lookup' | 'proxyBeside'>): Promise<string> {
+  return (await proxyChoice(host, ctx)).command;
+}
+
+/** The proxy command for this host, and where it was found. */
+async function proxyChoice(host: Host, ctx: Pick<ViewContext, 'lookup' | 'proxyBeside'>): Promise<{ command: string; found: ProxyFound }> {
   const onPath = await ctx.lookup.find('engine-proxy');
-  if (onPath !== null) return host === 'claude-desktop' ? onPath : 'engine-proxy';
-  return ctx.proxyBeside ?? 'engine-proxy';
+  if (onPath !== null) return { command: host === 'claude-desktop' ? onPath : 'engine-proxy', found: 'path' };
+  return ctx.proxyBeside === null ? { command: 'engine-proxy', found: 'nowhere' } : { command: ctx.proxyBeside, found: 'beside' };
 }
 
 export const NOT_LOADED: FlowFacts = { file: false, error: null, domain: null, arbiter: false, reach: false };
@@ -725,10 +730,11 @@ function serverIssues(entry: ServerEntry, flow: { path: string; facts: FlowFacts
 }
 
 /** The snippet, placement and next steps `engine init --host {host} --domain {name}` prints for the entry. */
-export async function hostConfig(entry: ServerEntry, host: Host, ctx: ViewContext): Promise<InitOutput> {
+export async function hostConfig(entry: ServerEntry, host: Host, ctx: ViewContext): Promise<InitOutput & { proxy_note: string | null }> {
   const flow = await entryFlow(entry, ctx);
-  const setup = serverSetup(entry, await proxyCommand(host, ctx), flow?.facts ?? null, ctx);
-  return initOutput(host, setup, entry.name);
+  const proxy = await proxyChoice(host, ctx);
+  const setup = serverSetup(entry, proxy.command, flow?.facts ?? null, ctx);
+  return { ...initOutput(host, setup, entry.name), proxy_note: proxyNote(proxy.found) };
 }
 
 /** How many sessions a domain has and when the newest started (the store counts them once per version). */

@@ -71,6 +71,7 @@ function ServerDetails(props: { server: ServerView; data: PageData }) {
               config={hosts.config}
               env={s().upstream.kind === 'stdio' ? env() : headers().map((h) => h.env)}
               dataDirShown={dataDir()}
+              proxyMissing={meta()?.proxy === null}
               jobs={jobs()}
             />
           </Card>

@@ -34,6 +34,7 @@ import { initOutput, proxyArgs, proxyNote, type InitOutput, type ProxyFound, typ
 import { type Tallied, Tallies, tallied, upstreamId } from '../engine/tallies.ts';
 import type { PathLookup } from '../path-search.ts';
 import { writeFileAtomic } from './atomic.ts';
+import { trashRemovedServer, untrashRemovedServer } from './server-trash.ts';
 import { mapInSlices, VIEW_SLICE } from './in-slices.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import { PathError, resolveRequestPath, type PathContext } from './paths.ts';
@@ -491,14 +492,44 @@ export function replaceServer(name: string, input: ServerInput, ctx: ChangeConte
   });
 }
 
-/** DELETE: under the lock, remove every entry of that name; sessions and flows stay. */
+/**
+ * DELETE: under the lock, remove every entry of that name, kept in the trash first (a kill in between leaves
+ * it in both, never in neither); sessions and flows stay.
+ */
 export function removeServer(name: string, ctx: ChangeContext): Promise<{ ok: true } | { ok: false; message: string }> {
   return withLock(async () => {
     const registry = await loadRegistry(ctx.dataDir);
     const kept = registry.servers.filter((s) => s.name !== name);
     if (kept.length === registry.servers.length) return { ok: false, message: noServer(name) };
-    await saveRegistry(ctx.dataDir, { ...registry, servers: kept });
+    const removed = registry.servers.filter((s) => s.name === name);
+    const trashed = await trashRemovedServer(ctx.dataDir, registryText({ servers: removed }), ctx.nowMs);
+    try {
+      await saveRegistry(ctx.dataDir, { ...registry, servers: kept });
+    } catch (err) {
+      await untrashRemovedServer(trashed);
+      throw err;
+    }
     return { ok: true };
+  });
+}
+
+/** A removed server cannot go back: one of that name is registered again. */
+export class ServerTakenAgain extends Error {}
+
+/**
+ * Puts removed entries (a trash file's registry text) back at the end of servers.json, under the lock and
+ * written whole; refuses, changing nothing, while a server of one of their names is registered.
+ */
+export function restoreRemovedServers(dataDir: string, text: string): Promise<string[]> {
+  const removed = parseRegistry(text).servers;
+  return withLock(async () => {
+    const registry = await loadRegistry(dataDir);
+    const taken = removed.find((r) => registry.servers.some((s) => s.name === r.name));
+    if (taken) {
+      throw new ServerTakenAgain(`a server named ${debugString(taken.name)} is registered again: remove or rename it first, then restore`);
+    }
+    await saveRegistry(dataDir, { ...registry, servers: [...registry.servers, ...removed] });
+    return removed.map((r) => r.name);
   });
 }
 

@@ -42,6 +42,7 @@ import { busyText, takeProbeSlot } from '../../probe/slots.ts';
 import type { State } from '../../state.ts';
 import { ApiError, badRequest, conflict, internal, notFound, tooManyRequests, unprocessable } from '../errors.ts';
 import { parseBody, parseParams, parseQuery } from '../parse.ts';
+import { trashFailure } from './trash.ts';
 
 /** A registry the console cannot read is 422 (its content); failing to read or write it is 500. */
 async function registry<T>(work: () => Promise<T>): Promise<T> {
@@ -101,7 +102,12 @@ export function serversRoutes(state: State): Router {
     })
     .delete('/api/servers/:name', async (ctx) => {
       const { name } = parseParams(ctx, ServerParamsSchema);
-      const removed = await registry(() => removeServer(name, changeContext()));
+      let removed;
+      try {
+        removed = await registry(() => removeServer(name, changeContext()));
+      } catch (err) {
+        throw trashFailure(err);
+      }
       if (!removed.ok) throw notFound(removed.message);
       sendJson(ctx, { ok: true } satisfies Ok);
     })

@@ -25,7 +25,7 @@ import type { State } from '../state.ts';
 import type { LoadedFlow } from '../workers/tasks/flows.ts';
 import type { Catalog, FlowFile, SessionFile } from './catalog.ts';
 import type { ListedTools } from './data-caches.ts';
-import { canonicalPath, pathsSeen, resolveRequestPath } from './paths.ts';
+import { canonicalPath, pathsSeen, resolveRequestPath, type PathsSeen } from './paths.ts';
 import { statStamp } from '../store/stamp.ts';
 import { readRegistry } from './registry.ts';
 import { VIEW_SLICE } from './in-slices.ts';
@@ -94,8 +94,11 @@ function canonical(path: string): string | null {
 /** The registry's entries that serve a flow: their name, the flow's path and its canonical path. */
 export type ServedFlows = { name: string; path: string; canonical: string | null }[];
 
-/** The registry's servers with a flow, as resolved paths; an unreadable registry counts as empty. */
-export async function servedFlows(state: State): Promise<ServedFlows> {
+/**
+ * The registry's servers with a flow, as resolved paths; an unreadable registry counts as empty. `seen`: what
+ * the caller's own resolutions looked at already (the servers list resolves the same flows).
+ */
+export async function servedFlows(state: State, seen: PathsSeen = pathsSeen()): Promise<ServedFlows> {
   let servers;
   try {
     servers = (await readRegistry(state.config.dataDir, state.pool)).servers;
@@ -105,7 +108,7 @@ export async function servedFlows(state: State): Promise<ServedFlows> {
   const out: ServedFlows = [];
   // Many entries name the same flow: each distinct one is resolved once.
   const resolved = new Map<string, { path: string; canonical: string | null } | null>();
-  const pathCtx = { dataDir: state.config.dataDir, home: state.config.home, seen: pathsSeen() };
+  const pathCtx = { dataDir: state.config.dataDir, home: state.config.home, seen };
   const resolve = (flow: string) => {
     try {
       const path = resolveRequestPath(flow, pathCtx);

@@ -10,17 +10,18 @@ import { VIEW_SLICE } from './in-slices.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { discoveredUpstreams, lookAhead, readRegistry, registryVersion, resolvedPath, serverView, viewOf } from './registry.ts';
 import { serverViewContext } from './server-context.ts';
+import type { PathsSeen } from './paths.ts';
 import { sessionsByDomain, sessionsOfDomain, sessionSummaries } from './sessions.ts';
 
 /** The flows list's summary of the catalog flow at `path`, or null when the catalog has none there. */
-function flowSummaryAt(state: State): (path: string) => Promise<FlowSummary | null> {
+function flowSummaryAt(state: State, seen?: PathsSeen): (path: string) => Promise<FlowSummary | null> {
   // Many entries may name one flow: each distinct path is summarized once, and the registry read once.
   const summaries = new Map<string, Promise<FlowSummary | null>>();
   let served: Promise<ServedFlows> | undefined;
   const summarize = async (path: string) => {
     const catalog = await state.catalog();
     const file = catalog.flowAt(path);
-    return file ? (await flowSummary(state, file, catalog, (served ??= servedFlows(state)))).summary : null;
+    return file ? (await flowSummary(state, file, catalog, (served ??= servedFlows(state, seen)))).summary : null;
   };
   return (path) => {
     let hit = summaries.get(path);
@@ -65,7 +66,7 @@ async function makeServerList(state: State): Promise<ServerListParts> {
   const ctx = serverViewContext(state);
   const sessionsOf = sessionsByDomain(sessions);
   const entries = registry.servers;
-  const looked = await lookAhead(entries, ctx, flowSummaryAt(state));
+  const looked = await lookAhead(entries, ctx, flowSummaryAt(state, ctx.seen));
   const names = entries.map((s) => s.name);
   const discovered = state.store.derived(`discovered:${JSON.stringify(names)}`, () => discoveredUpstreams(sessions.counts.tallies, new Set(names)));
   // Views are made and written a few at a time, never all held: 60k of them kept the collector busy.

@@ -4,7 +4,7 @@
 // console must start and answer whatever PATH holds. Nothing here blocks the event loop.
 import type { Dirent, Stats } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { delimiter, isAbsolute, join } from 'node:path';
+import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
 
 /** The entries of a PATH worth searching, in order, each once: absolute and not empty. */
 export function searchDirs(pathEnv: string | undefined): string[] {
@@ -54,28 +54,53 @@ function kindOf(d: Dirent): Kind | null {
 // Listings kept by directory, read again only when the directory's stamp changes.
 const listings = new Map<string, Listing>();
 
+/** A PATH entry's listing, read again only when its stamp changed; null when it is not a directory. */
 async function listingOf(dir: string): Promise<Listing | null> {
   const st = await statOrNull(dir);
   if (!st?.isDirectory()) return null;
   const stamp = dirStamp(st);
   const kept = listings.get(dir);
   if (kept?.stamp === stamp) return kept;
+  const listing = await readListing(dir, stamp);
+  listings.set(dir, listing);
+  return listing;
+}
+
+/** A directory's names and kinds as it is now (names null when it cannot be listed). */
+async function readListing(dir: string, stamp: string): Promise<Listing> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => null);
   const names = entries === null ? null : new Map<string, Kind>();
   for (const d of entries ?? []) {
     const kind = kindOf(d);
     if (kind !== null) names!.set(d.name, kind);
   }
-  const listing = { stamp, names };
-  listings.set(dir, listing);
-  return listing;
+  return { stamp, names };
+}
+
+/** A directory's listing now, without keeping it; null when it is not a directory (or cannot be looked at). */
+async function listingNow(dir: string): Promise<Listing | null> {
+  const st = await statOrNull(dir);
+  return st?.isDirectory() ? readListing(dir, dirStamp(st)) : null;
+}
+
+/**
+ * Whether `path` is a regular file, told by its directory's listing when it can be: many paths in one
+ * directory (or in one that is not there) cost one listing, not a stat each, and a missing file no error.
+ */
+async function listedFile(path: string, listingIn: (dir: string) => Promise<Listing | null>): Promise<boolean> {
+  const name = basename(path);
+  if (!plainName(name) || path.endsWith('/')) return isFile(path);
+  const listing = await listingIn(dirname(path));
+  if (listing === null) return false;
+  const kind = listing.names === null ? 'look' : listing.names.get(name);
+  return kind === 'file' || (kind === 'look' && (await isFile(path)));
 }
 
 /** Lookups of many names against one PATH, each distinct name looked up once. */
 export interface PathLookup {
   /** The first `<dir>/<name>` on PATH that is a regular file, or null. */
   find(name: string): Promise<string | null>;
-  /** Whether `path` is a regular file, each distinct path looked at once. */
+  /** Whether `path` is a regular file, each distinct path (and the directory it is in) looked at once. */
   fileAt(path: string): Promise<boolean>;
 }
 
@@ -87,9 +112,15 @@ export function pathLookup(pathEnv: string | undefined): PathLookup {
   let dirs: Promise<{ dir: string; listing: Listing }[]> | null = null;
   const found = new Map<string, Promise<string | null>>();
   const files = new Map<string, Promise<boolean>>();
+  const dirListings = new Map<string, Promise<Listing | null>>();
+  const listingIn = (dir: string) => {
+    let hit = dirListings.get(dir);
+    if (hit === undefined) dirListings.set(dir, (hit = listingNow(dir)));
+    return hit;
+  };
   const fileAt = (path: string) => {
     let hit = files.get(path);
-    if (hit === undefined) files.set(path, (hit = isFile(path)));
+    if (hit === undefined) files.set(path, (hit = listedFile(path, listingIn)));
     return hit;
   };
   const listed = () =>

@@ -134,6 +134,19 @@ export const RegistrySchema = v.object({
 });
 export type Registry = v.InferOutput<typeof RegistrySchema>;
 
+/** The most servers a server's flow summary names: thousands of entries on one flow must not square the list. */
+export const SERVED_BY_SHOWN_MAX = 20;
+
+/** The flows list's summary of a server's flow, its `served_by` cut to the first SERVED_BY_SHOWN_MAX names. */
+export const ServerFlowSummarySchema = v.object({
+  ...FlowSummarySchema.entries,
+  /** The first (at most SERVED_BY_SHOWN_MAX) registry servers whose `flow` is this file, in registry order. */
+  served_by: v.array(v.string()),
+  /** How many more servers serve it than `served_by` names (0 when it names them all). */
+  served_by_more: v.number(),
+});
+export type ServerFlowSummary = v.InferOutput<typeof ServerFlowSummarySchema>;
+
 /** A registry entry with what the list adds. */
 export const ServerViewSchema = v.object({
   ...ServerEntrySchema.entries,
@@ -142,8 +155,8 @@ export const ServerViewSchema = v.object({
   /** Readable sessions whose domain is this server's name. */
   sessions: v.number(),
   last_session_unix_ms: v.nullable(UnixMsSchema),
-  /** The flow's list summary when its path resolves to a flow the catalog has. */
-  flow_summary: v.nullable(FlowSummarySchema),
+  /** The flow's list summary (served_by cut short) when its path resolves to a flow the catalog has. */
+  flow_summary: v.nullable(ServerFlowSummarySchema),
   issues: v.array(v.string()),
 });
 export type ServerView = v.InferOutput<typeof ServerViewSchema>;
@@ -178,6 +191,11 @@ export const HostConfigSchema = v.object({
   placement: v.string(),
   /** Starts "Next steps". */
   next_steps: v.string(),
+  /**
+   * Beyond the spec: what `engine init` prints to stderr about the proxy it names, as the console finds it (on
+   * its PATH: null; only beside the console: named by its full path; nowhere: to install before the host starts it).
+   */
+  proxy_note: v.optional(v.nullable(v.string()), null),
 });
 export type HostConfig = v.InferOutput<typeof HostConfigSchema>;
 

@@ -6,7 +6,8 @@
 import type { DriftCheck } from '../../shared/drift.ts';
 import { driftChecks } from './drift-checks.ts';
 import { readFile, stat } from 'node:fs/promises';
-import { realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { basename, dirname, join } from 'node:path';
 import type { FlowDetail, FlowDiffView, FlowSummary, StageLink, VersionOf } from '../../shared/flows.ts';
 import { compareText } from '../engine/format.ts';
@@ -24,9 +25,10 @@ import type { DataContext } from './data-context.ts';
 import type { LoadedFlow } from '../workers/tasks/flows.ts';
 import type { Catalog, FlowFile, SessionFile } from './catalog.ts';
 import type { ListedTools } from './data-caches.ts';
-import { resolveRequestPath } from './paths.ts';
+import { canonicalPath, pathsSeen, resolveRequestPath, type PathsSeen } from './paths.ts';
 import { statStamp } from '../store/stamp.ts';
 import { readRegistry } from './registry.ts';
+import { VIEW_SLICE } from './in-slices.ts';
 import { sessionDetail, sessionsOfDomainNewestFirst, sessionSummaries } from './sessions.ts';
 import type { Result } from '../result.ts';
 import { errorText } from '../../shared/error-text.ts';
@@ -83,7 +85,8 @@ export function loadedOrThrow(entry: FlowEntry): Flow {
 
 function canonical(path: string): string | null {
   try {
-    return realpathSync(path);
+    // A path that is not there answers null without an error (and its stack) made: many flows named may be missing.
+    return lstatSync(path, { throwIfNoEntry: false }) === undefined ? null : realpathSync(path);
   } catch {
     return null;
   }
@@ -92,26 +95,33 @@ function canonical(path: string): string | null {
 /** The registry's entries that serve a flow: their name, the flow's path and its canonical path. */
 export type ServedFlows = { name: string; path: string; canonical: string | null }[];
 
-/** The registry's servers with a flow, as resolved paths; an unreadable registry counts as empty. */
-export async function servedFlows(state: DataContext): Promise<ServedFlows> {
+/**
+ * The registry's servers with a flow, as resolved paths; an unreadable registry counts as empty. `seen`: what
+ * the caller's own resolutions looked at already (the servers list resolves the same flows).
+ */
+export async function servedFlows(state: DataContext, seen: PathsSeen = pathsSeen()): Promise<ServedFlows> {
   let servers;
   try {
-    servers = (await readRegistry(state.config.dataDir)).servers;
+    servers = (await readRegistry(state.config.dataDir, state.pool)).servers;
   } catch {
     return [];
   }
   const out: ServedFlows = [];
   // Many entries name the same flow: each distinct one is resolved once.
   const resolved = new Map<string, { path: string; canonical: string | null } | null>();
+  const pathCtx = { dataDir: state.config.dataDir, home: state.config.home, seen };
   const resolve = (flow: string) => {
     try {
-      const path = resolveRequestPath(flow, { dataDir: state.config.dataDir, home: state.config.home });
-      return { path, canonical: canonical(path) };
+      const path = resolveRequestPath(flow, pathCtx);
+      // The resolution looked at this path already: its answer is taken, not asked again.
+      return { path, canonical: canonicalPath(path, pathCtx.seen) };
     } catch {
       return null; // a flow path the registry cannot resolve serves nothing
     }
   };
-  for (const s of servers) {
+  for (const [i, s] of servers.entries()) {
+    // A registry of tens of thousands of entries lets other requests in between slices.
+    if (i > 0 && i % VIEW_SLICE === 0) await nextTurn();
     if (!s.flow) continue;
     let r = resolved.get(s.flow);
     if (r === undefined) resolved.set(s.flow, (r = resolve(s.flow)));

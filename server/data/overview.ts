@@ -47,7 +47,7 @@ export async function overview(state: DataContext, query: OverviewQuery = NO_FIL
   let registry: LoadedRegistry = { servers: [] };
   let registryError: string | null = null;
   try {
-    registry = await readRegistry(config.dataDir);
+    registry = await readRegistry(config.dataDir, state.pool);
   } catch (err) {
     if (!(err instanceof RegistryError)) throw err;
     registryError = err.message;

@@ -24,58 +24,38 @@ import {
   TokenFileSchema,
   ToolNameSchema,
 } from '../../shared/server-entry-rules.ts';
-import { issueText } from '../../shared/issue-text.ts';
 import type { FlowSummary } from '../../shared/flows.ts';
 import {
-  JudgeSchema,
-  ListenSchema,
   POLICY_FIELDS,
-  ServerDeciderSchema,
-  ServerModeSchema,
-  SurpriseSchema,
   type Judge,
   type Listen,
   type PolicyField,
   type DiscoveredUpstream,
   type Host,
+  SERVED_BY_SHOWN_MAX,
   type ServerEntry,
+  type ServerFlowSummary,
   type ServerInput,
   type ServerView,
   type Upstream,
 } from '../../shared/servers.ts';
 import { checkHeaderName, checkUrl, checkVar, credentialArgumentMessage } from '../engine/credentials.ts';
 import { compareText, debugString, display } from '../engine/format.ts';
-import { initOutput, proxyArgs, type InitOutput, type ServedFlow, type Setup } from '../engine/init.ts';
+import { initOutput, proxyArgs, proxyNote, type InitOutput, type ProxyFound, type ServedFlow, type Setup } from '../engine/init.ts';
 import { type Tallied, Tallies, tallied, upstreamId } from '../engine/tallies.ts';
 import type { PathLookup } from '../path-search.ts';
 import { writeFileAtomic } from './atomic.ts';
+import { trashRemovedServer, untrashRemovedServer } from './server-trash.ts';
 import { mapInSlices, VIEW_SLICE } from './in-slices.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import { PathError, resolveRequestPath, type PathContext } from './paths.ts';
 import { errorText } from '../../shared/error-text.ts';
 import { REGISTRY_FILE } from '../store/log-names.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { entriesOf, RegistryError, RegistryUnreadable, parseRegistry, type LoadedRegistry, type StoredEntry } from '../engine/registry-file.ts';
+import { WorkerDied, type Pool } from '../workers/pool.ts';
+export { RegistryError, RegistryUnreadable, parseRegistry, type LoadedRegistry, type StoredEntry } from '../engine/registry-file.ts';
 
-
-/** servers.json could not be read or written: every servers endpoint answers 500 with this message. */
-export class RegistryError extends Error {}
-
-/**
-
- * servers.json was read but is not a registry this build reads (its content is at fault, not the console):
- * the servers endpoints answer 422, as for any file the console cannot read (spec §7).
- */
-export class RegistryUnreadable extends RegistryError {}
-
-/**
- * An entry as this console understands it, with the object it was read from (`raw`): a rewrite sets the fields
- * the console manages in place and keeps every other key, so what a newer engine or a person wrote survives.
- */
-export type StoredEntry = ServerEntry & { raw?: Record<string, unknown> };
-export interface LoadedRegistry {
-  servers: StoredEntry[];
-  /** The file's top-level object as read: keys other than `engine_servers` and `servers` are kept. */
-  raw?: Record<string, unknown>;
-}
 
 type Json = Record<string, unknown>;
 
@@ -93,127 +73,6 @@ const ENTRY_ORDER = [
   'created_unix_ms',
   'updated_unix_ms',
 ] as const;
-
-const nullableText = v.optional(v.nullable(v.string()), null);
-const FileUpstreamSchema = v.variant('kind', [
-  v.object({
-    kind: v.literal('stdio'),
-    command: v.array(v.string()),
-    env: v.optional(v.nullable(v.array(v.string())), []),
-  }),
-  v.object({
-    kind: v.literal('http'),
-    url: v.string(),
-    headers: v.optional(v.nullable(v.array(v.object({ name: v.string(), env: v.string() }))), []),
-  }),
-]);
-const FileEntrySchema = v.looseObject({
-  name: v.string(),
-  description: nullableText,
-  upstream: FileUpstreamSchema,
-  mode: ServerModeSchema,
-  flow: nullableText,
-  record_dir: nullableText,
-  decider: v.optional(v.nullable(ServerDeciderSchema), null),
-  threshold: v.optional(v.nullable(v.number()), null),
-  created_unix_ms: v.optional(v.number(), 0),
-  updated_unix_ms: v.optional(v.number(), 0),
-});
-const FileSchema = v.looseObject({ servers: v.optional(v.array(FileEntrySchema), []) });
-
-/** How a later engine's field reads; a value of another shape stays in the file, not understood. */
-const POLICY_SCHEMAS = {
-  surprise: v.nullable(SurpriseSchema),
-  flow_tools: v.array(v.string()),
-  guards: v.boolean(),
-  judge: v.nullable(JudgeSchema),
-  commit: v.boolean(),
-  retain_days: v.nullable(v.number()),
-  listen: v.nullable(ListenSchema),
-} satisfies Record<PolicyField, v.GenericSchema>;
-
-/** The policy fields of a file entry that read as this console understands them. */
-function policyOf(raw: Json): Partial<Pick<ServerEntry, PolicyField>> {
-  const out: Json = {};
-  for (const field of POLICY_FIELDS) {
-    if (!(field in raw)) continue;
-    const parsed = v.safeParse(POLICY_SCHEMAS[field], raw[field]);
-    if (parsed.success) out[field] = parsed.output;
-  }
-  return out as Partial<Pick<ServerEntry, PolicyField>>;
-}
-
-/**
- * The engine reads servers.json with serde_json, which refuses nesting past 128 levels. The console refuses it
- * too: what it keeps of a file (every key it does not manage) it writes back, and JSON.stringify of a value
- * nested some thousands deep overflows the stack.
- */
-const JSON_DEPTH_MAX = 128;
-
-/** Whether an array or object in `value` lies more than `max` levels deep (walked without recursion). */
-function nestsDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-    const [v, depth] = top;
-    if (v === null || typeof v !== 'object') continue;
-    if (depth > max) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-    }
-  }
-  return false;
-}
-
-/** Parses the text of servers.json. Throws a RegistryError whose message says what is wrong. */
-export function parseRegistry(text: string): LoadedRegistry {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new RegistryUnreadable(`servers.json is not a server registry: ${errorText(e)}`);
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new RegistryUnreadable('servers.json is not a server registry: expected a JSON object with `engine_servers`');
-  }
-  const top = value as Json;
-  const format = top.engine_servers;
-  if (typeof format !== 'number' || !Number.isInteger(format) || format < 0 || format > 0xffffffff) {
-    throw new RegistryUnreadable(
-      format === undefined
-        ? 'servers.json is not a server registry: missing field `engine_servers`'
-        : 'servers.json is not a server registry: `engine_servers` is not a format number',
-    );
-  }
-  if (format !== 1) throw new RegistryUnreadable(`servers.json is format ${format}; this build reads 1`);
-  if (nestsDeeperThan(value, JSON_DEPTH_MAX)) {
-    throw new RegistryUnreadable(`servers.json is not a server registry: a value nests deeper than ${JSON_DEPTH_MAX} levels`);
-  }
-  const parsed = v.safeParse(FileSchema, value);
-  if (!parsed.success) throw new RegistryUnreadable(`servers.json: servers.${issueText(parsed.issues, 'not as expected')}`);
-  const rawServers = Array.isArray(top.servers) ? (top.servers as Json[]) : [];
-  const servers = parsed.output.servers.map((entry, i): StoredEntry => {
-    const upstream: Upstream =
-      entry.upstream.kind === 'stdio'
-        ? { kind: 'stdio', command: entry.upstream.command, env: entry.upstream.env ?? [] }
-        : { kind: 'http', url: entry.upstream.url, headers: entry.upstream.headers ?? [] };
-    const raw = rawServers[i] ?? {};
-    return {
-      name: entry.name,
-      description: entry.description,
-      upstream,
-      mode: entry.mode,
-      flow: entry.flow,
-      record_dir: entry.record_dir,
-      decider: entry.decider,
-      threshold: entry.threshold,
-      ...policyOf(raw),
-      created_unix_ms: entry.created_unix_ms,
-      updated_unix_ms: entry.updated_unix_ms,
-      raw,
-    };
-  });
-  return { servers, raw: top };
-}
 
 /** servers.json's stamp, or null when it is missing; a file past the bound is refused before it is read. */
 async function registryStamp(path: string): Promise<string | null> {
@@ -249,17 +108,42 @@ export async function loadRegistry(dataDir: string): Promise<LoadedRegistry> {
   return parseRegistry(text);
 }
 
-// The registry last read for views, by data directory: parsed again only when servers.json changed.
+/** What reads servers.json for views: the worker pool (its registry task). */
+export type RegistryPool = Pick<Pool, 'run'>;
+
+/** servers.json read and checked in the pool, its entries taken a slice per turn of the event loop. */
+async function readInPool(path: string, pool: RegistryPool): Promise<LoadedRegistry> {
+  let read;
+  try {
+    read = await pool.run('registryTask', { path });
+  } catch (e) {
+    if (e instanceof WorkerDied) throw new RegistryUnreadable(`servers.json: ${e.message}`);
+    throw e;
+  }
+  if (!read.ok) throw read.unreadable ? new RegistryUnreadable(read.message) : new RegistryError(read.message);
+  const servers: StoredEntry[] = [];
+  for (const slice of read.value.slices) {
+    for (const entry of entriesOf(slice)) servers.push(entry);
+    await nextTurn();
+  }
+  return { servers };
+}
+
+// The registry last read for views, by data directory: read again only when servers.json changed.
 const forViews = new Map<string, { stamp: string; registry: Promise<LoadedRegistry> }>();
 
-/** The registry for reading only (never change what it answers): one parse per version of servers.json. */
-export async function readRegistry(dataDir: string): Promise<LoadedRegistry> {
-  const stamp = await registryStamp(join(dataDir, REGISTRY_FILE));
+/**
+ * The registry for reading only (never change what it answers; its entries carry no `raw`): one read per
+ * version of servers.json, in the pool.
+ */
+export async function readRegistry(dataDir: string, pool: RegistryPool): Promise<LoadedRegistry> {
+  const path = join(dataDir, REGISTRY_FILE);
+  const stamp = await registryStamp(path);
   if (stamp === null) return { servers: [] };
   const kept = forViews.get(dataDir);
   if (kept?.stamp === stamp) return kept.registry;
   // Kept under the stamp taken before the read: a file replaced meanwhile is read again next time.
-  const registry = loadRegistry(dataDir);
+  const registry = readInPool(path, pool);
   forViews.set(dataDir, { stamp, registry });
   registry.catch(() => forViews.get(dataDir)?.registry === registry && forViews.delete(dataDir));
   return registry;
@@ -318,11 +202,44 @@ function managedValues(e: StoredEntry | ServerEntry): Json {
   return values;
 }
 
+/** The policy fields the entry has, in their order (undefined when it has none). */
+function policyPart(e: ServerEntry): Partial<Pick<ServerEntry, PolicyField>> | undefined {
+  let out: Json | undefined;
+  for (const field of POLICY_FIELDS) if (e[field] !== undefined) (out ??= {})[field] = e[field];
+  return out;
+}
+
+/** The upstream's own fields, in the file's order. */
+function plainUpstream(u: Upstream): Upstream {
+  return u.kind === 'stdio'
+    ? { kind: 'stdio', command: u.command, env: u.env }
+    : { kind: 'http', url: u.url, headers: u.headers.map((h) => ({ name: h.name, env: h.env })) };
+}
+
+/**
+ * The entry's fields in the file's order (ENTRY_ORDER) without keys it does not know, then `tail`'s. Built as
+ * one literal: a list views every entry, and merging key lists cost more than the rest of a view.
+ */
+export function plainEntryWith<T extends object>(e: ServerEntry, tail: T): ServerEntry & T {
+  return {
+    name: e.name,
+    description: e.description,
+    upstream: plainUpstream(e.upstream),
+    mode: e.mode,
+    flow: e.flow,
+    record_dir: e.record_dir,
+    decider: e.decider,
+    threshold: e.threshold,
+    ...policyPart(e),
+    created_unix_ms: e.created_unix_ms,
+    updated_unix_ms: e.updated_unix_ms,
+    ...tail,
+  };
+}
+
 /** An entry as this console shows it: its fields in the file's order, without keys it does not know. */
 export function plainEntry(e: StoredEntry | ServerEntry): ServerEntry {
-  const values = managedValues(e);
-  values.upstream = upstreamObject(e.upstream, null);
-  return mergeInPlace({}, values, ENTRY_ORDER) as ServerEntry;
+  return plainEntryWith(e, {});
 }
 
 /** An entry as the file holds it: the managed fields set in place, every other key it was read with kept. */
@@ -568,20 +485,50 @@ export function replaceServer(name: string, input: ServerInput, ctx: ChangeConte
   });
 }
 
-/** DELETE: under the lock, remove every entry of that name; sessions and flows stay. */
+/**
+ * DELETE: under the lock, remove every entry of that name, kept in the trash first (a kill in between leaves
+ * it in both, never in neither); sessions and flows stay.
+ */
 export function removeServer(name: string, ctx: ChangeContext): Promise<{ ok: true } | { ok: false; message: string }> {
   return withLock(async () => {
     const registry = await loadRegistry(ctx.dataDir);
     const kept = registry.servers.filter((s) => s.name !== name);
     if (kept.length === registry.servers.length) return { ok: false, message: noServer(name) };
-    await saveRegistry(ctx.dataDir, { ...registry, servers: kept });
+    const removed = registry.servers.filter((s) => s.name === name);
+    const trashed = await trashRemovedServer(ctx.dataDir, registryText({ servers: removed }), ctx.nowMs);
+    try {
+      await saveRegistry(ctx.dataDir, { ...registry, servers: kept });
+    } catch (err) {
+      await untrashRemovedServer(trashed);
+      throw err;
+    }
     return { ok: true };
   });
 }
 
+/** A removed server cannot go back: one of that name is registered again. */
+export class ServerTakenAgain extends Error {}
+
+/**
+ * Puts removed entries (a trash file's registry text) back at the end of servers.json, under the lock and
+ * written whole; refuses, changing nothing, while a server of one of their names is registered.
+ */
+export function restoreRemovedServers(dataDir: string, text: string): Promise<string[]> {
+  const removed = parseRegistry(text).servers;
+  return withLock(async () => {
+    const registry = await loadRegistry(dataDir);
+    const taken = removed.find((r) => registry.servers.some((s) => s.name === r.name));
+    if (taken) {
+      throw new ServerTakenAgain(`a server named ${debugString(taken.name)} is registered again: remove or rename it first, then restore`);
+    }
+    await saveRegistry(dataDir, { ...registry, servers: [...registry.servers, ...removed] });
+    return removed.map((r) => r.name);
+  });
+}
+
 /** The registered entry of that name, or undefined. */
-export async function findServer(dataDir: string, name: string): Promise<StoredEntry | undefined> {
-  return (await readRegistry(dataDir)).servers.find((s) => s.name === name);
+export async function findServer(dataDir: string, pool: RegistryPool, name: string): Promise<StoredEntry | undefined> {
+  return (await readRegistry(dataDir, pool)).servers.find((s) => s.name === name);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -647,9 +594,14 @@ function hostPath(p: string, ctx: ViewContext): string {
 
 /** engine-proxy as this host should start it: by name from PATH (Claude Desktop: its full path), else found beside the console. */
 export async function proxyCommand(host: Host, ctx: Pick<ViewContext, 'lookup' | 'proxyBeside'>): Promise<string> {
+  return (await proxyChoice(host, ctx)).command;
+}
+
+/** The proxy command for this host, and where it was found. */
+async function proxyChoice(host: Host, ctx: Pick<ViewContext, 'lookup' | 'proxyBeside'>): Promise<{ command: string; found: ProxyFound }> {
   const onPath = await ctx.lookup.find('engine-proxy');
-  if (onPath !== null) return host === 'claude-desktop' ? onPath : 'engine-proxy';
-  return ctx.proxyBeside ?? 'engine-proxy';
+  if (onPath !== null) return { command: host === 'claude-desktop' ? onPath : 'engine-proxy', found: 'path' };
+  return ctx.proxyBeside === null ? { command: 'engine-proxy', found: 'nowhere' } : { command: ctx.proxyBeside, found: 'beside' };
 }
 
 export const NOT_LOADED: FlowFacts = { file: false, error: null, domain: null, arbiter: false, reach: false };
@@ -662,12 +614,28 @@ async function entryFlow(entry: ServerEntry, ctx: ViewContext): Promise<{ path: 
   return { path, facts: await ctx.flowFacts(path) };
 }
 
+// Each view context shows the two default record folders once; an entry's is one of them and its name.
+const viewRecordDirs = new WeakMap<ViewContext, { logs: string; shadow: string }>();
+
+/** Where the proxy records the entry's sessions when it names no folder, as the host gets it. */
+function defaultRecord(entry: ServerEntry, ctx: ViewContext): string {
+  const sub = entry.mode === 'shadow' ? 'shadow' : 'logs';
+  const name = entry.name;
+  // A name that is not one plain path segment is joined (and normalized) the long way.
+  if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes(sep)) {
+    return hostDisplay(join(ctx.dataDir, sub, name), ctx.home);
+  }
+  let dirs = viewRecordDirs.get(ctx);
+  if (dirs === undefined) {
+    const shownDir = (d: string) => hostDisplay(join(ctx.dataDir, d), ctx.home);
+    viewRecordDirs.set(ctx, (dirs = { logs: shownDir('logs'), shadow: shownDir('shadow') }));
+  }
+  return `${dirs[sub]}/${name}`;
+}
+
 /** The setup `engine init` would build for this entry and host. */
 function serverSetup(entry: ServerEntry, proxy: string, flow: FlowFacts | null, ctx: ViewContext): Setup {
-  const record =
-    entry.record_dir !== null
-      ? hostPath(entry.record_dir, ctx)
-      : hostDisplay(join(ctx.dataDir, entry.mode === 'shadow' ? 'shadow' : 'logs', entry.name), ctx.home);
+  const record = entry.record_dir !== null ? hostPath(entry.record_dir, ctx) : defaultRecord(entry, ctx);
   const facts = flow ?? NOT_LOADED;
   const loads = facts.file && facts.error === null;
   const served: ServedFlow | null =
@@ -718,8 +686,14 @@ export interface LookedAhead {
   flows: Map<string, FlowFacts>;
   /** Whether a stdio program is found, by the program as written. */
   programs: Map<string, boolean>;
-  /** The flows list's summary by resolved path, for flows that are files. */
-  summaries: Map<string, FlowSummary | null>;
+  /** The flows list's summary by resolved path (served_by cut short), for flows that are files. */
+  summaries: Map<string, ServerFlowSummary | null>;
+}
+
+/** The summary with its served_by cut to SERVED_BY_SHOWN_MAX names and the rest counted. */
+function servedByShort(summary: FlowSummary): ServerFlowSummary {
+  const shown = summary.served_by.slice(0, SERVED_BY_SHOWN_MAX);
+  return { ...summary, served_by: shown, served_by_more: summary.served_by.length - shown.length };
 }
 
 /** Waits for every value in `pending` and answers them by key. */
@@ -747,8 +721,8 @@ export async function lookAhead(
     if (program !== null && !programs.has(program)) programs.set(program, programFound(program, ctx.lookup));
   });
   const [proxy, facts, found] = await Promise.all([proxyCommand('claude-code', ctx), settled(flows), settled(programs)]);
-  const summaries = new Map<string, Promise<FlowSummary | null>>();
-  for (const [path, f] of facts) if (f.file) summaries.set(path, flowSummary(path));
+  const summaries = new Map<string, Promise<ServerFlowSummary | null>>();
+  for (const [path, f] of facts) if (f.file) summaries.set(path, flowSummary(path).then((s) => s && servedByShort(s)));
   return { proxy, flows: facts, programs: found, summaries: await settled(summaries) };
 }
 
@@ -780,10 +754,11 @@ function serverIssues(entry: ServerEntry, flow: { path: string; facts: FlowFacts
 }
 
 /** The snippet, placement and next steps `engine init --host {host} --domain {name}` prints for the entry. */
-export async function hostConfig(entry: ServerEntry, host: Host, ctx: ViewContext): Promise<InitOutput> {
+export async function hostConfig(entry: ServerEntry, host: Host, ctx: ViewContext): Promise<InitOutput & { proxy_note: string | null }> {
   const flow = await entryFlow(entry, ctx);
-  const setup = serverSetup(entry, await proxyCommand(host, ctx), flow?.facts ?? null, ctx);
-  return initOutput(host, setup, entry.name);
+  const proxy = await proxyChoice(host, ctx);
+  const setup = serverSetup(entry, proxy.command, flow?.facts ?? null, ctx);
+  return { ...initOutput(host, setup, entry.name), proxy_note: proxyNote(proxy.found) };
 }
 
 /** How many sessions a domain has and when the newest started (the store counts them once per version). */
@@ -797,14 +772,13 @@ export function viewOf(entry: ServerEntry, sessions: DomainSessions, looked: Loo
   const flow = lookedFlow(entry, looked, ctx);
   const setup = serverSetup(entry, looked.proxy, flow?.facts ?? null, ctx);
   // The fields this console understands are shown; keys it does not know stay in the file.
-  return {
-    ...plainEntry(entry),
+  return plainEntryWith(entry, {
     proxy_args: proxyArgs(setup),
     sessions: sessions.count,
     last_session_unix_ms: sessions.last_unix_ms,
     flow_summary: flow?.facts.file ? (looked.summaries.get(flow.path) ?? null) : null,
     issues: serverIssues(entry, flow, looked, ctx),
-  };
+  });
 }
 
 /** The entry's flow as looked up ahead, or null when no flow is set or its path cannot be used. */

@@ -3,13 +3,16 @@
 // (the overview and the servers list ask for every server's flow on every answer; a worker round trip each,
 // or a worker's start when the pool has let its workers go, made a page's first requests wait).
 import { stat } from 'node:fs/promises';
-import { pathLookup } from '../path-search.ts';
+import { pathLookup, type PathLookup } from '../path-search.ts';
 import type { DataContext } from './data-context.ts';
 import { statStamp } from '../store/stamp.ts';
+import { pathsSeen } from './paths.ts';
 import { NOT_LOADED, type FlowFacts, type ViewContext } from './registry.ts';
 
 /** The facts of the flow at `path`, from the cache while its file is unchanged, else from the pool. */
-async function flowFactsAt(state: DataContext, path: string): Promise<FlowFacts> {
+async function flowFactsAt(state: DataContext, path: string, lookup: PathLookup): Promise<FlowFacts> {
+  // Many flows named and not there cost a listing of their folder, not a failed stat each.
+  if (!(await lookup.fileAt(path))) return NOT_LOADED;
   const st = await stat(path).catch(() => null);
   // Not a regular file (links followed): what the task would answer, without it.
   if (!st?.isFile()) return NOT_LOADED;
@@ -27,15 +30,17 @@ async function flowFactsAt(state: DataContext, path: string): Promise<FlowFacts>
 /** One request's view context: PATH, flow facts and resolved paths are looked up once per distinct name. */
 export function serverViewContext(state: DataContext): ViewContext {
   const facts = new Map<string, Promise<FlowFacts>>();
+  const lookup = pathLookup(process.env.PATH);
   return {
     dataDir: state.config.dataDir,
     home: state.config.home,
-    lookup: pathLookup(process.env.PATH),
+    lookup,
+    seen: pathsSeen(),
     proxyBeside: state.config.proxy?.path ?? null,
     flowFacts(path) {
       // Many entries may name one flow: each distinct path is looked at once per view.
       let hit = facts.get(path);
-      if (hit === undefined) facts.set(path, (hit = flowFactsAt(state, path)));
+      if (hit === undefined) facts.set(path, (hit = flowFactsAt(state, path, lookup)));
       return hit;
     },
   };

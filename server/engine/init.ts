@@ -292,6 +292,16 @@ export function nextSteps(setup: Setup, init: string, host: Host | null = null):
   return out;
 }
 
+/** Where the proxy the configuration names was found: on PATH, only beside the binary, or nowhere. */
+export type ProxyFound = 'path' | 'beside' | 'nowhere';
+
+/** What `engine init` prints to stderr about the proxy it names (nothing when it is on PATH). */
+export function proxyNote(found: ProxyFound): string | null {
+  if (found === 'beside') return 'engine: engine-proxy is not on PATH, so the configuration names it by its full path';
+  if (found === 'nowhere') return 'engine: engine-proxy is not on PATH; install it before the host starts the server (docs/install.md)';
+  return null;
+}
+
 /** Everything the config view shows for one host. */
 export interface InitOutput {
   host: Host;

@@ -2,7 +2,6 @@
 // global `Response`, and the first touch of that global loads Node's whole fetch implementation (40–50 ms
 // here), which would fall on the first answer after start. The text is what Koa would have sent.
 import { Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Context } from 'koa';
 import { setContentType } from './content-type.ts';
 
@@ -11,21 +10,20 @@ export function sendJson(ctx: Pick<Context, 'set' | 'body'>, value: object): voi
   ctx.body = JSON.stringify(value);
 }
 
-/** Items turned into JSON text per turn of the event loop. */
-const ITEMS_PER_TURN = 500;
-
 /**
- * `{"<key>": [items…], …rest}` as a stream written a slice of items at a time: an answer of tens of
- * thousands of items never holds the event loop for its whole length. `rest` holds the other fields.
+ * `{"<key>": [items…], …rest}` as a stream: `items` yields the items' JSON text a slice at a time (comma-joined),
+ * so an answer of tens of thousands of items is never held, nor holds the event loop, whole. `rest` holds the
+ * other fields.
  */
-export function sendJsonSliced(ctx: Pick<Context, 'set' | 'body'>, key: string, items: readonly unknown[], rest: object): void {
+export function sendJsonStream(ctx: Pick<Context, 'set' | 'body'>, key: string, items: AsyncIterable<string>, rest: object): void {
   setContentType(ctx, 'json');
   async function* text(): AsyncGenerator<string> {
     yield `{${JSON.stringify(key)}:[`;
-    for (let i = 0; i < items.length; i += ITEMS_PER_TURN) {
-      const slice = items.slice(i, i + ITEMS_PER_TURN).map((item) => JSON.stringify(item));
-      yield (i > 0 ? ',' : '') + slice.join(',');
-      if (i + ITEMS_PER_TURN < items.length) await nextTurn();
+    let first = true;
+    for await (const slice of items) {
+      if (slice === '') continue;
+      yield first ? slice : `,${slice}`;
+      first = false;
     }
     const tail = JSON.stringify(rest).slice(1);
     yield tail === '}' ? ']}' : `],${tail}`;

@@ -1,10 +1,13 @@
 // A large registry costs the servers list O(entries) without holding up the event loop: 60k entries list in
-// a few seconds at most on a loaded CI machine, and /api/health, asked again and again meanwhile, stays fast.
+// about a second of the console's CPU at most (measured from /proc, not by the clock: a loaded CI machine makes
+// the wall time wait on other processes), and /api/health, asked again and again meanwhile, stays fast.
+// Thousands of entries on one flow do not square the answer.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
+import { FlowListSchema } from '../../shared/flows.ts';
 import { ServerListSchema } from '../../shared/servers.ts';
 import { launch } from '../support/launch.ts';
 
@@ -43,33 +46,37 @@ function entry(i: number) {
 
 const scale = suite('a registry of 60k entries');
 
-scale('lists in a few seconds while /api/health keeps answering fast', async () => {
+scale('lists in about a second of CPU at most while /api/health keeps answering fast', async () => {
   const l = await launch();
   try {
     const servers = Array.from({ length: ENTRIES }, (_, i) => entry(i));
     writeFileSync(join(l.dataDir, 'servers.json'), JSON.stringify({ engine_servers: 1, servers }));
-    // The overview reads the new registry first: the clock times the list, not the registry's first parse.
+    // The overview reads the new registry first: what is measured is the list, not the registry's first read.
     assert.is((await l.api('/api/overview')).status, 200);
-    let listing = true;
-    const healthMs: number[] = [];
-    const poll = (async () => {
-      while (listing) {
-        const t0 = performance.now();
-        const res = await l.api('/api/health');
-        await res.arrayBuffer();
-        healthMs.push(performance.now() - t0);
-      }
-    })();
+    // The CPU of a list asked alone (health answers cost CPU too); then the same list with health asked meanwhile.
     const cpu0 = cpuMs(l.child.pid);
     const t0 = performance.now();
     const res = await l.api('/api/servers');
     const body = await res.json();
     const listMs = performance.now() - t0;
     const listCpuMs = cpuMs(l.child.pid) - cpu0;
+    let listing = true;
+    const healthMs: number[] = [];
+    const poll = (async () => {
+      while (listing) {
+        const h0 = performance.now();
+        const health = await l.api('/api/health');
+        await health.arrayBuffer();
+        healthMs.push(performance.now() - h0);
+      }
+    })();
+    const again = await l.api('/api/servers');
+    await again.arrayBuffer();
     listing = false;
     await poll;
     const worst = Math.max(...healthMs);
-    console.log(`  ${ENTRIES} entries: list ${listMs.toFixed(0)} ms (${listCpuMs.toFixed(0)} ms of the console's CPU, the start's own figures included); /api/health ×${healthMs.length} meanwhile, max ${worst.toFixed(1)} ms`);
+    console.log(`  ${ENTRIES} entries: list ${listMs.toFixed(0)} ms (${listCpuMs.toFixed(0)} ms of the console's CPU); listed again with /api/health ×${healthMs.length} meanwhile, max ${worst.toFixed(1)} ms`);
+    assert.is(again.status, 200);
     assert.is(res.status, 200);
     const list = v.parse(ServerListSchema, body);
     assert.is(list.items.length, ENTRIES);
@@ -80,10 +87,33 @@ scale('lists in a few seconds while /api/health keeps answering fast', async () 
     assert.is(pathIssue('server-2'), true, 'missing-2 is nowhere');
     assert.is(pathIssue('server-3'), true, './rel/tool-3 is not there');
     assert.equal(list.items.find((s) => s.name === 'server-0')?.flow_summary?.served_by.length, 10);
+    assert.is(list.items.find((s) => s.name === 'server-0')?.flow_summary?.served_by_more, 0);
     assert.ok(byName.get('server-100')?.some((i) => i.startsWith('flow not found: ') && i.endsWith('/flows/f-100.flow.json')), 'a missing flow is an issue');
-    assert.ok(listMs < 3_000, `the list took ${listMs.toFixed(0)} ms`);
+    assert.ok(listCpuMs < 1_500, `the list took ${listCpuMs.toFixed(0)} ms of the console's CPU`);
     assert.ok(healthMs.length > 0, 'health was asked while listing');
     assert.ok(worst < 250, `/api/health waited ${worst.toFixed(1)} ms while listing`);
+  } finally {
+    await l.stop();
+  }
+});
+
+scale('thousands of entries on one flow: each names the first 20 servers and counts the rest', async () => {
+  const l = await launch();
+  try {
+    const count = 6_000;
+    const servers = Array.from({ length: count }, (_, i) => ({ ...entry(i * 10), name: `shop-${i}`, flow: 'shop.flow.json' }));
+    writeFileSync(join(l.dataDir, 'servers.json'), JSON.stringify({ engine_servers: 1, servers }));
+    const res = await l.api('/api/servers');
+    assert.is(res.status, 200);
+    const list = v.parse(ServerListSchema, await res.json());
+    assert.is(list.items.length, count);
+    for (const item of [list.items[0], list.items[count - 1]]) {
+      assert.equal(item?.flow_summary?.served_by, Array.from({ length: 20 }, (_, i) => `shop-${i}`));
+      assert.is(item?.flow_summary?.served_by_more, count - 20);
+    }
+    // The flows list still names every server (spec): one flow, one list of names.
+    const flows = v.parse(FlowListSchema, await (await l.api('/api/flows')).json());
+    assert.is(flows.items.find((f) => f.path === 'shop.flow.json')?.served_by.length, count);
   } finally {
     await l.stop();
   }

@@ -1,5 +1,7 @@
-// Undo for the delete toasts of sessions and flows: the delete answers only {ok}, so the trash folder is
-// found by the path that went, newest first, and restored whole (a session with its companions).
+// Undo for the delete toasts of sessions, flows and servers: a delete answers only {ok}, so the trash folder
+// is found by the path that went (a server: by its name), newest first, and restored whole (a session with
+// its companions).
+import type { TrashEntry } from '../../../shared/trash.ts';
 import { getTrash, restoreTrash } from '../api/endpoints.ts';
 import { dismiss, toast, toasts } from '../stores/toasts.ts';
 import { errorText } from '../../../shared/error-text.ts';
@@ -64,4 +66,29 @@ export function retireDeleteToasts(restoredPaths: string[]): void {
       pending.splice(pending.indexOf(p), 1);
     }
   }
+}
+
+/** Restores the newest trash folder that `find` picks; `shown` names it in the toasts. */
+async function undoMatching(find: (e: TrashEntry) => boolean, shown: string, what: string, then?: () => void): Promise<void> {
+  try {
+    const { items } = await getTrash();
+    const entry = items.find(find);
+    if (!entry) throw new Error(`${shown} is no longer in the trash`);
+    await restoreTrash(entry.id);
+    toast({ kind: 'success', title: `${what} restored`, message: shown });
+    then?.();
+  } catch (err) {
+    toast({ kind: 'error', title: `${what} not restored`, message: errorText(err) });
+  }
+}
+
+/** The toast of a server removed from the registry, with Undo (its entry goes back into servers.json). */
+export function removedServerToast(name: string, then?: () => void): void {
+  toast({
+    kind: 'success',
+    title: `Server ${name} removed from the registry`,
+    message: 'Its sessions and flows stay where they are. Trash lists it until you empty it.',
+    timeout: UNDO_MS,
+    action: { label: 'Undo', run: () => void undoMatching((e) => e.kind === 'server' && e.server === name, name, 'Server', then), focus: true },
+  });
 }

@@ -6,6 +6,7 @@ import { HOSTS, type Host } from '../../../shared/servers.ts';
 import { deleteServer, getServerConfig, getServers, probeServer } from '../api/endpoints.ts';
 import { createAction } from '../data/createAction.ts';
 import { createApiResource } from '../data/createApiResource.ts';
+import { removedServerToast } from '../lib/undo-delete.ts';
 
 const HOST_KEY = 'engine-console:host';
 
@@ -40,7 +41,7 @@ function createHostConfig(name: Accessor<string | null>) {
   return { host, choose, config };
 }
 
-export function createServerPageData(name: Accessor<string>, removed: () => void) {
+export function createServerPageData(name: Accessor<string>, removed: () => void, navigate: (href: string) => void) {
   const servers = createApiResource(() => ({}), (_s, signal) => getServers({ signal }), { topics: ['servers', 'sessions', 'flows'] });
   const server = createMemo(() => servers.data()?.items.find((s) => s.name === name()) ?? null);
   const hostConfig = createHostConfig(() => server()?.name ?? null);
@@ -48,8 +49,11 @@ export function createServerPageData(name: Accessor<string>, removed: () => void
   const probe = createAction((env: Record<string, string>) => probeServer(name(), env));
   const remove = createAction(() => deleteServer(name()), {
     failure: 'Could not remove the server',
-    success: () => ({ title: `Server ${name()} removed from the registry`, message: 'Its sessions and flows stay where they are.' }),
-    after: removed,
+    after: () => {
+      const gone = name();
+      removedServerToast(gone, () => navigate(`/servers/${encodeURIComponent(gone)}`));
+      removed();
+    },
   });
   return { servers, server, hostConfig, probe, remove };
 }

@@ -71,6 +71,7 @@ function ServerDetails(props: { server: ServerView; data: PageData }) {
               config={hosts.config}
               env={s().upstream.kind === 'stdio' ? env() : headers().map((h) => h.env)}
               dataDirShown={dataDir()}
+              proxyMissing={meta()?.proxy === null}
               jobs={jobs()}
             />
           </Card>
@@ -102,6 +103,7 @@ export default function ServerPage() {
       setRemoving(false);
       navigate('/servers');
     },
+    navigate,
   );
   useTitle(() => params.name);
   const blocked = () => readOnly() || data.server() === null;
@@ -145,8 +147,8 @@ export default function ServerPage() {
         }
       >
         <p>
-          The console forgets this server’s setup. Its sessions and its flow stay in the data dir, and a host that runs it keeps running it
-          until you change the host’s configuration.
+          The console forgets this server’s setup (the trash keeps it: Undo, or restore it from Trash). Its sessions and its flow stay in
+          the data dir, and a host that runs it keeps running it until you change the host’s configuration.
         </p>
       </Dialog>
     </div>

@@ -14,7 +14,10 @@ import { formatBytes, plural } from '../lib/format.ts';
 import { retireDeleteToasts } from '../lib/undo-delete.ts';
 import { READ_ONLY_REASON, readOnly } from '../stores/auth.ts';
 
-const KIND = { session: 'Session', flow: 'Flow', other: 'File' } as const;
+const KIND = { session: 'Session', flow: 'Flow', server: 'Server', other: 'File' } as const;
+
+/** What the item is called: a removed server by its name, anything else by its path. */
+const shownAs = (e: TrashEntry) => e.server ?? e.path;
 
 /** One deleted item: what it was, when, its files, and Restore (refused while its path is taken again). */
 function TrashItem(props: { entry: TrashEntry; restoring: boolean; problem: string | null; onRestore: () => void }) {
@@ -22,7 +25,7 @@ function TrashItem(props: { entry: TrashEntry; restoring: boolean; problem: stri
     <li id={`trash-${props.entry.id}`} data-testid={`trash-${props.entry.id}`}>
       <div class="trash-main">
         <span class="badge">{KIND[props.entry.kind]}</span>
-        <span class="mono trash-path">{props.entry.path}</span>
+        <span class="mono trash-path">{shownAs(props.entry)}</span>
         <span class="subtle">
           deleted <RelTime ms={props.entry.deleted_unix_ms} /> · {plural(props.entry.files.length, 'file')} · {formatBytes(props.entry.files.reduce((n, f) => n + f.size_bytes, 0))}
         </span>
@@ -31,7 +34,10 @@ function TrashItem(props: { entry: TrashEntry; restoring: boolean; problem: stri
         </Show>
         <Show when={props.entry.files.some((f) => f.taken)}>
           <span class="warn-line">
-            <Icon name="warn" size={13} /> Something is at {props.entry.files.filter((f) => f.taken).map((f) => f.path).join(', ')} again: restoring would write over it.
+            <Icon name="warn" size={13} />{' '}
+            {props.entry.kind === 'server'
+              ? `A server named ${shownAs(props.entry)} is registered again: remove or rename it first, then restore.`
+              : `Something is at ${props.entry.files.filter((f) => f.taken).map((f) => f.path).join(', ')} again: restoring would write over it.`}
           </span>
         </Show>
         <Show when={props.problem}>
@@ -44,10 +50,10 @@ function TrashItem(props: { entry: TrashEntry; restoring: boolean; problem: stri
         icon="corner-up-left"
         loading={props.restoring}
         disabled={readOnly() || props.entry.files.some((f) => f.taken)}
-        reason={readOnly() ? READ_ONLY_REASON : 'Its path is taken again: move that file first'}
+        reason={readOnly() ? READ_ONLY_REASON : props.entry.kind === 'server' ? 'A server of that name is registered again' : 'Its path is taken again: move that file first'}
         onClick={props.onRestore}
         testid={`restore-${props.entry.id}`}
-        label={`Restore ${props.entry.path}`}
+        label={`Restore ${shownAs(props.entry)}`}
       >
         Restore
       </Button>
@@ -60,13 +66,13 @@ export default function TrashPage() {
   const res = createApiResource(
     () => true,
     (_s, signal) => getTrash({ signal }),
-    { topics: ['sessions', 'flows'] },
+    { topics: ['sessions', 'flows', 'servers'] },
   );
   const [confirm, setConfirm] = createSignal(false);
   // Which item the last restore was for: its refusal shows on that item only.
   const [restoring, setRestoring] = createSignal<string | null>(null);
   const restore = createAction((e: TrashEntry) => restoreTrash(e.id), {
-    success: (_answer, e) => ({ title: `${KIND[e.kind]} restored`, message: e.path }),
+    success: (_answer, e) => ({ title: `${KIND[e.kind]} restored`, message: shownAs(e) }),
     after: (_answer, e) => {
       retireDeleteToasts(e.files.map((f) => f.path));
       res.refetch();
@@ -100,7 +106,7 @@ export default function TrashPage() {
       <Card label="Deleted items" flush>
         <Loaded resource={res} skeleton={<div style={{ padding: '8px 18px' }}><Skeleton lines={4} /></div>}>
           {() => (
-            <Show when={items().length > 0} fallback={<Empty icon="trash" title="The trash is empty">Sessions and flows you delete wait here, to restore or to empty.</Empty>}>
+            <Show when={items().length > 0} fallback={<Empty icon="trash" title="The trash is empty">Sessions and flows you delete, and servers you remove, wait here, to restore or to empty.</Empty>}>
               <ul class={`trash-list${res.refreshing() ? ' refreshing' : ''}`} data-testid="trash-list">
                 <For each={items()}>
                   {(e) => (

@@ -45,7 +45,7 @@ export function replaysRoutes(state: State): Router {
     const { name } = parseParams(ctx, ServerParamsSchema);
     let entry: StoredEntry | undefined;
     try {
-      entry = await findServer(state.config.dataDir, name);
+      entry = await findServer(state.config.dataDir, state.pool, name);
     } catch (err) {
       if (err instanceof RegistryUnreadable) throw unprocessable(err.message);
       if (err instanceof RegistryError) throw internal(err.message);

@@ -3,7 +3,7 @@
 // refused writes under --read-only (the probe included). Registry load failures are 500 with their message.
 // A probe past the most at once is 429 (README, "The server registry"): refused, not queued.
 import Router from '@koa/router';
-import { sendJson, sendJsonSliced } from '../json.ts';
+import { sendJson, sendJsonStream } from '../json.ts';
 import type { Context } from 'koa';
 import type { Ok } from '../../../shared/common.ts';
 import {
@@ -16,7 +16,6 @@ import {
   type HostConfig,
   type ProbeResult,
   type ServerEntry,
-  type ServerList,
   type ServerView,
 } from '../../../shared/servers.ts';
 import { debugString } from '../../engine/format.ts';
@@ -27,7 +26,6 @@ import {
   discoveredUpstreams,
   findServer,
   hostConfig,
-  loadRegistry,
   noServer,
   removeServer,
   replaceServer,
@@ -44,6 +42,7 @@ import { busyText, takeProbeSlot } from '../../probe/slots.ts';
 import type { State } from '../../state.ts';
 import { ApiError, badRequest, conflict, internal, notFound, tooManyRequests, unprocessable } from '../errors.ts';
 import { parseBody, parseParams, parseQuery } from '../parse.ts';
+import { trashFailure } from './trash.ts';
 
 /** A registry the console cannot read is 422 (its content); failing to read or write it is 500. */
 async function registry<T>(work: () => Promise<T>): Promise<T> {
@@ -78,15 +77,15 @@ export function serversRoutes(state: State): Router {
 
   async function find(ctx: Context): Promise<StoredEntry> {
     const { name } = parseParams(ctx, ServerParamsSchema);
-    const entry = await registry(() => findServer(state.config.dataDir, name));
+    const entry = await registry(() => findServer(state.config.dataDir, state.pool, name));
     if (!entry) throw notFound(noServer(name));
     return entry;
   }
 
   return new Router()
     .get('/api/servers', async (ctx) => {
-      const { items, ...rest } = (await registry(() => serverList(state))) satisfies ServerList;
-      sendJsonSliced(ctx, 'items', items, rest);
+      const list = await registry(() => serverList(state));
+      sendJsonStream(ctx, 'items', list.itemsText(), list.rest);
     })
     .post('/api/servers', async (ctx) => {
       const input = parseBody(ctx, ServerInputSchema);
@@ -103,7 +102,12 @@ export function serversRoutes(state: State): Router {
     })
     .delete('/api/servers/:name', async (ctx) => {
       const { name } = parseParams(ctx, ServerParamsSchema);
-      const removed = await registry(() => removeServer(name, changeContext()));
+      let removed;
+      try {
+        removed = await registry(() => removeServer(name, changeContext()));
+      } catch (err) {
+        throw trashFailure(err);
+      }
       if (!removed.ok) throw notFound(removed.message);
       sendJson(ctx, { ok: true } satisfies Ok);
     })

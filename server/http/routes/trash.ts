@@ -6,6 +6,7 @@ import { TrashParamsSchema, type TrashEmptied, type TrashList, type TrashRestore
 import { TrashError } from '../../data/trash.ts';
 import { emptyTrash, listTrash, restoreFromTrash, TrashConflict, TrashMissing } from '../../data/trash-box.ts';
 import type { State } from '../../state.ts';
+import { readRegistry, RegistryError } from '../../data/registry.ts';
 import { conflict, forbidden, internal, notFound } from '../errors.ts';
 import { parseParams } from '../parse.ts';
 
@@ -25,7 +26,16 @@ export function trashRoutes(state: State): Router {
   const dataDir = state.config.dataDir;
   return new Router()
     .get('/api/trash', async (ctx) => {
-      sendJson(ctx, (await listTrash(dataDir)) satisfies TrashList);
+      const registered = async (): Promise<ReadonlySet<string>> => {
+        try {
+          return new Set((await readRegistry(dataDir, state.pool)).servers.map((s) => s.name));
+        } catch (err) {
+          // A registry the console cannot read leaves a removed server's name unchecked: restoring it says why.
+          if (err instanceof RegistryError) return new Set();
+          throw err;
+        }
+      };
+      sendJson(ctx, (await listTrash(dataDir, registered)) satisfies TrashList);
     })
     .post('/api/trash/:id/restore', async (ctx) => {
       const { id } = parseParams(ctx, TrashParamsSchema);

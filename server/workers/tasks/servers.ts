@@ -1,11 +1,13 @@
-// Worker tasks of the servers area: reading and loading a server's flow happens here, off the event loop
-// (a flow can be large). Each returns plain data, `{ ok: true, value }` or `{ ok: false, message }`.
+// Worker tasks of the servers area: reading servers.json and loading a server's flow happen here, off the
+// event loop (both can be large). Each returns plain data, `{ ok: true, value }` or `{ ok: false, message }`.
 import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { ToolInfo } from '../../../shared/sessions.ts';
 import { hasArbiter, hasReach, loadFlow, type Flow } from '../../engine/flows.ts';
 import { toolWarnings } from '../../engine/warnings.ts';
 import { errorText } from '../../../shared/error-text.ts';
-import { type Result, ok } from '../../result.ts';
+import { type Failure, type Result, ok } from '../../result.ts';
+import { entrySlices, parseRegistry, RegistryUnreadable, type EntriesText } from '../../engine/registry-file.ts';
 
 /** What the registry needs to know of a server's flow. */
 export interface ServerFlowFacts {
@@ -46,5 +48,24 @@ export function probeWarningsTask(input: { path: string; tools: ToolInfo[] }): R
     return ok(toolWarnings(readFlow(input.path), input.tools, 'the server'));
   } catch {
     return ok([]);
+  }
+}
+
+/** servers.json read and checked: its entries in slices of text, or why it cannot be read (`unreadable`: its content). */
+export type RegistryRead = Result<{ missing: boolean; slices: EntriesText[] }, Failure & { unreadable: boolean }>;
+
+/** Reads and checks servers.json here: a registry of tens of thousands of entries costs the event loop only its slices. */
+export async function registryTask(input: { path: string }): Promise<RegistryRead> {
+  let text: string;
+  try {
+    text = await readFile(input.path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return ok({ missing: true, slices: [] });
+    return { ok: false, message: `reading servers.json: ${errorText(e)}`, unreadable: false };
+  }
+  try {
+    return ok({ missing: false, slices: entrySlices(parseRegistry(text).servers) });
+  } catch (e) {
+    return { ok: false, message: errorText(e), unreadable: e instanceof RegistryUnreadable };
   }
 }

@@ -8,6 +8,7 @@ import type { StepJob } from '../../lib/server-view.ts';
 import { Loaded } from '../ui/Loaded.tsx';
 import { TabPanel, Tabs, type TabDef } from '../ui/Tabs.tsx';
 import { CodeBlock, Notice, RichText } from '../ui/ui.tsx';
+import { HostSetupNotes } from './HostSetupNotes.tsx';
 import { NextSteps } from './NextSteps.tsx';
 
 const TABS: TabDef<Host>[] = [
@@ -25,6 +26,8 @@ export default function HostConfigTabs(props: {
   env: string[];
   /** The console's data directory as the CLI would show it (`~/.engine` in its usual place). */
   dataDirShown: string;
+  /** Whether the console found no engine-proxy (Health's "not found"). */
+  proxyMissing: boolean;
   /** The next steps that are jobs, to run here. */
   jobs: StepJob[];
 }) {
@@ -36,6 +39,7 @@ export default function HostConfigTabs(props: {
           {(c) => (
             <div class="host-config" classList={{ refreshing: props.config.refreshing() }}>
               <CodeBlock code={c().snippet} language={c().language} wrap what="Configuration" testid="host-snippet" />
+              <HostSetupNotes proxyNote={c().proxy_note} proxyMissing={props.proxyMissing} dataDirShown={props.dataDirShown} />
               <p class="placement">
                 <RichText text={c().placement} />
               </p>
@@ -63,7 +67,7 @@ export default function HostConfigTabs(props: {
                   in the host’s environment for the server (its <code>env</code>). The console stores names only, never values.
                 </Notice>
               </Show>
-              <NextSteps text={c().next_steps} dataDirShown={props.dataDirShown} jobs={props.jobs} />
+              <NextSteps text={c().next_steps} jobs={props.jobs} />
             </div>
           )}
         </Loaded>

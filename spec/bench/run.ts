@@ -13,6 +13,7 @@ import { repoRoot } from '../support/fixtures.ts';
 import { cleanEnv, launch, launcherPath, type Launched } from '../support/launch.ts';
 import { bareParse, bareParseSplit, cpuMs, freePort, initialUiJs, jsonlFiles, machineSettled, median, memoryMb, sleep } from './measure.ts';
 import { sessionPageFigures } from './browser.ts';
+import { homeLogBytes, otlpExportPasses, otlpExportText, timeOtlpExport } from './otlp-figure.ts';
 
 const TOKEN = 'bench-token';
 const START_RUNS = 9;
@@ -260,6 +261,13 @@ async function main(): Promise<void> {
       if (!biggest) throw new Error('no big log generated (--big)');
       if (initialUiJs(join(repoRoot, 'console/dist')) === null) return report(null, 'session page in a browser: console/dist is not built, not measured');
       await sessionPageFigures({ url: console_!.url, token: TOKEN, sessionKey: biggest.id, sizeMb: biggest.bytes / 1048576, calls: biggest.calls, report });
+    });
+
+    // 5c. The whole list exported as OTLP/JSON Lines into a file, /api/health asked meanwhile.
+    await figure('OTLP export', async () => {
+      const f = await timeOtlpExport({ url: console_!.url, token: TOKEN, logBytes: homeLogBytes(home), file: join(work, 'sessions.otlp.jsonl'), healthEveryMs: HEALTH_EVERY_MS });
+      rmSync(join(work, 'sessions.otlp.jsonl'), { force: true });
+      report(otlpExportPasses(f), otlpExportText(f, home.sessions.length + home.big.length));
     });
 
     // 6. The 1 s poll's CPU cost while an SSE client listens.

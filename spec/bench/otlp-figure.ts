@@ -1,12 +1,11 @@
 // The OTLP list export as a figure: GET /api/sessions/otlp written to a file as it streams, timed, in MB of
 // session logs (and their flow logs) a second, with /api/health asked every few ms meanwhile by a process
 // of its own (health-poller.mjs), so the console's responsiveness during the export is measured with it.
-import { spawn } from 'node:child_process';
 import { createWriteStream, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { GeneratedHome } from '../../scripts/synth/home.ts';
-import { repoRoot } from '../support/fixtures.ts';
+import { healthPoller } from '../support/health-poller.ts';
 
 export const OTLP_TARGET_MB_S = 50;
 
@@ -27,29 +26,6 @@ export function homeLogBytes(home: GeneratedHome): number {
   for (const s of home.sessions) bytes += size(s.rel) + (s.flowLog === null ? 0 : size(s.flowLog));
   for (const b of home.big) bytes += size(b.rel);
   return bytes;
-}
-
-/** Asks `url` every `everyMs` until the answer is returned: the latencies. */
-export function healthPoller(url: string, everyMs: number): { stop: () => Promise<number[]> } {
-  const poller = spawn(process.execPath, [join(repoRoot, 'spec/bench/health-poller.mjs'), url, String(everyMs)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let out = '';
-  poller.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  const polled = new Promise<number[]>((resolve, reject) => {
-    poller.on('error', reject);
-    poller.on('exit', () => {
-      try {
-        resolve(JSON.parse(out) as number[]);
-      } catch {
-        reject(new Error(`the health poller printed no latencies: ${JSON.stringify(out.slice(0, 200))}`));
-      }
-    });
-  });
-  return {
-    stop: () => {
-      poller.stdin!.end();
-      return polled;
-    },
-  };
 }
 
 /** Downloads the whole list's export into `file`, timed, with /api/health polled meanwhile. */

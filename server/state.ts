@@ -7,7 +7,7 @@ import type { Hub } from './events/hub.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { Store } from './store/store.ts';
 import type { Pool } from './workers/pool.ts';
-import type { OtlpStreamer } from './otlp/streamer.ts';
+import type { OtlpStreamer } from './otlp/running-stream.ts';
 
 export interface State {
   config: Config;

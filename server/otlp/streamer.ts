@@ -6,7 +6,6 @@
 // as each send makes room.
 import { stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import type { OtlpStatus } from '../../shared/otlp.ts';
 import { readableSpans } from '../engine/otlp/readable.ts';
 import type { State } from '../state.ts';
 import { VERSION } from '../version.ts';
@@ -14,6 +13,7 @@ import { traceSender } from './exporter.ts';
 import { loggedSessions } from './ended-sessions.ts';
 import { SentMemory } from './memory.ts';
 import { SendQueue } from './queue.ts';
+import type { OtlpStreamer } from './running-stream.ts';
 import type { OtlpSettings } from './settings.ts';
 
 interface Offered {
@@ -28,11 +28,6 @@ const tickMs = (endedAfterMs: number) => Math.max(1_000, Math.min(30_000, Math.f
 
 /** What a session was sent as: its log's size and time, and its flow log's when it has one. */
 const stampOf = (log: Stats, flow: Stats | null) => (flow === null ? `${log.size}:${log.mtimeMs}` : `${log.size}:${log.mtimeMs}+${flow.size}:${flow.mtimeMs}`);
-
-export interface OtlpStreamer {
-  status(): OtlpStatus;
-  stop(): Promise<void>;
-}
 
 export async function startOtlpStreamer(state: State, s: OtlpSettings): Promise<OtlpStreamer> {
   const startedMs = Date.now();

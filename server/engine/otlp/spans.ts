@@ -82,6 +82,16 @@ function spanOf(frame: TraceFrame, p: SpanParts): SpanData {
   };
 }
 
+/**
+ * The span's attributes: the session's common ones, then each part's in order, as `{...common, ...part}`
+ * would give them; assigned one by one, as spreading into a literal was the mapping's hot spot.
+ */
+function withCommon(common: Attributes, ...parts: Attributes[]): Attributes {
+  const out: Attributes = Object.assign({}, common);
+  for (const part of parts) for (const key in part) out[key] = part[key];
+  return out;
+}
+
 /** The thing a request names, as the MCP conventions put it after the method in the span's name. */
 function targetOf(ex: Exchange): { attrs: Attributes; target: string | null } {
   const p = isObject(ex.params) ? ex.params : {};
@@ -95,13 +105,7 @@ function targetOf(ex: Exchange): { attrs: Attributes; target: string | null } {
 
 function requestSpan(frame: TraceFrame, s: SessionExchanges, ex: Exchange, parent: string, common: Attributes, opts: TraceOptions, decided: Map<string, FlowDecision[]>): SpanData {
   const { attrs, target } = targetOf(ex);
-  const attributes: Attributes = {
-    ...common,
-    'mcp.method.name': ex.method,
-    ...attrs,
-    'jsonrpc.request.id': ex.id,
-    'engine.call.by': ex.from === 'client' ? 'agent' : 'proxy',
-  };
+  const attributes = withCommon(common, { 'mcp.method.name': ex.method }, attrs, { 'jsonrpc.request.id': ex.id, 'engine.call.by': ex.from === 'client' ? 'agent' : 'proxy' });
   if (ex.after !== null) attributes['engine.call.after'] = ex.after;
   let status: SpanStatus | undefined;
   const a = ex.answer;
@@ -177,7 +181,7 @@ function turnSpans(frame: TraceFrame, s: SessionExchanges, common: Attributes): 
         kind: SpanKind.INTERNAL,
         startMs: start,
         endMs: end,
-        attributes: { ...common, 'engine.turn.index': index, 'engine.turn.calls': n },
+        attributes: withCommon(common, { 'engine.turn.index': index, 'engine.turn.calls': n }),
       }),
     );
   });
@@ -243,7 +247,7 @@ export function sessionTrace(files: Pick<SessionFiles, 'path' | 'flowLog'>, opts
     kind: SpanKind.INTERNAL,
     startMs: 0,
     endMs: s.duration,
-    attributes: { ...common, 'engine.turns': s.turnCounts.length, 'engine.requests': s.exchanges.length },
+    attributes: withCommon(common, { 'engine.turns': s.turnCounts.length, 'engine.requests': s.exchanges.length }),
     events,
   });
   const scope = { name: 'engine-console', version: opts.version, schemaUrl: SEMCONV_SCHEMA_URL };

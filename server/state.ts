@@ -4,20 +4,14 @@ import type { DataContext } from './data/data-context.ts';
 import type { Hub } from './events/hub.ts';
 import type { EngineCommands } from './jobs/commands.ts';
 import type { JobRunner } from './jobs/runner.ts';
-import type { OtlpStatus } from '../shared/otlp.ts';
+import type { OtlpStreamer } from './otlp/running-stream.ts';
 
 export interface State extends DataContext {
   hub: Hub;
   /** The job queue and its runner (jobs/runner.ts). */
   jobs: JobRunner;
   /** Ended sessions streamed to a collector, once started (otlp/streamer.ts); null when not streaming. */
-  otlp?: CollectorStream | null;
+  otlp?: OtlpStreamer | null;
   /** Which optional commands (drift) the engine CLI has (jobs/commands.ts). */
   commands: EngineCommands;
-}
-
-/** What State needs of the collector stream (otlp/streamer.ts implements it), so State imports nothing above it. */
-export interface CollectorStream {
-  status(): OtlpStatus;
-  stop(): Promise<void>;
 }

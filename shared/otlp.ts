@@ -60,7 +60,7 @@ export const OtlpStatusSchema = v.object({
   sent: count,
   queued: count,
   failed: count,
-  /** Sessions not queued because the queue was full. */
+  /** Sessions a full queue refused: they wait, and are offered again as sends make room. */
   dropped: count,
   last_error: v.nullable(v.string()),
 });

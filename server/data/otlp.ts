@@ -15,12 +15,13 @@ export class NoSuchSessions extends Error {}
 
 const filesOf = (f: SessionFile): OtlpSessionFiles => ({ rel: f.rel, path: f.path, flowLog: f.flowLog });
 
-/** One session's export as OTLP/JSON text. Throws UnreadableSession. */
-export async function sessionOtlp(state: DataContext, file: SessionFile, payloads: boolean): Promise<string> {
+/** One session's export as OTLP/JSON bytes (without the line's newline). Throws UnreadableSession. */
+export async function sessionOtlp(state: DataContext, file: SessionFile, payloads: boolean): Promise<Buffer> {
   const r = await state.pool.run('sessionsOtlpJsonTask', { sessions: [filesOf(file)], options: { payloads, version: VERSION } });
   const failed = r.failed[0];
   if (failed) throw new UnreadableSession(failed.message);
-  return r.lines.trimEnd();
+  const bytes = Buffer.from(r.lines.buffer, r.lines.byteOffset, r.lines.byteLength);
+  return bytes.subarray(0, bytes.length - 1);
 }
 
 /** The sessions to export: the ticked keys (each must exist), else every match of the list's filters. */
@@ -35,20 +36,27 @@ export async function sessionsToExport(state: DataContext, query: SessionsOtlpQu
   return page.items.map((s) => catalog.session(s.key)).filter((f): f is SessionFile => f !== undefined);
 }
 
-/** The JSON Lines of the sessions, a batch at a time; logs that do not read are left out. */
-export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[], payloads: boolean): AsyncGenerator<string> {
-  const batches: OtlpSessionFiles[][] = [];
-  for (let i = 0; i < files.length; i += BATCH_SESSIONS) batches.push(files.slice(i, i + BATCH_SESSIONS).map(filesOf));
-  // Two batches in flight: the pool works on the next while this one is sent.
+/**
+ * The JSON Lines of the sessions, a batch at a time, in order; logs that do not read are left out. One
+ * batch more than the pool has workers is asked for ahead, so no worker waits while an answer is sent.
+ */
+export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[], payloads: boolean): AsyncGenerator<Buffer> {
   // A batch whose worker died is left out like an unreadable log, rather than cutting the download short.
   const run = (b: OtlpSessionFiles[]) =>
-    state.pool.run('sessionsOtlpJsonTask', { sessions: b, options: { payloads, version: VERSION } }).catch(() => ({ lines: '', failed: [] }));
-  let next = batches[0] ? run(batches[0]) : null;
-  for (let i = 0; next !== null; i++) {
-    const current = next;
-    next = batches[i + 1] ? run(batches[i + 1]!) : null;
-    const r = await current;
-    if (r.lines !== '') yield r.lines;
+    state.pool.run('sessionsOtlpJsonTask', { sessions: b, options: { payloads, version: VERSION } }).catch(() => ({ lines: new Uint8Array(0), failed: [] }));
+  const ahead = state.pool.threads + 1;
+  const inFlight: ReturnType<typeof run>[] = [];
+  let next = 0;
+  const refill = () => {
+    while (inFlight.length < ahead && next < files.length) {
+      inFlight.push(run(files.slice(next, next + BATCH_SESSIONS).map(filesOf)));
+      next += BATCH_SESSIONS;
+    }
+  };
+  refill();
+  while (inFlight.length > 0) {
+    const r = await inFlight.shift()!;
+    refill();
+    if (r.lines.byteLength > 0) yield Buffer.from(r.lines.buffer, r.lines.byteOffset, r.lines.byteLength);
   }
 }
-

@@ -1,15 +1,14 @@
 // A bounded queue of sessions waiting for the collector, sent one at a time. A send that fails (the
 // exporter already retried 429, 502-504 and network errors within its timeout) keeps its session at the head
 // and is tried again after a backoff that doubles up to a cap, so a collector that is down for a while
-// loses nothing up to the bound; past the bound, offers are refused and counted as dropped. Nothing here
-// waits on a request: offer() returns at once.
+// loses nothing up to the bound; past the bound, offers are refused (the caller keeps them to offer again
+// once a send makes room). Nothing here waits on a request: offer() returns at once.
 import { errorText } from '../../shared/error-text.ts';
 
 export interface QueueCounts {
   queued: number;
   sent: number;
   failed: number;
-  dropped: number;
   lastError: string | null;
 }
 
@@ -25,7 +24,7 @@ export class SendQueue<T> {
   private pumping = false;
   private stopped = false;
   private wake: (() => void) | null = null;
-  readonly counts: QueueCounts = { queued: 0, sent: 0, failed: 0, dropped: 0, lastError: null };
+  readonly counts: QueueCounts = { queued: 0, sent: 0, failed: 0, lastError: null };
 
   constructor(
     private readonly max: number,
@@ -34,13 +33,9 @@ export class SendQueue<T> {
     private readonly backoff: Backoff = BACKOFF,
   ) {}
 
-  /** Queues the item, or refuses it (counted as dropped) when the queue is full. */
+  /** Queues the item, or refuses it when the queue is full (or stopped). */
   offer(item: T): boolean {
-    if (this.stopped) return false;
-    if (this.items.length >= this.max) {
-      this.counts.dropped++;
-      return false;
-    }
+    if (this.stopped || this.items.length >= this.max) return false;
     this.items.push(item);
     this.counts.queued = this.items.length;
     if (!this.pumping) void this.pump();

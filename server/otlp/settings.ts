@@ -15,7 +15,7 @@ export interface OtlpSettings {
   sinceMs: number | null;
   /** A log with no new line for this long counts as ended. */
   endedAfterMs: number;
-  /** At most this many sessions wait to be sent; more are dropped (and counted). */
+  /** At most this many sessions wait in the queue; more wait outside it, counted as dropped, until it has room. */
   queueMax: number;
   /** The remembered sessions' file (in the user's cache directory, never the data directory). */
   sentFile: string;

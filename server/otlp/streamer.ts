@@ -1,10 +1,11 @@
-// Streaming ended sessions to a collector. The rule: a session has ended when its log has had no new line
-// for `endedAfterMs` (default 5 minutes). Each tick looks at every readable session and offers the queue
-// those that ended, were not sent with the log as it is now (memory.ts), and either ended after the console
-// started or started on or after --otlp-since. A session dropped from a full queue is offered again only
-// after a restart, so the dropped count is sessions, not attempts.
+// Streaming ended sessions to a collector. The rule: a session has ended when neither its log nor its flow
+// log has changed for `endedAfterMs` (default 5 minutes). Each tick looks at every readable session and
+// offers the queue those that ended, were not sent with both files as they are now (memory.ts: a new
+// decision line alone sends the session again), and either ended after the console started or started on
+// or after --otlp-since. Sessions a full queue refused wait here, counted as dropped, and are offered again
+// as each send makes room.
 import { stat } from 'node:fs/promises';
-import type { OtlpStatus } from '../../shared/otlp.ts';
+import type { Stats } from 'node:fs';
 import { readableSpans } from '../engine/otlp/readable.ts';
 import type { State } from '../state.ts';
 import { VERSION } from '../version.ts';
@@ -12,6 +13,7 @@ import { traceSender } from './exporter.ts';
 import { loggedSessions } from './ended-sessions.ts';
 import { SentMemory } from './memory.ts';
 import { SendQueue } from './queue.ts';
+import type { OtlpStreamer } from './running-stream.ts';
 import type { OtlpSettings } from './settings.ts';
 
 interface Offered {
@@ -24,10 +26,8 @@ interface Offered {
 /** How often the sessions are looked at: often enough for a short rule, never more than once a second. */
 const tickMs = (endedAfterMs: number) => Math.max(1_000, Math.min(30_000, Math.floor(endedAfterMs / 2)));
 
-export interface OtlpStreamer {
-  status(): OtlpStatus;
-  stop(): Promise<void>;
-}
+/** What a session was sent as: its log's size and time, and its flow log's when it has one. */
+const stampOf = (log: Stats, flow: Stats | null) => (flow === null ? `${log.size}:${log.mtimeMs}` : `${log.size}:${log.mtimeMs}+${flow.size}:${flow.mtimeMs}`);
 
 export async function startOtlpStreamer(state: State, s: OtlpSettings): Promise<OtlpStreamer> {
   const startedMs = Date.now();
@@ -35,7 +35,15 @@ export async function startOtlpStreamer(state: State, s: OtlpSettings): Promise<
   await memory.load();
   const sender = traceSender(s);
   const seen = new Map<string, string>();
-  const queue = new SendQueue<Offered>(
+  // Sessions the full queue refused, by relative path, in the order they were refused.
+  const waiting = new Map<string, Offered>();
+  const offer = (o: Offered): boolean => {
+    if (!queue.offer(o)) return false;
+    seen.set(o.rel, o.stamp);
+    waiting.delete(o.rel);
+    return true;
+  };
+  const queue: SendQueue<Offered> = new SendQueue<Offered>(
     s.queueMax,
     async (o) => {
       const r = await state.pool.run('sessionTraceTask', { files: { rel: o.rel, path: o.path, flowLog: o.flowLog }, options: { payloads: false, version: VERSION } });
@@ -45,6 +53,9 @@ export async function startOtlpStreamer(state: State, s: OtlpSettings): Promise<
     (o) => {
       memory.remember(o.rel, o.stamp);
       void memory.flush();
+      // The send made room: the longest-waiting session takes it.
+      const next = waiting.values().next();
+      if (!next.done) offer(next.value);
     },
   );
 
@@ -54,16 +65,22 @@ export async function startOtlpStreamer(state: State, s: OtlpSettings): Promise<
     ticking = true;
     try {
       const now = Date.now();
+      const present = new Set<string>();
       for (const { file, startedMs: began } of await loggedSessions(state)) {
+        present.add(file.rel);
         const st = await stat(file.path).catch(() => null);
-        if (st === null || now - st.mtimeMs < s.endedAfterMs) continue;
-        const recent = st.mtimeMs + s.endedAfterMs >= startedMs;
+        const flow = file.flowLog === null ? null : await stat(file.flowLog).catch(() => null);
+        const changedMs = Math.max(st?.mtimeMs ?? 0, flow?.mtimeMs ?? 0);
+        if (st === null || now - changedMs < s.endedAfterMs) continue;
+        const recent = changedMs + s.endedAfterMs >= startedMs;
         const wanted = recent || (s.sinceMs !== null && began >= s.sinceMs);
-        const stamp = `${st.size}:${st.mtimeMs}`;
+        const stamp = stampOf(st, flow);
         if (!wanted || seen.get(file.rel) === stamp || memory.has(file.rel, stamp)) continue;
-        seen.set(file.rel, stamp);
-        queue.offer({ rel: file.rel, stamp, path: file.path, flowLog: file.flowLog });
+        const o = { rel: file.rel, stamp, path: file.path, flowLog: file.flowLog };
+        if (!offer(o)) waiting.set(file.rel, o);
       }
+      // A log that went away no longer waits.
+      for (const rel of waiting.keys()) if (!present.has(rel)) waiting.delete(rel);
     } catch {
       // The next tick looks again; the store answers what it has.
     } finally {
@@ -83,7 +100,7 @@ export async function startOtlpStreamer(state: State, s: OtlpSettings): Promise<
       sent: queue.counts.sent,
       queued: queue.counts.queued,
       failed: queue.counts.failed,
-      dropped: queue.counts.dropped,
+      dropped: waiting.size,
       last_error: queue.counts.lastError,
     }),
     async stop() {

@@ -15,6 +15,7 @@ import { bareParse, bareParseSplit, cpuMs, freePort, initialUiJs, jsonlFiles, ma
 import { sessionPageFigures } from './browser.ts';
 import { searchFigures } from './search.ts';
 import { restartFigures } from './restart.ts';
+import { homeLogBytes, otlpExportPasses, otlpExportText, timeOtlpExport } from './otlp-figure.ts';
 
 const TOKEN = 'bench-token';
 const START_RUNS = 9;
@@ -282,6 +283,13 @@ async function main(): Promise<void> {
       if (!biggest) throw new Error('no big log generated (--big)');
       if (initialUiJs(join(repoRoot, 'console/dist')) === null) return report(null, 'session page in a browser: console/dist is not built, not measured');
       await sessionPageFigures({ url: console_!.url, token: TOKEN, sessionKey: biggest.id, sizeMb: biggest.bytes / 1048576, calls: biggest.calls, report });
+    });
+
+    // 5c. The whole list exported as OTLP/JSON Lines into a file, /api/health asked meanwhile.
+    await figure('OTLP export', async () => {
+      const f = await timeOtlpExport({ url: console_!.url, token: TOKEN, logBytes: homeLogBytes(home), file: join(work, 'sessions.otlp.jsonl'), healthEveryMs: HEALTH_EVERY_MS });
+      rmSync(join(work, 'sessions.otlp.jsonl'), { force: true });
+      report(otlpExportPasses(f), otlpExportText(f, home.sessions.length + home.big.length));
     });
 
     // 6. The 1 s poll's CPU cost while an SSE client listens.

@@ -1,11 +1,12 @@
 // Streaming ended sessions to a collector: a receiver started here on loopback gets every ended session
 // once, and after a restart only the session that is new (what was sent is remembered in the cache
-// directory, not the data directory); a receiver that is down keeps the queue's sessions until it is back,
-// the sessions past the bound are counted as dropped; http/json is posted as OTLP/JSON. GET /api/otlp reports
+// directory, not the data directory), and a session again when its flow log alone changed; a receiver that is
+// down keeps the queue's sessions until it is back, and those past the bound wait, counted as dropped, until
+// the queue has room; http/json is posted as OTLP/JSON. GET /api/otlp reports
 // it all, never a header's value.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { OtlpStatusSchema, type OtlpStatus } from '../../shared/otlp.ts';
@@ -15,6 +16,7 @@ import { launch, type Launched } from '../support/launch.ts';
 import { startReceiver } from '../support/otlp-receiver.ts';
 
 const stream = suite('otlp stream');
+const SERVED = '20260928T020401.117Z-14662';
 
 async function status(c: Launched): Promise<OtlpStatus> {
   return v.parse(OtlpStatusSchema, await (await c.api('/api/otlp')).json());
@@ -63,7 +65,7 @@ stream('every ended session reaches the receiver once, and a restart sends only 
   }
 });
 
-stream('a receiver that is down loses nothing up to the bound; past it, sessions are dropped and counted', async () => {
+stream('a receiver that is down loses nothing: past the bound, sessions wait as dropped and are sent once the queue has room', async () => {
   const cache = tempDir('engine-cache-');
   const receiver = await startReceiver();
   receiver.down = true;
@@ -77,14 +79,42 @@ stream('a receiver that is down loses nothing up to the bound; past it, sessions
     const waiting = await status(c);
     assert.equal([waiting.queued, waiting.dropped, waiting.sent], [4, total - 4, 0]);
     receiver.down = false;
-    await receiver.until(() => receiver.sessions.length === 4);
+    // As each send makes room, a waiting session takes it: all of them arrive without a restart.
+    await receiver.until(() => new Set(receiver.sessions).size === total);
     const done = await status(c);
-    assert.equal([done.sent, done.queued, done.dropped], [4, 0, total - 4]);
-    assert.is(new Set(receiver.sessions).size, 4);
+    assert.equal([done.sent, done.queued, done.dropped], [total, 0, 0]);
+    assert.is(receiver.sessions.length, total, 'no session twice');
     assert.ok(receiver.contentTypes.every((t) => t.startsWith('application/json')));
   } finally {
     await c.stop();
     await receiver.close();
+    cache.cleanup();
+  }
+});
+
+stream('a new line in a flow log alone sends its session again', async () => {
+  const home = copyHome();
+  const cache = tempDir('engine-cache-');
+  const receiver = await startReceiver();
+  const c = await launch({
+    dataDir: home.dir,
+    args: ['--otlp-endpoint', receiver.url, '--otlp-since', '2026-01-01', '--otlp-ended-after', '0'],
+    env: { XDG_CACHE_HOME: cache.dir },
+  });
+  try {
+    const ids = await readableIds(c);
+    await receiver.until(() => new Set(receiver.sessions).size === ids.length);
+    const before = receiver.sessions.length;
+    const flow = join(home.dir, 'served/shop', `${SERVED}.flow.jsonl`);
+    const lines = readFileSync(flow, 'utf8').trimEnd().split('\n');
+    appendFileSync(flow, `${lines[lines.length - 1]}\n`);
+    await receiver.until(() => receiver.sessions.length > before);
+    assert.equal(receiver.sessions.slice(before), [SERVED], 'only the session whose flow log changed');
+    assert.is((await status(c)).sent, ids.length + 1);
+  } finally {
+    await c.stop();
+    await receiver.close();
+    home.cleanup();
     cache.cleanup();
   }
 });

@@ -2,7 +2,8 @@
 // the first answer it got, the notifications, the conversation's messages and the agent's turns, read with
 // the same reader and the same turn rule as the session view (session-format §3), so the export and the
 // console agree on what a session holds.
-import { readLog, type From, type LogHeader } from '../session/log.ts';
+import { readLog, type From, type LogHeader, type Peek } from '../session/log.ts';
+import { ANSWER_HEAD } from '../session/summary-peek.ts';
 import { TurnInference } from '../session/turns.ts';
 import { given, has, idKey, idString, isObject } from '../session/json.ts';
 import { outcomeText } from '../sessions.ts';
@@ -90,6 +91,8 @@ export function sessionExchanges(path: string): SessionExchanges {
   let lastAnsweredCall: string | null = null;
   let clientName: string | null = null;
   let proxyEntries = false;
+  // Ids of the requests whose answers recur across sessions (a server's handshake and tool listing).
+  const recurring = new Set<string>();
 
   const message = (t: number, from: From, m: unknown, inEpisode: boolean): void => {
     if (from === 'context') {
@@ -122,7 +125,9 @@ export function sessionExchanges(path: string): SessionExchanges {
         after: from === 'proxy' ? lastAnsweredCall : null,
       };
       exchanges.push(ex);
-      pending.set(idKey(m.id), ex);
+      const key = idKey(m.id);
+      pending.set(key, ex);
+      if (from === 'client' && (method === 'tools/list' || method === 'initialize')) recurring.add(key);
       return;
     }
     if (from === 'client' || !given(m.id) || !(has(m, 'result') || given(m.error))) return;
@@ -131,11 +136,19 @@ export function sessionExchanges(path: string): SessionExchanges {
     const ex = pending.get(key);
     if (!ex) return;
     pending.delete(key);
+    recurring.delete(key);
     ex.answer = answerOf(t, m);
     if (ex.method === 'initialize' && isObject(m.result) && typeof m.result.protocolVersion === 'string') answered ??= m.result.protocolVersion;
     if (ex.agentCall && from === 'server') lastAnsweredCall = ex.id;
   };
 
+  // The same listing in every session is parsed once per thread (the reader's shared lines); the rest is parsed.
+  const peek: Peek = (line, _t, from, rest) => {
+    if (from !== 'server' || recurring.size === 0 || !line.startsWith('"message":', rest)) return true;
+    ANSWER_HEAD.lastIndex = rest + '"message":'.length;
+    const head = ANSWER_HEAD.exec(line);
+    return head !== null && recurring.has((head[1] ?? head[2]) as string) ? 'shared' : true;
+  };
   const { header } = readLog(path, (e) => {
     if (e.t > duration) duration = e.t;
     if (e.from === 'proxy') proxyEntries = true;
@@ -144,6 +157,6 @@ export function sessionExchanges(path: string): SessionExchanges {
     const inEpisode = !(e.from === 'proxy' && isObject(msg) && has(msg, 'method'));
     if (Array.isArray(msg)) for (const m of msg) message(e.t, e.from, m, inEpisode);
     else if (msg !== undefined) message(e.t, e.from, msg, inEpisode);
-  });
+  }, peek);
   return { header, exchanges, notices, said, turnCounts: turns.turns, duration, protocolVersion: answered ?? asked, clientName, proxyEntries };
 }

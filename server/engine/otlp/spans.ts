@@ -11,7 +11,7 @@ import { countsOf, readFlowLog } from '../session/companions.ts';
 import { isObject, jsonText } from '../session/json.ts';
 import type { SessionFiles } from '../sessions.ts';
 import { sessionExchanges, type Exchange, type SessionExchanges } from './exchanges.ts';
-import { spanIdOf, traceIdOf } from './ids.ts';
+import { spanIds, traceIdOf } from './ids.ts';
 import { upstreamAttributes } from './upstream.ts';
 
 export interface TraceOptions {
@@ -43,9 +43,10 @@ export interface SessionTrace {
   spans: SpanData[];
 }
 
-/** What a span needs besides its own fields: the session's trace id and start. */
+/** What a span needs besides its own fields: the session's trace id, its span ids, and its start. */
 interface TraceFrame {
   traceId: string;
+  spanId: (part: string) => string;
   startMs: number;
 }
 
@@ -62,9 +63,9 @@ interface SpanParts {
 }
 
 function spanOf(frame: TraceFrame, p: SpanParts): SpanData {
-  const context: SpanContext = { traceId: frame.traceId, spanId: spanIdOf(frame.traceId, p.part), traceFlags: 1 };
+  const context: SpanContext = { traceId: frame.traceId, spanId: frame.spanId(p.part), traceFlags: 1 };
   const parent: SpanContext | undefined =
-    p.parent === null ? undefined : { traceId: frame.traceId, spanId: spanIdOf(frame.traceId, p.parent), traceFlags: 1 };
+    p.parent === null ? undefined : { traceId: frame.traceId, spanId: frame.spanId(p.parent), traceFlags: 1 };
   const start = millisToHrTime(frame.startMs + p.startMs);
   const end = millisToHrTime(frame.startMs + Math.max(p.endMs, p.startMs));
   return {
@@ -81,6 +82,16 @@ function spanOf(frame: TraceFrame, p: SpanParts): SpanData {
   };
 }
 
+/**
+ * The span's attributes: the session's common ones, then each part's in order, as `{...common, ...part}`
+ * would give them; assigned one by one, as spreading into a literal was the mapping's hot spot.
+ */
+function withCommon(common: Attributes, ...parts: Attributes[]): Attributes {
+  const out: Attributes = Object.assign({}, common);
+  for (const part of parts) for (const key in part) out[key] = part[key];
+  return out;
+}
+
 /** The thing a request names, as the MCP conventions put it after the method in the span's name. */
 function targetOf(ex: Exchange): { attrs: Attributes; target: string | null } {
   const p = isObject(ex.params) ? ex.params : {};
@@ -92,15 +103,9 @@ function targetOf(ex: Exchange): { attrs: Attributes; target: string | null } {
   return { attrs: {}, target: null };
 }
 
-function requestSpan(frame: TraceFrame, s: SessionExchanges, ex: Exchange, parent: string, common: Attributes, opts: TraceOptions, decisions: FlowDecision[]): SpanData {
+function requestSpan(frame: TraceFrame, s: SessionExchanges, ex: Exchange, parent: string, common: Attributes, opts: TraceOptions, decided: Map<string, FlowDecision[]>): SpanData {
   const { attrs, target } = targetOf(ex);
-  const attributes: Attributes = {
-    ...common,
-    'mcp.method.name': ex.method,
-    ...attrs,
-    'jsonrpc.request.id': ex.id,
-    'engine.call.by': ex.from === 'client' ? 'agent' : 'proxy',
-  };
+  const attributes = withCommon(common, { 'mcp.method.name': ex.method }, attrs, { 'jsonrpc.request.id': ex.id, 'engine.call.by': ex.from === 'client' ? 'agent' : 'proxy' });
   if (ex.after !== null) attributes['engine.call.after'] = ex.after;
   let status: SpanStatus | undefined;
   const a = ex.answer;
@@ -119,7 +124,7 @@ function requestSpan(frame: TraceFrame, s: SessionExchanges, ex: Exchange, paren
     if (a !== null) attributes['gen_ai.tool.call.result'] = a.errorCode !== null ? jsonText(a.result) : a.text();
   }
   const end = a?.t ?? s.duration;
-  const events = ex.agentCall ? decisions.filter((d) => d.after === ex.id).map((d) => decisionEvent(frame, end, d)) : [];
+  const events = ex.agentCall ? (decided.get(ex.id) ?? []).map((d) => decisionEvent(frame, end, d)) : [];
   return spanOf(frame, {
     part: `request ${ex.ordinal}`,
     parent,
@@ -176,7 +181,7 @@ function turnSpans(frame: TraceFrame, s: SessionExchanges, common: Attributes): 
         kind: SpanKind.INTERNAL,
         startMs: start,
         endMs: end,
-        attributes: { ...common, 'engine.turn.index': index, 'engine.turn.calls': n },
+        attributes: withCommon(common, { 'engine.turn.index': index, 'engine.turn.calls': n }),
       }),
     );
   });
@@ -203,11 +208,20 @@ export function sessionTrace(files: Pick<SessionFiles, 'path' | 'flowLog'>, opts
   };
   if (h.domain !== null) resource['engine.domain'] = h.domain;
   if (agent !== null) resource['engine.agent'] = agent;
-  const frame: TraceFrame = { traceId: traceIdOf(h.session), startMs: h.started_unix_ms };
+  const traceId = traceIdOf(h.session);
+  const frame: TraceFrame = { traceId, spanId: spanIds(traceId), startMs: h.started_unix_ms };
   const common: Attributes = { 'gen_ai.conversation.id': h.session, ...upstreamAttributes(h.server_command) };
   if (s.protocolVersion !== null) common['mcp.protocol.version'] = s.protocolVersion;
 
   const { spans: turns, turnOf } = turnSpans(frame, s, common);
+  // The decisions by the call they followed, in the flow log's order.
+  const decided = new Map<string, FlowDecision[]>();
+  for (const d of decisions) {
+    if (d.after === null) continue;
+    const list = decided.get(d.after);
+    if (list) list.push(d);
+    else decided.set(d.after, [d]);
+  }
   const byCall = new Map<string, Exchange>();
   const calls = s.exchanges.map((ex) => {
     let parent = 'session';
@@ -216,7 +230,7 @@ export function sessionTrace(files: Pick<SessionFiles, 'path' | 'flowLog'>, opts
     const followed = ex.after === null ? undefined : byCall.get(ex.after);
     if (followed) parent = `request ${followed.ordinal}`;
     if (ex.agentCall) byCall.set(ex.id, ex);
-    return requestSpan(frame, s, ex, parent, common, opts, decisions);
+    return requestSpan(frame, s, ex, parent, common, opts, decided);
   });
   const events: TimedEvent[] = [
     ...s.notices.map((n) => ({ name: n.method, time: millisToHrTime(h.started_unix_ms + n.t), attributes: { 'mcp.method.name': n.method, 'engine.from': n.from } })),
@@ -233,7 +247,7 @@ export function sessionTrace(files: Pick<SessionFiles, 'path' | 'flowLog'>, opts
     kind: SpanKind.INTERNAL,
     startMs: 0,
     endMs: s.duration,
-    attributes: { ...common, 'engine.turns': s.turnCounts.length, 'engine.requests': s.exchanges.length },
+    attributes: withCommon(common, { 'engine.turns': s.turnCounts.length, 'engine.requests': s.exchanges.length }),
     events,
   });
   const scope = { name: 'engine-console', version: opts.version, schemaUrl: SEMCONV_SCHEMA_URL };

@@ -41,7 +41,7 @@ export function otlpRoutes(state: State): Router {
       const key = String(ctx.params.key);
       const file = (await state.catalog()).session(key);
       if (!file) throw notFound(`no session ${JSON.stringify(key)}`);
-      let body: string;
+      let body: Buffer;
       try {
         body = await sessionOtlp(state, file, query.payloads);
       } catch (err) {

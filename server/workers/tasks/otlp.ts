@@ -12,20 +12,23 @@ export interface OtlpSessionFiles {
   flowLog: string | null;
 }
 
-const decoder = new TextDecoder();
+const NEWLINE = new Uint8Array([0x0a]);
 
-/** One ExportTraceServiceRequest per session, each on its own line; logs that do not read are named apart. */
-export function sessionsOtlpJsonTask(input: { sessions: OtlpSessionFiles[]; options: TraceOptions }): { lines: string; failed: { rel: string; message: string }[] } {
-  let lines = '';
+/**
+ * One ExportTraceServiceRequest per session, each on its own line, as the bytes the answer sends (never
+ * decoded to text and encoded again); logs that do not read are named apart.
+ */
+export function sessionsOtlpJsonTask(input: { sessions: OtlpSessionFiles[]; options: TraceOptions }): { lines: Uint8Array; failed: { rel: string; message: string }[] } {
+  const parts: Uint8Array[] = [];
   const failed: { rel: string; message: string }[] = [];
   for (const files of input.sessions) {
     try {
-      lines += `${decoder.decode(otlpJson(readableSpans(sessionTrace(files, input.options))))}\n`;
+      parts.push(otlpJson(readableSpans(sessionTrace(files, input.options))), NEWLINE);
     } catch (e) {
       failed.push({ rel: files.rel, message: errorText(e) });
     }
   }
-  return { lines, failed };
+  return { lines: Buffer.concat(parts), failed };
 }
 
 export function sessionTraceTask(input: { files: OtlpSessionFiles; options: TraceOptions }): Result<SessionTrace> {

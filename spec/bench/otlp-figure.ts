@@ -1,0 +1,74 @@
+// The OTLP list export as a figure: GET /api/sessions/otlp written to a file as it streams, timed, in MB of
+// session logs (and their flow logs) a second, with /api/health asked every few ms meanwhile by a process
+// of its own (health-poller.mjs), so the console's responsiveness during the export is measured with it.
+import { createWriteStream, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { GeneratedHome } from '../../scripts/synth/home.ts';
+import { healthPoller } from '../support/health-poller.ts';
+
+export const OTLP_TARGET_MB_S = 50;
+
+export interface OtlpExportFigure {
+  ms: number;
+  /** Bytes of the exported sessions' logs and flow logs. */
+  logBytes: number;
+  outBytes: number;
+  lines: number;
+  /** /api/health latencies (ms) while the export streamed. */
+  health: number[];
+}
+
+/** The bytes the export reads: every session log of the home and its flow log. */
+export function homeLogBytes(home: GeneratedHome): number {
+  let bytes = 0;
+  const size = (rel: string) => statSync(join(home.dir, rel)).size;
+  for (const s of home.sessions) bytes += size(s.rel) + (s.flowLog === null ? 0 : size(s.flowLog));
+  for (const b of home.big) bytes += size(b.rel);
+  return bytes;
+}
+
+/** Downloads the whole list's export into `file`, timed, with /api/health polled meanwhile. */
+export async function timeOtlpExport(o: { url: string; token: string | null; logBytes: number; file: string; healthEveryMs: number }): Promise<OtlpExportFigure> {
+  const poller = healthPoller(`${o.url}/api/health`, o.healthEveryMs);
+  // The poller's first ask loads its fetch: let it start before the export does.
+  await new Promise((r) => setTimeout(r, 300));
+  let outBytes = 0;
+  let lines = 0;
+  const t0 = performance.now();
+  let ms: number;
+  try {
+    const res = await fetch(`${o.url}/api/sessions/otlp`, { headers: o.token === null ? {} : { Authorization: `Bearer ${o.token}` } });
+    if (res.status !== 200 || !res.body) throw new Error(`GET /api/sessions/otlp answered ${res.status}`);
+    const reader = res.body.getReader();
+    const chunks = async function* () {
+      for (;;) {
+        const r = await reader.read();
+        if (r.done) return;
+        outBytes += r.value.length;
+        for (let i = r.value.indexOf(10); i !== -1; i = r.value.indexOf(10, i + 1)) lines++;
+        yield r.value;
+      }
+    };
+    await pipeline(chunks(), createWriteStream(o.file));
+    ms = performance.now() - t0;
+  } catch (err) {
+    // The poller must not outlive a failed figure.
+    await poller.stop().catch(() => undefined);
+    throw err;
+  }
+  const health = await poller.stop();
+  return { ms, logBytes: o.logBytes, outBytes, lines, health };
+}
+
+/** The figure's line: MB/s of logs against the target, and /api/health meanwhile. */
+export function otlpExportText(f: OtlpExportFigure, sessions: number): string {
+  const mb = f.logBytes / 1048576;
+  const rate = mb / (f.ms / 1000);
+  const max = f.health.length ? Math.max(...f.health) : NaN;
+  const sorted = [...f.health].sort((a, b) => a - b);
+  const med = sorted[Math.floor(sorted.length / 2)] ?? NaN;
+  return `OTLP export of ${sessions} sessions to a file: ${rate.toFixed(1)} MB/s of logs (${mb.toFixed(1)} MB in ${(f.ms / 1000).toFixed(2)} s, ${f.lines} lines, ${(f.outBytes / 1048576).toFixed(1)} MB written; /api/health meanwhile max ${max.toFixed(0)} ms, median ${med.toFixed(1)} ms over ${f.health.length}) — target ≥ ${OTLP_TARGET_MB_S} MB/s`;
+}
+
+export const otlpExportPasses = (f: OtlpExportFigure) => f.logBytes / 1048576 / (f.ms / 1000) >= OTLP_TARGET_MB_S;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateHome, type GeneratedHome } from '../../scripts/synth/home.ts';
 import { repoRoot } from '../support/fixtures.ts';
+import { healthPoller } from '../support/health-poller.ts';
 import { cleanEnv, launch, launcherPath, type Launched } from '../support/launch.ts';
 import { bareParse, bareParseSplit, cpuMs, freePort, initialUiJs, jsonlFiles, machineSettled, median, memoryMb, sleep } from './measure.ts';
 import { sessionPageFigures } from './browser.ts';
@@ -249,28 +250,13 @@ async function main(): Promise<void> {
       const biggest = [...home.big].sort((a, b) => b.bytes - a.bytes)[0];
       if (!biggest) throw new Error('no big log generated (--big)');
       // The poller is a process of its own: this one decodes the 30 MB answer, which would delay its own asks.
-      const poller = spawn(process.execPath, [join(repoRoot, 'spec/bench/health-poller.mjs'), `${console_!.url}/api/health`, String(HEALTH_EVERY_MS)], {
-        stdio: ['pipe', 'pipe', 'inherit'],
-      });
-      let out = '';
-      poller.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-      const polled = new Promise<number[]>((resolve, reject) => {
-        poller.on('error', reject);
-        poller.on('exit', () => {
-          try {
-            resolve(JSON.parse(out) as number[]);
-          } catch (e) {
-            reject(e);
-          }
-        });
-      });
+      const poller = healthPoller(`${console_!.url}/api/health`, HEALTH_EVERY_MS);
       await sleep(200);
       const t0 = performance.now();
       const res = await api(`/api/sessions/${encodeURIComponent(biggest.id)}`);
       const bytes = (await res.arrayBuffer()).byteLength;
       const ms = performance.now() - t0;
-      poller.stdin!.end();
-      const latencies = await polled;
+      const latencies = await poller.stop();
       if (res.status !== 200) throw new Error(`GET /api/sessions/${biggest.id} answered ${res.status}`);
       report(null, `detail of the ${(biggest.bytes / 1048576).toFixed(0)} MB log (${biggest.calls} calls): ${fmt(ms)} ms, ${(bytes / 1048576).toFixed(1)} MB answered`);
       const max = Math.max(...latencies);

@@ -1,10 +1,10 @@
 // The search figures of `npm run bench`: GET /api/search on the generated home beside ripgrep over the same
 // files in the same run, a common phrase's first page, /api/health while a search runs, and the memory the
 // console and its pool take above idle while searching.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '../support/fixtures.ts';
+import { healthPoller } from '../support/health-poller.ts';
 import { median, sleep } from './measure.ts';
 
 const RG = '/usr/bin/rg';
@@ -83,27 +83,16 @@ function treeRssMb(pid: number): number | null {
 
 /** Runs `body` while /api/health is asked every 20 ms from a process of its own; answers both. */
 async function withHealthPolled<T>(url: string, body: () => Promise<T>): Promise<{ value: T; latencies: number[] }> {
-  const poller = spawn(process.execPath, [join(repoRoot, 'spec/bench/health-poller.mjs'), `${url}/api/health`, String(HEALTH_EVERY_MS)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let out = '';
-  poller.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  const polled = new Promise<number[]>((resolve, reject) => {
-    poller.on('error', reject);
-    poller.on('exit', () => {
-      try {
-        resolve(JSON.parse(out) as number[]);
-      } catch (e) {
-        reject(e);
-      }
-    });
-  });
+  const poller = healthPoller(`${url}/api/health`, HEALTH_EVERY_MS);
   await sleep(200);
+  let value: T;
   try {
-    const value = await body();
-    poller.stdin!.end();
-    return { value, latencies: await polled };
-  } finally {
-    if (!poller.stdin!.writableEnded) poller.stdin!.end();
+    value = await body();
+  } catch (err) {
+    await poller.stop().catch(() => []);
+    throw err;
   }
+  return { value, latencies: await poller.stop() };
 }
 
 /** Runs `body` while the process tree's RSS is sampled every 10 ms; answers its peak in MB. */

@@ -93,7 +93,7 @@ function orElse<T extends v.GenericSchema>(schema: T, empty: () => v.InferOutput
   return v.nullish(schema, empty);
 }
 
-/** An object with these fields and no other, which is said before any field is read. */
+/** An object with these fields and no other, said before any field is read (v.strictObject says it after). */
 function strict<T extends v.ObjectEntries>(entries: T) {
   const known = Object.keys(entries);
   return v.pipe(

@@ -230,9 +230,9 @@ export function describe(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
-/** `manifest.tools.x`, `vocab[3]`: the keys from the top, as the messages write them. */
-function pathText(items: readonly { key: unknown }[]): string {
-  let out = '';
+/** `manifest.tools.x`, `vocab[3]`: the keys from `from` (the top when empty), as the messages write them. */
+export function pathText(items: readonly { key: unknown }[], from = ''): string {
+  let out = from;
   for (const { key } of items) out += typeof key === 'number' ? `[${key}]` : out === '' ? String(key) : `.${String(key)}`;
   return out;
 }

@@ -20,38 +20,17 @@ import {
   type VocabAction,
 } from './flow-schema.ts';
 import { compareText } from './format.ts';
+import { readProgram, type DistCall, type Expr, type Program, type Stmt } from './program-schema.ts';
 import { errorText } from '../../shared/error-text.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // The model
 // ---------------------------------------------------------------------------------------------------------
 
-// The fugue program (JSON form): statements tagged by "stmt", expressions by "op".
-export type BinaryOp = 'add' | 'sub' | 'mul' | 'div' | 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'and' | 'or';
-export type Expr =
-  | { op: 'f64'; value: number }
-  | { op: 'int'; value: number }
-  | { op: 'bool'; value: boolean }
-  | { op: 'var'; name: string }
-  | { op: 'array'; items: Expr[] }
-  | { op: 'index'; array: Expr; index: Expr }
-  | { op: 'len'; array: Expr }
-  | { op: 'neg'; arg: Expr }
-  | { op: 'not'; arg: Expr }
-  | { op: BinaryOp; lhs: Expr; rhs: Expr }
-  | { op: 'call'; func: string; args: Expr[] };
-export interface Addr { name: string; index: Expr | null }
-export interface DistCall { name: string; args: Expr[] }
-export type Stmt =
-  | { stmt: 'sample'; var: string; addr: Addr; dist: DistCall }
-  | { stmt: 'let'; var: string; value: Expr }
-  | { stmt: 'assign'; var: string; value: Expr }
-  | { stmt: 'observe'; addr: Addr; dist: DistCall; value: Expr }
-  | { stmt: 'factor'; logw: Expr }
-  | { stmt: 'for'; var: string; start: Expr; end: Expr; body: Stmt[] }
-  | { stmt: 'if'; cond: Expr; then: Stmt[]; else: Stmt[] }
-  | { stmt: 'break' };
-export interface Program { fugue_program: number; body: Stmt[]; ret: Expr }
+export { readProgram, type Addr, type BinaryOp, type DistCall, type Expr, type Program, type Stmt } from './program-schema.ts';
+
+const isObj = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 export interface Flow {
   engine_flow: number;
@@ -80,245 +59,13 @@ export interface Flow {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Reading the program's JSON, strictly, with the messages of flow-schema.ts
+// The program's check against the registry (program-schema.ts reads it)
 // ---------------------------------------------------------------------------------------------------------
 
-type Obj = Record<string, unknown>;
-
-function fail(path: string, expected: string, value: unknown): never {
-  throw new Error(`invalid type at \`${path}\`: ${describe(value)}, expected ${expected}`);
-}
-
-const isObj = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-function obj(value: unknown, path: string): Obj {
-  if (!isObj(value)) fail(path, 'an object', value);
-  return value;
-}
-
-function arr(value: unknown, path: string): unknown[] {
-  if (!Array.isArray(value)) fail(path, 'an array', value);
-  return value;
-}
-
-function req(o: Obj, name: string, path: string): unknown {
-  if (!(name in o) || o[name] === undefined) {
-    throw new Error(path === 'flow' ? `missing field \`${name}\`` : `missing field \`${name}\` in \`${path}\``);
-  }
-  return o[name];
-}
-
-/** An optional field: absent and null both read as absent (serde's Option). */
-function opt(o: Obj, name: string): unknown {
-  const v = o[name];
-  return v === null ? undefined : v;
-}
-
-function str(value: unknown, path: string): string {
-  if (typeof value !== 'string') fail(path, 'a string', value);
-  return value;
-}
-
-function num(value: unknown, path: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) fail(path, 'a number', value);
-  return value;
-}
-
-function uint(value: unknown, path: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) fail(path, 'a whole number, 0 or more', value);
-  return value;
-}
-
-function int(value: unknown, path: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value)) fail(path, 'an integer', value);
-  return value;
-}
-
-function bool(value: unknown, path: string): boolean {
-  if (typeof value !== 'boolean') fail(path, 'true or false', value);
-  return value;
-}
-
-function list<T>(value: unknown, path: string, each: (v: unknown, p: string) => T): T[] {
-  return arr(value, path).map((v, i) => each(v, `${path}[${i}]`));
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The program: strict JSON form (unknown fields rejected, as fugue does) and its check against the registry
-// ---------------------------------------------------------------------------------------------------------
-
-const BINARY_OPS: readonly BinaryOp[] = ['add', 'sub', 'mul', 'div', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'and', 'or'];
-const isBinaryOp = (op: string): op is BinaryOp => (BINARY_OPS as readonly string[]).includes(op);
-/** fugue caps nesting (its JSON depth) at 100. */
-const MAX_NESTING = 100;
 /** The flow's registry: the two distributions and their arities. */
 const DISTRIBUTIONS: Record<string, number> = { Decide: 2, Outcome: 1 };
 /** The data the flow's program is compiled with. */
 const DATA_VARIABLES = ['call', 'call_failed', 'max_lookups'];
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-function only(o: Obj, allowed: string[], path: string): void {
-  for (const key of Object.keys(o)) {
-    if (!allowed.includes(key)) throw new Error(`unknown field \`${key}\` in \`${path}\``);
-  }
-}
-
-function depthCheck(depth: number, path: string): void {
-  if (depth > MAX_NESTING) throw new Error(`\`${path}\` nests deeper than ${MAX_NESTING} levels`);
-}
-
-function ident(value: unknown, path: string): string {
-  const s = str(value, path);
-  if (!IDENTIFIER.test(s)) throw new Error(`\`${path}\`: ${JSON.stringify(s)} is not an identifier`);
-  return s;
-}
-
-function readExpr(value: unknown, path: string, depth: number): Expr {
-  depthCheck(depth, path);
-  const o = obj(value, path);
-  const op = str(req(o, 'op', path), `${path}.op`);
-  const sub = (name: string) => readExpr(req(o, name, path), `${path}.${name}`, depth + 1);
-  switch (op) {
-    case 'f64':
-      only(o, ['op', 'value'], path);
-      return { op, value: num(req(o, 'value', path), `${path}.value`) };
-    case 'int':
-      only(o, ['op', 'value'], path);
-      return { op, value: int(req(o, 'value', path), `${path}.value`) };
-    case 'bool':
-      only(o, ['op', 'value'], path);
-      return { op, value: bool(req(o, 'value', path), `${path}.value`) };
-    case 'var':
-      only(o, ['op', 'name'], path);
-      return { op, name: ident(req(o, 'name', path), `${path}.name`) };
-    case 'array':
-      only(o, ['op', 'items'], path);
-      return { op, items: list(req(o, 'items', path), `${path}.items`, (v, p) => readExpr(v, p, depth + 2)) };
-    case 'index':
-      only(o, ['op', 'array', 'index'], path);
-      return { op, array: sub('array'), index: sub('index') };
-    case 'len':
-      only(o, ['op', 'array'], path);
-      return { op, array: sub('array') };
-    case 'neg':
-    case 'not':
-      only(o, ['op', 'arg'], path);
-      return { op, arg: sub('arg') };
-    case 'call': {
-      only(o, ['op', 'func', 'args'], path);
-      const args = opt(o, 'args');
-      return {
-        op,
-        func: ident(req(o, 'func', path), `${path}.func`),
-        args: args === undefined ? [] : list(args, `${path}.args`, (v, p) => readExpr(v, p, depth + 2)),
-      };
-    }
-    default:
-      if (isBinaryOp(op)) {
-        only(o, ['op', 'lhs', 'rhs'], path);
-        return { op, lhs: sub('lhs'), rhs: sub('rhs') };
-      }
-      throw new Error(`unknown op \`${op}\` at \`${path}\``);
-  }
-}
-
-function readAddr(value: unknown, path: string, depth: number): Addr {
-  const o = obj(value, path);
-  only(o, ['name', 'index'], path);
-  const index = opt(o, 'index');
-  return {
-    name: str(req(o, 'name', path), `${path}.name`),
-    index: index === undefined ? null : readExpr(index, `${path}.index`, depth + 1),
-  };
-}
-
-function readDist(value: unknown, path: string, depth: number): DistCall {
-  const o = obj(value, path);
-  only(o, ['name', 'args'], path);
-  const args = opt(o, 'args');
-  return {
-    name: ident(req(o, 'name', path), `${path}.name`),
-    args: args === undefined ? [] : list(args, `${path}.args`, (v, p) => readExpr(v, p, depth + 2)),
-  };
-}
-
-function readBlock(value: unknown, path: string, depth: number): Stmt[] {
-  depthCheck(depth, path);
-  return list(value, path, (v, p) => readStmt(v, p, depth + 1));
-}
-
-function readStmt(value: unknown, path: string, depth: number): Stmt {
-  depthCheck(depth, path);
-  const o = obj(value, path);
-  const kind = str(req(o, 'stmt', path), `${path}.stmt`);
-  const expr = (name: string) => readExpr(req(o, name, path), `${path}.${name}`, depth + 1);
-  const variable = () => ident(req(o, 'var', path), `${path}.var`);
-  switch (kind) {
-    case 'sample':
-      only(o, ['stmt', 'var', 'addr', 'dist'], path);
-      return {
-        stmt: kind,
-        var: variable(),
-        addr: readAddr(req(o, 'addr', path), `${path}.addr`, depth + 1),
-        dist: readDist(req(o, 'dist', path), `${path}.dist`, depth + 1),
-      };
-    case 'let':
-    case 'assign':
-      only(o, ['stmt', 'var', 'value'], path);
-      return { stmt: kind, var: variable(), value: expr('value') };
-    case 'observe':
-      only(o, ['stmt', 'addr', 'dist', 'value'], path);
-      return {
-        stmt: kind,
-        addr: readAddr(req(o, 'addr', path), `${path}.addr`, depth + 1),
-        dist: readDist(req(o, 'dist', path), `${path}.dist`, depth + 1),
-        value: expr('value'),
-      };
-    case 'factor':
-      only(o, ['stmt', 'logw'], path);
-      return { stmt: kind, logw: expr('logw') };
-    case 'for':
-      only(o, ['stmt', 'var', 'start', 'end', 'body'], path);
-      return {
-        stmt: kind,
-        var: variable(),
-        start: expr('start'),
-        end: expr('end'),
-        body: readBlock(req(o, 'body', path), `${path}.body`, depth + 1),
-      };
-    case 'if': {
-      only(o, ['stmt', 'cond', 'then', 'else'], path);
-      const otherwise = opt(o, 'else');
-      return {
-        stmt: kind,
-        cond: expr('cond'),
-        then: readBlock(req(o, 'then', path), `${path}.then`, depth + 1),
-        else: otherwise === undefined ? [] : readBlock(otherwise, `${path}.else`, depth + 1),
-      };
-    }
-    case 'break':
-      only(o, ['stmt'], path);
-      return { stmt: kind };
-    default:
-      throw new Error(`unknown stmt \`${kind}\` at \`${path}\``);
-  }
-}
-
-/** Reads a program's JSON form: the version first, then the nodes. Throws the reason it does not read. */
-export function readProgram(value: unknown): Program {
-  const o = obj(value, 'program');
-  const version = req(o, 'fugue_program', 'program');
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) {
-    throw new Error(`\`fugue_program\` must be a non-negative integer format version, found ${JSON.stringify(version)}`);
-  }
-  if (version !== 1) throw new Error(`program format ${version} is not supported (this build reads 1)`);
-  only(o, ['fugue_program', 'body', 'ret'], 'program');
-  return {
-    fugue_program: version,
-    body: readBlock(req(o, 'body', 'program'), 'program.body', 1),
-    ret: readExpr(req(o, 'ret', 'program'), 'program.ret', 1),
-  };
-}
 
 /** Names resolve: variables are bound, distributions are the registry's, `break` sits inside a loop. */
 function checkProgram(program: Program): void {
@@ -489,8 +236,9 @@ export function loadFlow(text: string): Flow {
       throw new Error(FORMAT_2_BINDINGS);
     }
   }
-  const programValue = opt(o, 'program');
-  if (programValue !== undefined) {
+  // An absent or null program is the standard one (serde's Option).
+  const programValue = o.program;
+  if (programValue !== undefined && programValue !== null) {
     try {
       const program = readProgram(programValue);
       checkProgram(program);

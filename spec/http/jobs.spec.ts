@@ -8,7 +8,7 @@ import { JOB_OUTPUT_TAIL_BYTES } from '../../shared/limits.ts';
 import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
 import { launch, type Launched } from '../support/launch.ts';
 import { endsWith, holds, startsWith } from '../support/assert.ts';
-import { alive } from '../support/process.ts';
+import { alive, pidIn } from '../support/process.ts';
 
 const jobs = suite('jobs api');
 const FAKE = join(repoRoot, 'spec/support/fake-engine.mjs');
@@ -231,7 +231,7 @@ jobs('jobs run one at a time; cancel works for queued (never runs), running (tre
   setControl({ wait_for: join(scratch, 'never'), grandchild });
   const a = await submitted(c, { kind: 'doctor' });
   const b = await submitted(c, { kind: 'learn', domain: 'queued1', sessions: 'logs/shop' });
-  const gpid = Number(await until('the grandchild', () => existsSync(grandchild) && readFileSync(grandchild, 'utf8')));
+  const gpid = await until('the grandchild', () => pidIn(grandchild));
   const runs = recorded().length;
   assert.is((await one(c, a.id)).status, 'running');
   assert.is((await one(c, b.id)).status, 'queued');
@@ -332,7 +332,7 @@ jobs('a restart keeps the history; a console killed mid-job leaves valid records
   const done = await submitted(first, { kind: 'learn', domain: 'kept', sessions: 'logs/shop' });
   const running = await submitted(first, { kind: 'doctor' });
   void done;
-  const pid = Number(await until('the CLI to start', () => existsSync(pidfile) && readFileSync(pidfile, 'utf8')));
+  const pid = await until('the CLI to start', () => pidIn(pidfile));
   // The first job waits too (same control): cancel it, so the second one runs when the console dies.
   await until('the doctor job to run', async () => {
     const jobs = await list(first);
@@ -382,8 +382,8 @@ jobs('stopping the console kills a running CLI with its tree; the next start fai
   writeFileSync(env.FAKE_ENGINE_CONTROL, JSON.stringify({ wait_for: join(scratch, 'never'), grandchild, pidfile }));
   const first = await launch({ dataDir: dir, args: ['--engine', FAKE], env });
   const job = await submitted(first, { kind: 'doctor' });
-  const gpid = Number(await until('the grandchild', () => existsSync(grandchild) && readFileSync(grandchild, 'utf8')));
-  const cpid = Number(readFileSync(pidfile, 'utf8'));
+  const gpid = await until('the grandchild', () => pidIn(grandchild));
+  const cpid = (await until('the CLI', () => pidIn(pidfile)));
   assert.is(await first.stop(), 0);
   await until('the CLI and its grandchild to be gone', () => !alive(cpid) && !alive(gpid)).catch((err: Error) => {
     // What is left, to tell a kill that missed from a process that lingers (its state, parent and group).

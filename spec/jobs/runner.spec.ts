@@ -10,7 +10,7 @@ import { planJob, type PlanContext } from '../../server/jobs/plan.ts';
 import { CANCELLED_BEFORE_NOTE, CANCELLED_NOTE, JobRunner, NO_CLI_NOTE, type RunnerOptions } from '../../server/jobs/runner.ts';
 import { RESTART_NOTE, saveJob, tailOf } from '../../server/jobs/store.ts';
 import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
-import { alive } from '../support/process.ts';
+import { alive, pidIn } from '../support/process.ts';
 import { endsWith, holds, startsWith } from '../support/assert.ts';
 
 const runner = suite('runner');
@@ -163,7 +163,7 @@ runner('cancelling a running job kills its whole process tree and ends it cancel
   setControl({ wait_for: join(scratch, 'never'), grandchild, pidfile });
   const r = await JobRunner.open(options());
   const a = await submit(r, { kind: 'doctor' });
-  const gpid = Number(await until('the grandchild', () => (existsSync(grandchild) ? readFileSync(grandchild, 'utf8') || undefined : undefined)));
+  const gpid = await until('the grandchild', () => pidIn(grandchild));
   const cpid = Number(readFileSync(pidfile, 'utf8'));
   assert.equal({ grandchild: alive(gpid), child: alive(cpid) }, { grandchild: true, child: true });
   const answer = await r.cancel(a.id);

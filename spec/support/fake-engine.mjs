@@ -23,7 +23,7 @@
 // It writes a small file at each path named by --out, --json and --report (creating the parents); redact's
 // --out is a directory, so it creates that instead; stage also writes NAME.staged.flow.json (the committed flow's bytes).
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 const argv = process.argv.slice(2);
@@ -59,7 +59,12 @@ if (process.env.FAKE_ENGINE_CONTROL && existsSync(process.env.FAKE_ENGINE_CONTRO
   if (control[command] && typeof control[command] === 'object') Object.assign(settings, control[command]);
 }
 
-if (settings.pidfile) writeFileSync(settings.pidfile, String(process.pid));
+// A pid file is written whole and renamed into place: a test reading it never sees it empty.
+const writePid = (file, pid) => {
+  writeFileSync(`${file}.tmp`, String(pid));
+  renameSync(`${file}.tmp`, file);
+};
+if (settings.pidfile) writePid(settings.pidfile, process.pid);
 if (settings.record) {
   const line = {
     argv,
@@ -121,7 +126,7 @@ if (burst > 0) {
 }
 if (settings.grandchild) {
   const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600000)'], { stdio: 'ignore' });
-  writeFileSync(settings.grandchild, String(child.pid));
+  writePid(settings.grandchild, child.pid);
 }
 if (settings.wait_for) {
   const until = Date.now() + 60_000;

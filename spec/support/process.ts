@@ -8,6 +8,17 @@ import { createServer } from 'node:net';
  * it, and a killed process whose parent died too is collected by init only when init gets to it (seconds
  * later on a loaded machine here), which a test must not wait for.
  */
+/** The pid a file holds, or undefined while it is missing or holds no whole number (0 would name our own group). */
+export function pidIn(file: string): number | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+  return /^[1-9]\d*$/.test(text) ? Number(text) : undefined;
+}
+
 export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -345,16 +345,21 @@ async function planPromote(request: RequestOf['promote'], p: Planning): Promise<
   };
 }
 
+/** `COMMAND --flow F --sessions S --oracle replay --oracle-cache C`: how audit and drift both start. */
+function replayedOver(command: string, flow: string, sessions: string, p: Planning): Argv {
+  return new Argv(command)
+    .opt('--flow', flow, 'flow')
+    .opt('--sessions', sessions, 'sessions')
+    .opt('--oracle', 'replay', 'oracle')
+    .opt('--oracle-cache', p.oracleCache, 'oracle_cache');
+}
+
 async function planAudit(request: RequestOf['audit'], p: Planning): Promise<Plan> {
   const file = p.flowOf(request.flow);
   const from = await p.dir('sessions', request.sessions);
   const json = p.report('audit.json');
   const md = p.report('audit.md');
-  const argv = new Argv('audit')
-    .opt('--flow', file.path, 'flow')
-    .opt('--sessions', from, 'sessions')
-    .opt('--oracle', 'replay', 'oracle')
-    .opt('--oracle-cache', p.oracleCache, 'oracle_cache')
+  const argv = replayedOver('audit', file.path, from, p)
     .opt('--out', md, 'out')
     .opt('--json', json, 'json');
   if (request.decider != null) argv.opt('--decider', request.decider, 'decider');
@@ -439,11 +444,7 @@ async function planDrift(request: RequestOf['drift'], p: Planning): Promise<Plan
   }
   const json = p.report('drift.json');
   const md = p.report('drift.md');
-  const argv = new Argv('drift')
-    .opt('--flow', file.path, 'flow')
-    .opt('--sessions', from, 'sessions')
-    .opt('--oracle', 'replay', 'oracle')
-    .opt('--oracle-cache', p.oracleCache, 'oracle_cache')
+  const argv = replayedOver('drift', file.path, from, p)
     .opt('--window', String(window), 'window')
     .opt('--threshold', display(threshold), 'threshold')
     .opt('--out', md, 'out')

@@ -48,8 +48,9 @@ async function buildState(config: Config, warn: (line: string) => void): Promise
     warn,
   });
   const commands = new EngineCommands(config.engine);
-  // Asked once at start, so the first New job page already knows the kinds.
-  void commands.offers();
+  // Asked once the store has opened (after the first answer), so the CLI's start never delays that answer
+  // and the first New job page already knows the kinds.
+  void store.opened.then(() => commands.offers());
   return {
     config,
     catalog,

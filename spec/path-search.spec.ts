@@ -12,6 +12,7 @@ import { findOnPath, pathLookup, searchDirs } from '../server/path-search.ts';
 import { copyHome, tempDir } from './support/fixtures.ts';
 import { launch } from './support/launch.ts';
 import { giveTo, ordinaryUser } from './support/process.ts';
+import { install, readImage } from './support/image.ts';
 
 const search = suite('PATH search');
 
@@ -96,7 +97,10 @@ user('the console starts, finds the CLI behind it, and lists servers whose comma
   chmodSync(locked, 0o000);
   chmodSync(t.dir, 0o755);
   if (as !== null) giveTo(home.dir, as);
-  const l = await launch({ dataDir: home.dir, user: as, env: { PATH: [locked, bin, '/usr/bin', '/bin'].join(delimiter) } });
+  // The checkout may sit where that user cannot reach (a 0700 temp folder): run an installed copy instead.
+  const app = join(t.dir, 'app');
+  install(readImage(), app);
+  const l = await launch({ dataDir: home.dir, user: as, launcher: join(app, 'dist/bin/engine-console.js'), env: { PATH: [locked, bin, '/usr/bin', '/bin'].join(delimiter) } });
   try {
     const meta = v.parse(MetaSchema, await (await l.api('/api/meta')).json());
     assert.equal(meta.engine, { path: join(bin, 'engine'), version: 'engine 0.1.0' });

@@ -18,6 +18,8 @@ export interface LaunchOptions {
   dataDir?: string;
   /** The token to run with; default 'test-token'. null runs with --no-auth. */
   token?: string | null;
+  /** The launcher to run (an installed copy, say); default: this checkout's build. */
+  launcher?: string;
   /** Run as this user (the data directory copy is handed to it); default: as the tests run. */
   user?: RunAs | null;
 }
@@ -52,11 +54,12 @@ export function cleanEnv(): Record<string, string> {
 }
 
 export async function launch(options: LaunchOptions = {}): Promise<Launched> {
-  if (!existsSync(launcherPath)) throw new Error(`${launcherPath} is missing: run npm run build:server first`);
+  const launcher = options.launcher ?? launcherPath;
+  if (!existsSync(launcher)) throw new Error(`${launcher} is missing: run npm run build:server first`);
   const copy = options.dataDir ? null : copyHome();
   const dataDir = options.dataDir ?? copy!.dir;
   const token = options.token === undefined ? 'test-token' : options.token;
-  const args = [launcherPath, '--data', dataDir, '--listen', '127.0.0.1:0', ...(token === null ? ['--no-auth'] : []), ...(options.args ?? [])];
+  const args = [launcher, '--data', dataDir, '--listen', '127.0.0.1:0', ...(token === null ? ['--no-auth'] : []), ...(options.args ?? [])];
   const env: Record<string, string> = { ...cleanEnv() };
   if (token !== null) env.ENGINE_CONSOLE_TOKEN = token;
   // Tests keep no index between runs unless they ask for one (and never in the user's own cache).

@@ -22,7 +22,7 @@ const result = await build({
   format: 'esm',
   target: 'node20',
   sourcemap: 'linked',
-  minify: true,
+  minify: !process.env.NO_MINIFY,
   external: ['tinypool', 'open'],
   // Koa's helpers carry two versions of mime-types, each with its own 150 KB database: one (Koa's own, the
   // newer) serves both, and it loads on first use, not at every start (server/http/mime-types-lazy.cjs).

@@ -37,6 +37,8 @@ async function buildState(config: Config, warn: (line: string) => void): Promise
     await store.touched();
     return store.catalog();
   };
+  // A session page opened as the console starts need not wait for every log to be listed.
+  const session = async (key: string) => (await store.sessionWhileListing(key)) ?? (await catalog()).session(key);
   const jobs = await JobRunner.open({
     dataDir: config.dataDir,
     home: config.home,
@@ -54,6 +56,7 @@ async function buildState(config: Config, warn: (line: string) => void): Promise
   return {
     config,
     catalog,
+    session,
     store,
     caches: new DataCaches(),
     pool,

@@ -42,8 +42,8 @@ export function sessionIndex(state: DataContext, file: SessionFile): Promise<Out
       return r.value;
     });
   // A big log's outline was made when it was indexed, at these stamps: a read of half a MB, not a pass over the log.
-  const spooled = state.store.bigOutlines.get(file.path);
-  const made = spooled && spooled.stamp === stamp ? readFile(spooled.file, 'utf8').then((text) => spooledOutline(text) ?? parse(), parse) : parse();
+  const spooled = state.store.bigOutlines.find(file.path, stamp);
+  const made = spooled ? readFile(spooled.file, 'utf8').then((text) => spooledOutline(text) ?? parse(), parse) : parse();
   const index = made.then((value) =>
     // The catalogue's key and path may have moved since the parse (a clashing file appeared).
     value.outline.summary.key === file.key && value.outline.summary.path === file.rel

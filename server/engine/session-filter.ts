@@ -32,10 +32,14 @@ export function overviewPredicate(q: RangeQuery & { domain?: string | null }): (
   return (s) => (!q.domain || s.domain === q.domain) && within(s);
 }
 
-/** Newest first: by started_unix_ms, then session_id, both descending. */
+/**
+ * Newest first: by started_unix_ms, then session_id, both descending; then by path, as the CLI's stable sort
+ * of the catalog (sorted by path) leaves them, so the order never depends on which log was indexed first.
+ */
 export function newestFirst(a: SessionSummary, b: SessionSummary): number {
   if (a.started_unix_ms !== b.started_unix_ms) return b.started_unix_ms - a.started_unix_ms;
-  return a.session_id < b.session_id ? 1 : a.session_id > b.session_id ? -1 : 0;
+  if (a.session_id !== b.session_id) return a.session_id < b.session_id ? 1 : -1;
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
 export interface TraitsQuery {

@@ -1,9 +1,11 @@
-// The session page's outlines of big logs, made when they were indexed (they are read alone anyway), kept as
-// files in the spool by log path: a 100 MB log's page then opens without a second pass over it.
+// The session page's outlines of big logs, made when they were indexed (they are read alone anyway), by log
+// path: a 100 MB log's page then opens without a second pass over it. Kept in the spool, or, where the index
+// is saved between runs, beside it (kept-outlines.ts), so they outlive a restart too.
+import type { KeptOutlines } from './kept-outlines.ts';
 import type { Spool } from './spool.ts';
 
-/** The outlines kept in the spool, in bytes (a 100 MB log's is about 0.5 MB). */
-const BIG_OUTLINE_BYTES = 128 * 1024 * 1024;
+/** The outlines kept, in bytes (a 100 MB log's is about 0.5 MB). */
+export const BIG_OUTLINE_BYTES = 128 * 1024 * 1024;
 
 export interface HeldOutline {
   stamp: string;
@@ -15,9 +17,18 @@ export class BigOutlines {
   private readonly held = new Map<string, HeldOutline>();
   private bytes = 0;
 
-  constructor(private readonly spool: Spool) {}
+  constructor(
+    private readonly spool: Spool,
+    private readonly kept: KeptOutlines | null = null,
+  ) {}
 
-  get(path: string): HeldOutline | undefined {
+  /** The outline of this log made from it as it is now (its stamps), if one is held or was kept by an earlier run. */
+  find(path: string, stamp: string): HeldOutline | undefined {
+    const held = this.held.get(path);
+    if (held?.stamp === stamp) return held;
+    const kept = this.kept?.find(path, stamp);
+    if (!kept) return undefined;
+    this.hold(path, { stamp, ...kept });
     return this.held.get(path);
   }
 
@@ -29,15 +40,29 @@ export class BigOutlines {
     return this.held.values();
   }
 
-  /** Keep this outline file for the log; the oldest go once the budget is passed. */
+  /** Where the pool writes a new outline, to be kept with `keep`. */
+  file(): string {
+    return this.kept?.tempFile() ?? this.spool.file('outline.json');
+  }
+
+  /** Keep this outline file (from `file()`) for the log; the oldest go once the budget is passed. */
   keep(path: string, stamp: string, file: string, bytes: number): void {
-    this.drop(path);
-    this.held.set(path, { stamp, file, bytes });
-    this.bytes += bytes;
-    for (const old of [...this.held.keys()]) {
-      if (this.bytes <= BIG_OUTLINE_BYTES || old === path) break;
-      this.drop(old);
+    let kept = file;
+    if (this.kept !== null && file.startsWith(`${this.kept.dir}/`)) {
+      try {
+        kept = this.kept.adopt(file, path, stamp);
+      } catch {
+        // The cache directory went away or filled up: the page parses the log instead.
+        this.spool.remove(file);
+        return;
+      }
     }
+    this.hold(path, { stamp, file: kept, bytes });
+  }
+
+  /** An outline file from `file()` that is not kept. */
+  discard(file: string): void {
+    this.spool.remove(file);
   }
 
   drop(path: string): void {
@@ -46,5 +71,20 @@ export class BigOutlines {
     this.held.delete(path);
     this.bytes -= held.bytes;
     this.spool.remove(held.file);
+  }
+
+  private hold(path: string, outline: HeldOutline): void {
+    const before = this.held.get(path);
+    if (before && before.file !== outline.file) this.drop(path);
+    else if (before) {
+      this.held.delete(path);
+      this.bytes -= before.bytes;
+    }
+    this.held.set(path, outline);
+    this.bytes += outline.bytes;
+    for (const old of [...this.held.keys()]) {
+      if (this.bytes <= BIG_OUTLINE_BYTES || old === path) break;
+      this.drop(old);
+    }
   }
 }

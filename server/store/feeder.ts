@@ -8,11 +8,13 @@ import { errorText } from '../../shared/error-text.ts';
 import type { BigOutlines } from './big-outlines.ts';
 import { indexBatch } from './index-batch.ts';
 import type { IndexItem } from './index-wire.ts';
-import type { SavedEntries } from './persisted-index.ts';
+import type { SavedEntries, SavedEntry, SavedSource } from './persisted-index.ts';
 import type { SessionEntry, SessionIndex } from './session-index.ts';
 import type { Spool } from './spool.ts';
 import { stampNow } from './stamp.ts';
 
+/** Saved summaries taken into the index per turn of the event loop at start (a few ms each turn). */
+const TAKEN_PER_TURN = 2_000;
 /** Logs re-stamped per tick by the sweep. */
 const SWEEP_PER_TICK = 400;
 /** Batches of the cold index: small first (the first page sooner), then larger (less overhead). */
@@ -65,6 +67,8 @@ export class Feeder {
   private closed = false;
   /** The index saved by an earlier run, by log: an entry's summary is taken from it when its stamps are unchanged. */
   private saved: SavedEntries | null = null;
+  /** Logs listed whose saved entries the pool found unchanged, applied a slice per turn (applyTaken). */
+  private taken: [SessionEntry, SavedEntry][] = [];
   /** Logs the cold index summarized by reading them (not taken from the saved index). */
   private readFresh = 0;
   /** The cold index found every log as the saved index had it, and no other (saving it again would change nothing). */
@@ -96,6 +100,44 @@ export class Feeder {
   /** Take summaries from the index an earlier run saved, for the logs not summarized yet whose files are as they were. */
   useSaved(saved: SavedEntries): void {
     if (!this.coldIndexed) this.saved = saved;
+  }
+
+  /** Where the saved index's entries are, for the pool to check them all at once (persisted-index.ts: checkSaved). */
+  get savedSource(): SavedSource | null {
+    return this.saved?.source ?? null;
+  }
+
+  /** What the pool found of the saved entries' files: those unchanged are taken as listed, without a batch. */
+  useChecked(unchanged: readonly Uint8Array[]): void {
+    this.saved?.markChecked(unchanged);
+  }
+
+  /** Logs just listed: those whose saved entries were found unchanged are taken (applyTaken), the others queued. */
+  admit(entries: readonly SessionEntry[]): void {
+    for (const e of entries) {
+      const saved = e.stamp === null ? this.saved?.takeChecked(e.rel) : undefined;
+      if (saved) this.taken.push([e, saved]);
+      else this.enqueue(e);
+    }
+  }
+
+  /** A big log taken from the saved index has its outline made after the cold index, unless one was kept. */
+  private outlineIfBig(e: SessionEntry, stamp: string): void {
+    if ((e.summary?.size_bytes ?? 0) >= this.o.bigLogBytes && !this.o.outlines.find(e.path, stamp)) this.outlineLater.push(e);
+  }
+
+  /** The summaries `admit` took, into the index a slice per turn of the event loop. */
+  async applyTaken(): Promise<void> {
+    const { sessions } = this.o;
+    while (this.taken.length > 0 && !this.closed) {
+      const now = performance.now();
+      for (const [e, saved] of this.taken.splice(0, TAKEN_PER_TURN)) {
+        sessions.apply(e, saved.stamp, saved.mtimeMs, saved.result, now);
+        this.outlineIfBig(e, saved.stamp);
+      }
+      if (!this.coldIndexed) this.coldWaiters = this.coldWaiters.filter((w) => !w());
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
 
   /** Queue a log; a new one (`first`) goes ahead: it is what a person who just ran an agent is looking for. */
@@ -255,7 +297,7 @@ export class Feeder {
     this.inFlight++;
     const alone = bigFrom === undefined;
     // During the cold index a big log's outline waits (writeOutlines): the list comes first.
-    const outlineTo = alone && this.coldIndexed ? spool.file('outline.json') : undefined;
+    const outlineTo = alone && this.coldIndexed ? outlines.file() : undefined;
     if (alone && !this.coldIndexed) this.outlineLater.push(...batch);
     // A log not summarized yet that the saved index holds is sent with its saved stamp: the pool stats it and
     // answers `unchanged` when its files are as they were, and reads it otherwise.
@@ -272,6 +314,7 @@ export class Feeder {
             if (r.unchanged && e.stamp === null && before !== undefined) {
               this.saved?.delete(e.rel);
               sessions.apply(e, r.stamp, before.mtimeMs, before.result, now);
+              this.outlineIfBig(e, r.stamp);
             } else if (r.unchanged) sessions.confirm(e, now);
             else if ('big' in r) {
               if (!this.queued.has(e)) {
@@ -286,7 +329,7 @@ export class Feeder {
                 return;
               }
             }
-            if (outlineTo !== undefined) spool.remove(outlineTo);
+            if (outlineTo !== undefined) outlines.discard(outlineTo);
           });
         },
         (err: unknown) => {
@@ -332,12 +375,12 @@ export class Feeder {
     const { sessions, spool, outlines, pool } = this.o;
     for (const e of this.outlineLater.splice(0)) {
       if (this.closed) return;
-      if (sessions.byRel.get(e.rel) !== e || e.summary === null || outlines.get(e.path)?.stamp === e.stamp) continue;
-      const out = spool.file('outline.json');
+      if (sessions.byRel.get(e.rel) !== e || e.summary === null || e.stamp === null || outlines.find(e.path, e.stamp)) continue;
+      const out = outlines.file();
       const r = await pool.run('sessionOutlineFileTask', { files: { key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog }, out }, 'index').catch(() => null);
       // Kept only if the log is still as it was indexed: a later read writes its own.
       if (r?.ok && !this.closed && r.value.stamp === e.stamp && sessions.byRel.get(e.rel) === e) outlines.keep(e.path, e.stamp, out, r.value.bytes);
-      else spool.remove(out);
+      else outlines.discard(out);
     }
   }
 

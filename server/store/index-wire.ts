@@ -345,3 +345,15 @@ export function unpackIndex(p: PackedIndex): IndexResult[] {
   }
   return out;
 }
+
+/** The stamps of packed answers alone, in order (checking saved entries needs nothing else of them). */
+export function packedStamps(bytes: Uint8Array): string[] {
+  const { kind, text } = deserialize(bytes) as PackedIndex;
+  const out: string[] = [];
+  let t = 0;
+  for (let i = 0; i < kind.length; i++) {
+    out.push(text[t++] as string);
+    if (kind[i] === SUMMARY || kind[i] === UNREADABLE) t++;
+  }
+  return out;
+}

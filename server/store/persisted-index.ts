@@ -11,15 +11,18 @@
 // (index-wire.ts). At start only the paths are split; a chunk's results are decoded when the feeder first
 // asks for one of its logs, so reading even a big index holds the event loop a few short turns.
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import * as v from 'valibot';
 import { errorText } from '../../shared/error-text.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
 import type { Result } from '../result.ts';
-import { type IndexResult, packResults, unpackResults } from './index-wire.ts';
+import { type IndexResult, packedStamps, packResults, unpackResults } from './index-wire.ts';
+import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
+import { processAlive } from './process-alive.ts';
 import type { SessionEntry } from './session-index.ts';
+import { exactStamp, fileStamp } from './stamp.ts';
 
 const MAGIC = Buffer.from('engine-console index\n');
 const CHUNK_ENTRIES = 1_000;
@@ -48,6 +51,9 @@ export interface SavedEntry {
 export function savedIndexPath(cacheDir: string, dataDir: string): string {
   return join(cacheDir, `index-${createHash('sha256').update(dataDir).digest('hex').slice(0, 24)}.bin`);
 }
+
+/** Where the big logs' outlines are kept beside a saved index (kept-outlines.ts). */
+export const keptOutlinesDir = (indexFile: string): string => `${indexFile.replace(/\.bin$/, '')}.outlines`;
 
 /** The cache directory, made 0700 if missing; null (with why) when it is not a directory of this user's alone. */
 export function ensureCacheDir(dir: string): string | null {
@@ -125,18 +131,18 @@ function removeDeadTemps(file: string): void {
   const prefix = `${basename(file)}.`;
   for (const name of readdirSync(dirname(file))) {
     const pid = name.startsWith(prefix) && name.endsWith('.tmp') ? Number(name.slice(prefix.length, -'.tmp'.length)) : NaN;
-    if (!Number.isInteger(pid) || pid <= 0 || isAlive(pid)) continue;
+    if (!Number.isInteger(pid) || pid <= 0 || processAlive(pid)) continue;
     rmSync(join(dirname(file), name), { force: true });
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/** Where a loaded index's entries are in its file, for the pool to check them (checkSaved). */
+export interface SavedSource {
+  file: string;
+  /** The file's stamp when it was read: a file replaced since is not checked. */
+  stamp: string;
+  /** Per chunk: where its paths begin, their bytes, then its results' bytes. */
+  chunks: [number, number, number][];
 }
 
 /** Why a saved index is not used. */
@@ -147,12 +153,20 @@ export class SavedIndexRefused extends Error {}
  * first asked for (at start only the paths are split, so even a big index is read in a few turns).
  */
 export class SavedEntries {
-  private readonly decoded = new Map<number, IndexResult[] | null>();
+  /** Decoded chunks, and how many of each chunk's entries are not taken yet (a chunk goes once all are). */
+  private readonly decoded = new Map<number, (IndexResult | undefined)[] | null>();
+  private readonly left: number[];
+  /** Per chunk, per entry: 1 where the pool found its files as they were (checkSaved). */
+  private unchanged: readonly Uint8Array[] | null = null;
 
   constructor(
     private readonly parts: readonly Uint8Array[],
     private readonly places: Map<string, number>,
-  ) {}
+    readonly source: SavedSource,
+  ) {
+    this.left = parts.map(() => 0);
+    for (const place of places.values()) this.left[Math.floor(place / PLACE)]!++;
+  }
 
   get size(): number {
     return this.places.size;
@@ -173,13 +187,33 @@ export class SavedEntries {
     return { stamp: r.stamp, mtimeMs: r.mtimeMs, result: r.result };
   }
 
-  /** Taken: its summary is in the index now. */
+  /** What the pool found of the entries' files (checkSaved). */
+  markChecked(unchanged: readonly Uint8Array[]): void {
+    this.unchanged = unchanged;
+  }
+
+  /** The saved entry of this log if the pool found its files as they were, taken (deleted) at once. */
+  takeChecked(rel: string): SavedEntry | undefined {
+    const place = this.places.get(rel);
+    if (place === undefined || this.unchanged?.[Math.floor(place / PLACE)]?.[place % PLACE] !== 1) return undefined;
+    const entry = this.get(rel);
+    if (entry) this.delete(rel);
+    return entry;
+  }
+
+  /** Taken: its summary is in the index now (what was decoded for it is let go, so it is not kept twice). */
   delete(rel: string): void {
+    const place = this.places.get(rel);
+    if (place === undefined) return;
     this.places.delete(rel);
+    const chunk = Math.floor(place / PLACE);
+    const results = this.decoded.get(chunk);
+    if (results) results[place % PLACE] = undefined;
+    if (--this.left[chunk]! === 0) this.decoded.delete(chunk);
   }
 }
 
-function decodeResults(bytes: Uint8Array | undefined): IndexResult[] | null {
+function decodeResults(bytes: Uint8Array | undefined): (IndexResult | undefined)[] | null {
   try {
     return bytes === undefined ? null : unpackResults(bytes);
   } catch {
@@ -193,8 +227,15 @@ function decodeResults(bytes: Uint8Array | undefined): IndexResult[] | null {
  */
 export async function loadIndex(file: string, format: string, dataDir: string): Promise<SavedEntries | null> {
   let bytes: Buffer;
+  let stamp: string;
   try {
-    bytes = await readFile(file);
+    const handle = await open(file, 'r');
+    try {
+      stamp = exactStamp(await handle.stat({ bigint: true }));
+      bytes = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new SavedIndexRefused(`it cannot be read: ${errorText(err)}`);
@@ -209,10 +250,12 @@ export async function loadIndex(file: string, format: string, dataDir: string): 
   const hash = createHash('sha256');
   const places = new Map<string, number>();
   const parts: Uint8Array[] = [];
+  const chunks: [number, number, number][] = [];
   let at = headerEnd;
   for (const [c, [relsLength, resultsLength]] of header.chunks.entries()) {
     const rels = bytes.subarray(at, at + relsLength);
     const results = bytes.subarray(at + relsLength, at + relsLength + resultsLength);
+    chunks.push([at, relsLength, resultsLength]);
     at += relsLength + resultsLength;
     hash.update(rels);
     hash.update(results);
@@ -224,7 +267,7 @@ export async function loadIndex(file: string, format: string, dataDir: string): 
   }
   if (hash.digest('hex') !== header.sha256) throw new SavedIndexRefused('it is corrupt (its checksum differs)');
   if (places.size !== header.entries) throw new SavedIndexRefused('its entries do not add up');
-  return new SavedEntries(parts, places);
+  return new SavedEntries(parts, places, { file, stamp, chunks });
 }
 
 function parseHeader(bytes: Buffer): v.InferOutput<typeof HeaderSchema> {
@@ -237,4 +280,33 @@ function parseHeader(bytes: Buffer): v.InferOutput<typeof HeaderSchema> {
   const header = v.safeParse(HeaderSchema, json);
   if (!header.success) throw new SavedIndexRefused('its header is corrupt');
   return header.output;
+}
+
+/**
+ * In the pool, beside the first walk: per chunk, per entry, 1 where the log's and its companions' stamps now
+ * are the saved ones (the index task's own test, without the walk's word on which companions there are: a
+ * missing one stamps `-` either way). Null when the file was replaced since it was read.
+ */
+export function checkSaved(root: string, source: SavedSource): Uint8Array[] | null {
+  const fd = openSync(source.file, 'r');
+  try {
+    if (exactStamp(fstatSync(fd, { bigint: true })) !== source.stamp) return null;
+    const bytes = readFileSync(fd);
+    return source.chunks.map(([at, relsLength, resultsLength]) => {
+      const rels = bytes.toString('utf8', at, at + relsLength).split(SEP);
+      const stamps = packedStamps(bytes.subarray(at + relsLength, at + relsLength + resultsLength));
+      const out = new Uint8Array(rels.length);
+      rels.forEach((rel, i) => {
+        const saved = stamps[i];
+        const path = `${root}/${rel}`;
+        const log = fileStamp(path).stamp;
+        if (saved === undefined || !saved.startsWith(`${log}|`)) return;
+        const stem = path.slice(0, -JSONL.length);
+        if (saved === `${log}|${fileStamp(stem + FLOW_LOG).stamp}|${fileStamp(stem + CONFIRM_LOG).stamp}`) out[i] = 1;
+      });
+      return out;
+    });
+  } finally {
+    closeSync(fd);
+  }
 }

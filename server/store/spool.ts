@@ -5,6 +5,7 @@
 import { mkdtempSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processAlive } from './process-alive.ts';
 
 const PREFIX = 'engine-console-spool-';
 
@@ -45,17 +46,7 @@ function sweepStale(): void {
   for (const name of names) {
     if (!name.startsWith(PREFIX)) continue;
     const pid = Number(name.slice(PREFIX.length).split('-')[0]);
-    if (!Number.isInteger(pid) || pid === process.pid || alive(pid)) continue;
+    if (!Number.isInteger(pid) || pid === process.pid || processAlive(pid)) continue;
     rmSync(join(tmpdir(), name), { recursive: true, force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: it exists but is another user's.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

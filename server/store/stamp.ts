@@ -21,7 +21,7 @@ export function statStamp(st: { size: number; mtimeMs: number }): string {
 }
 
 /** A log file's stamp: `dev:ino:size:mtime ns`. */
-function exactStamp(st: BigIntStats): string {
+export function exactStamp(st: BigIntStats): string {
   return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}`;
 }
 

@@ -19,7 +19,9 @@ import type { Hub } from '../events/hub.ts';
 import type { Pool } from '../workers/pool.ts';
 import { errorText } from '../../shared/error-text.ts';
 import { WATCH_POLL_MS } from '../../shared/limits.ts';
-import { BigOutlines } from './big-outlines.ts';
+import { BIG_OUTLINE_BYTES, BigOutlines } from './big-outlines.ts';
+import { KeptOutlines } from './kept-outlines.ts';
+import { keptOutlinesDir } from './persisted-index.ts';
 import type { Catalog } from './catalog.ts';
 import { DetailCache } from './detail-cache.ts';
 import { Feeder, FIRST_BATCH } from './feeder.ts';
@@ -62,6 +64,8 @@ export interface StoreOptions {
   hub: Hub;
   /** Use change notifications (tests turn them off to exercise the polling fallback). */
   watch?: boolean;
+  /** Find the newest logs by name before the walk (default true; tests turn it off so every log comes from the walk). */
+  head?: boolean;
   /** Logs listed per turn of the event loop at start (tests make it small). */
   listSlice?: number;
   /** Logs of this size and more are summarized alone (BIG_LOG_BYTES; tests make it small). */
@@ -80,14 +84,20 @@ export class Store {
   /** Scratch files: details, outlines of big sessions (spool.ts). */
   readonly spool = new Spool();
   /** The session page's outlines of big logs, made when they were indexed (data/session-views.ts reads them). */
-  readonly bigOutlines = new BigOutlines(this.spool);
+  readonly bigOutlines: BigOutlines;
   private readonly flows = new FlowKeys();
   private readonly fileEvents: FileEvents;
   private readonly feeder: Feeder;
   private readonly pool: Pool;
   private readonly listSliceSize: number;
+  private readonly head: boolean;
   /** Files found after the first walk are indexed as they come. */
   private walked = false;
+  /** While the start-up lists logs: those it listed from the head, before the walk (their keys may still change). */
+  private headRels: Set<string> | null = new Set();
+  private markSliceListed: () => void = () => {};
+  /** Resolves when the next slice of logs is listed (or every log is). */
+  private sliceListed = this.nextSliceListed();
   private timer: NodeJS.Timeout | null = null;
   private catalogMemo: { version: number; flowsVersion: number; catalog: Catalog } | null = null;
   private memo = new Map<string, { version: number; value: unknown }>();
@@ -103,8 +113,11 @@ export class Store {
     this.pool = options.pool;
     this.tree = new DataTree(options.dataDir, options.watch ?? true);
     this.details = new DetailCache(options.pool, this.spool);
+    const saved = options.savedIndex;
+    this.bigOutlines = new BigOutlines(this.spool, saved ? new KeptOutlines(keptOutlinesDir(saved.file), saved.write, BIG_OUTLINE_BYTES) : null);
     this.fileEvents = new FileEvents(options.hub, (rel) => this.tree.pathOf(rel));
     this.listSliceSize = options.listSlice ?? LIST_SLICE;
+    this.head = options.head ?? true;
     this.feeder = new Feeder({
       pool: options.pool,
       hub: options.hub,
@@ -147,20 +160,27 @@ export class Store {
       const saved = this.saver?.load().then((entries) => entries && this.feeder.useSaved(entries));
       // The first page's logs by name first (a small head is found sooner), queued at once; then the walk on
       // one worker while the other reads a larger head (it keeps a core reading until the walk is in).
-      const first = await this.pool.run('newestLogsTask', { root: this.tree.root, count: FIRST_BATCH }, 'index').catch(() => null);
+      const first = this.head ? await this.pool.run('newestLogsTask', { root: this.tree.root, count: FIRST_BATCH }, 'index').catch(() => null) : null;
       if (this.closed) return;
       await saved;
       if (first) {
         this.expected = first.found;
+        for (const log of first.logs) this.headRels?.add(log.rel);
         this.listSlice(first.logs);
         this.markOpened();
       }
       const walking = this.walk();
-      const more = first ? await this.pool.run('newestLogsTask', { root: this.tree.root, count: HEAD_LOGS }, 'index').catch(() => null) : null;
+      // With a saved index the other worker checks its entries against the files instead of reading a larger head.
+      const checking = this.checkSaved();
+      const more = first && !checking ? await this.pool.run('newestLogsTask', { root: this.tree.root, count: HEAD_LOGS }, 'index').catch(() => null) : null;
       if (this.closed) return;
-      if (more) this.listSlice(more.logs);
+      if (more) {
+        for (const log of more.logs) this.headRels?.add(log.rel);
+        this.listSlice(more.logs);
+      }
       const head = first ? new Map([...first.logs, ...(more?.logs ?? [])].map((log) => [log.rel, log])) : null;
       const walk = await walking;
+      await checking;
       if (walk === null || this.closed) return;
       this.expected = walk.flags.length;
       const names = namesOf(walk);
@@ -175,6 +195,7 @@ export class Store {
         await new Promise<void>((resolve) => setImmediate(resolve));
         this.listSlice(slice);
       }
+      await this.feeder.applyTaken();
       await this.tree.adopt(walk.dirs, names);
       this.flows.rebuild(this.tree);
       if (head) this.reconcileHead([...head.values()]);
@@ -186,8 +207,10 @@ export class Store {
       this.feeder.everyLogIn();
     } finally {
       this.expected = 0;
+      this.headRels = null;
       this.markOpened();
       this.markListed();
+      this.markSliceListed();
     }
   }
 
@@ -205,6 +228,18 @@ export class Store {
     } finally {
       this.spool.remove(out);
     }
+  }
+
+  /** The saved index's entries checked against the files in the pool, beside the walk; null without one. */
+  private checkSaved(): Promise<void> | null {
+    const source = this.feeder.savedSource;
+    if (source === null) return null;
+    return this.pool
+      .run('checkSavedTask', { root: this.tree.root, source }, 'index')
+      .then((unchanged) => {
+        if (unchanged) this.feeder.useChecked(unchanged);
+      })
+      .catch(() => undefined);
   }
 
   /**
@@ -245,8 +280,18 @@ export class Store {
   }
 
   private listSlice(logs: readonly NewLog[]): void {
-    for (const e of this.sessions.add(this.tree.root, logs)) this.feeder.enqueue(e);
+    this.feeder.admit(this.sessions.add(this.tree.root, logs));
     this.feeder.pump();
+    this.markSliceListed();
+  }
+
+  private nextSliceListed(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.markSliceListed = () => {
+        this.sliceListed = this.nextSliceListed();
+        resolve();
+      };
+    });
   }
 
   /** Save the index now (a clean stop does, before close). */
@@ -257,6 +302,8 @@ export class Store {
   close(): void {
     this.closed = true;
     this.saver?.close();
+    this.headRels = null;
+    this.markSliceListed();
     this.markOpened();
     if (this.timer) clearInterval(this.timer);
     this.tree.close();
@@ -301,6 +348,20 @@ export class Store {
     if (this.memo.size >= 256) this.memo.clear();
     this.memo.set(name, { version: this.version, value });
     return value;
+  }
+
+  /**
+   * While the start-up lists logs, the session of this key as soon as it is listed and its key can no longer
+   * change: the walk lists the logs that share a key base together, so only a log listed from the head, before
+   * the walk, may still be given another key. Undefined once every log is listed (then the catalog answers).
+   */
+  async sessionWhileListing(key: string): Promise<SessionEntry | undefined> {
+    while (this.headRels !== null) {
+      const e = this.sessions.byKey.get(key);
+      if (e && !this.headRels.has(e.rel)) return e;
+      await this.sliceListed;
+    }
+    return undefined;
   }
 
   /** The catalog as the data layer reads it: sessions and flows by key (no copy per request). */

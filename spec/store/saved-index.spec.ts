@@ -3,11 +3,11 @@
 // replaced; a read-only console never writes one; a session costs at most 1 KB of it.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hub } from '../../server/events/hub.ts';
 import { unpackItems } from '../../server/store/index-wire.ts';
-import { loadIndex } from '../../server/store/persisted-index.ts';
+import { checkSaved, loadIndex } from '../../server/store/persisted-index.ts';
 import { Store } from '../../server/store/store.ts';
 import { summaryFormat } from '../../server/store/summary-format.ts';
 import { createPool, type Pool } from '../../server/workers/pool.ts';
@@ -26,19 +26,25 @@ test.after(async () => {
 });
 
 /**
- * The pool, counting the logs sent to be read whole (no stamp known); the head scan is refused, so every log
- * goes through the walk, which waits for the saved index.
+ * The pool, counting the logs sent to be read whole (no stamp known) and those sent with a stamp to check; the
+ * head scan is refused, so every log goes through the walk, which waits for the saved index.
  */
-function countingPool(): { pool: Pool; readWhole: () => number } {
+function countingPool(): { pool: Pool; readWhole: () => number; sentToCheck: () => number } {
   let whole = 0;
+  let check = 0;
   return {
     readWhole: () => whole,
+    sentToCheck: () => check,
     pool: {
       threads: pool.threads,
       destroy: async () => {},
       run(name, input) {
         if (name === 'newestLogsTask') return Promise.reject(new Error('no head in this test'));
-        if (input instanceof Uint8Array) whole += unpackItems(input).filter((i) => i.known === null).length;
+        if (input instanceof Uint8Array) {
+          const items = unpackItems(input);
+          whole += items.filter((i) => i.known === null).length;
+          check += items.filter((i) => i.known !== null).length;
+        }
         return pool.run(name, input);
       },
     },
@@ -80,6 +86,8 @@ test('a restart with nothing changed reads no log again, and sees what the first
     const counting = countingPool();
     const again = await run(t.home, { file: t.file, write: true }, counting.pool);
     assert.is(counting.readWhole(), 0);
+    // The saved entries were checked all at once beside the walk, none in the index's batches.
+    assert.is(counting.sentToCheck(), 0);
     assert.equal(indexSnapshot(again.store), before);
     assert.equal(again.warnings, []);
     // Nothing changed: the file is not written again, neither after the cold index nor on stop.
@@ -99,6 +107,37 @@ test('a restart with nothing changed reads no log again, and sees what the first
     const fresh = await run(t.home, null, cold.pool);
     assert.is(cold.readWhole(), fresh.store.sessions.size);
     fresh.store.close();
+  } finally {
+    t.cleanup();
+  }
+});
+
+test('the check of saved entries beside the walk: a grown log or a new companion is not unchanged; a file replaced since it was read is not checked', async () => {
+  const t = setUp();
+  try {
+    const first = await run(t.home, { file: t.file, write: true });
+    await first.store.save();
+    const root = first.store.tree.root;
+    const logs = [...first.store.sessions.byRel.values()].filter((e) => !e.hasConfirmLog);
+    first.store.close();
+    const saved = await loadIndex(t.file, await summaryFormat(), root);
+    assert.ok(saved);
+    const [grown, companion, ...same] = logs;
+    appendFileSync(grown!.path, '\n');
+    writeFileSync(`${companion!.path.slice(0, -'.jsonl'.length)}.confirm.jsonl`, '');
+    const unchanged = checkSaved(root, saved.source);
+    assert.ok(unchanged);
+    saved.markChecked(unchanged);
+    assert.is(saved.takeChecked(grown!.rel), undefined);
+    assert.is(saved.takeChecked(companion!.rel), undefined);
+    assert.ok(same.length > 0);
+    for (const e of same) assert.ok(saved.takeChecked(e.rel), e.rel);
+    // Taken once: a second take finds nothing.
+    assert.is(saved.takeChecked(same[0]!.rel), undefined);
+    // Another console saved over it meanwhile: its entries are checked the slow way, log by log.
+    copyFileSync(t.file, `${t.file}.new`);
+    renameSync(`${t.file}.new`, t.file);
+    assert.is(checkSaved(root, saved.source), null);
   } finally {
     t.cleanup();
   }

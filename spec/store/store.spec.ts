@@ -207,4 +207,42 @@ store('details: one parse for concurrent requests, and the cache stays within it
   }
 });
 
+store('a session is found by its key while the start-up still lists logs, once its key is settled; a head log\'s only once all are listed', async () => {
+  const home = copyHome();
+  try {
+    const { s: first } = await opened(home.dir, false);
+    // The newest log is in the walk's first slice (or the head); the oldest in its last.
+    const newest = first.sessions.readable[0]!;
+    first.close();
+    const order: string[] = [];
+    const fromWalk = new Store({ dataDir: home.dir, pool, hub: new Hub(), watch: false, head: false, listSlice: 1 });
+    const opening = fromWalk.open();
+    const found = fromWalk.sessionWhileListing(newest.key).then((e) => {
+      order.push('found');
+      return e;
+    });
+    void fromWalk.listed.then(() => order.push('listed'));
+    await opening;
+    assert.is((await found)?.rel, newest.rel);
+    assert.equal(order, ['found', 'listed']);
+    assert.is(await fromWalk.sessionWhileListing(newest.key), undefined, 'once every log is listed, the catalog answers');
+    fromWalk.close();
+
+    const order2: string[] = [];
+    const withHead = new Store({ dataDir: home.dir, pool, hub: new Hub(), watch: false, listSlice: 1 });
+    const opening2 = withHead.open();
+    const waited = withHead.sessionWhileListing(newest.key).then((e) => {
+      order2.push('answered');
+      return e;
+    });
+    void withHead.listed.then(() => order2.push('listed'));
+    await opening2;
+    assert.is(await waited, undefined);
+    assert.equal(order2, ['listed', 'answered']);
+    withHead.close();
+  } finally {
+    home.cleanup();
+  }
+});
+
 store.run();

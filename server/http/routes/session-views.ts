@@ -30,7 +30,7 @@ import { downloadName } from './sessions.ts';
 export function sessionViewsRoutes(state: State): Router {
   async function find(ctx: Context): Promise<SessionFile> {
     const key = String((ctx as Context & { params: Record<string, string> }).params.key);
-    const file = (await state.catalog()).session(key);
+    const file = await state.session(key);
     if (!file) throw notFound(`no session ${JSON.stringify(key)}`);
     return file;
   }

@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { serialize } from 'node:v8';
 import { firstWalk } from '../../store/first-walk.ts';
+import { checkSaved, type SavedSource } from '../../store/persisted-index.ts';
 import { stampNow } from '../../store/stamp.ts';
 import { type Head, newestLogs } from '../../store/head-scan.ts';
 
@@ -24,4 +25,9 @@ export function newestLogsTask(input: { root: string; count: number }): Head | n
 /** The stamps of these logs now (the store's sweep compares them with the ones it holds). */
 export function stampTask(logs: { path: string; flowLog: string | null; confirmLog: string | null }[]): string[] {
   return logs.map(stampNow);
+}
+
+/** Which of a saved index's entries are as their files are now (store/persisted-index.ts: checkSaved). */
+export function checkSavedTask(input: { root: string; source: SavedSource }): Uint8Array[] | null {
+  return checkSaved(input.root, input.source);
 }

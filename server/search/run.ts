@@ -1,6 +1,7 @@
 // GET /api/search over the scope: batches of sessions, newest first, searched in the pool with at most one
 // batch per worker in flight, answered in order. The first batches are small so a common phrase's first
-// page comes soon; later ones grow so a rare phrase pays little per batch. The search stops once a page of
+// page comes soon; later ones grow so a rare phrase pays little per batch. A session whose search filter
+// rules the phrase out is not sent (it is searched: it holds no match). The search stops once a page of
 // sessions matched, every session in scope was searched, or the asker went away.
 import type { SearchAnswer, SearchCursor, SearchItem, SearchQuery } from '../../shared/search.ts';
 import { cursorText } from '../../shared/search.ts';
@@ -8,6 +9,7 @@ import type { SessionSummary } from '../../shared/sessions.ts';
 import type { State } from '../state.ts';
 import type { BatchHit } from '../workers/tasks/search.ts';
 import { type ScopedSession, searchScope } from './scope.ts';
+import { phraseBits } from './trigram-filter.ts';
 
 const FIRST_BATCH = 16;
 const BATCH_MAX = 1024;
@@ -49,14 +51,18 @@ export async function searchSessions(state: State, query: SearchQuery, gone: () 
   let next = first;
   let size = FIRST_BATCH;
   let done = first; // sessions before this index are searched and answered
-  const inFlight: { start: number; end: number; result: Promise<BatchHit[]> }[] = [];
+  const bits = phraseBits(query.text);
+  // Per batch: the scope's [start, end), and the places in it of the sessions sent (the others are ruled out).
+  const inFlight: { end: number; sent: number[]; result: Promise<BatchHit[]> }[] = [];
   const send = () => {
-    const start = next;
-    const end = Math.min(scope.length, start + size);
+    const sent: number[] = [];
+    let end = next;
+    for (; end < scope.length && sent.length < size; end++) if (bits === null || !scope[end]!.ruledOut(bits)) sent.push(end);
     size = Math.min(BATCH_MAX, size * 2);
     next = end;
-    const sessions = scope.slice(start, end).map((s) => s.files());
-    inFlight.push({ start, end, result: state.pool.run('searchBatchTask', { text: query.text, tool: query.tool, in: query.in, sessions }) });
+    const sessions = sent.map((i) => scope[i]!.files());
+    const result: Promise<BatchHit[]> = sessions.length === 0 ? Promise.resolve([]) : state.pool.run('searchBatchTask', { text: query.text, tool: query.tool, in: query.in, sessions });
+    inFlight.push({ end, sent, result });
   };
   let full = false;
   while (!full && !gone()) {
@@ -66,9 +72,10 @@ export async function searchSessions(state: State, query: SearchQuery, gone: () 
     const hits = await batch.result;
     done = batch.end;
     for (const hit of hits) {
-      items.push(item(scope[batch.start + hit.index]!.summary, hit));
+      const at = batch.sent[hit.index]!;
+      items.push(item(scope[at]!.summary, hit));
       if (items.length === query.limit) {
-        done = batch.start + hit.index + 1;
+        done = at + 1;
         full = true;
         break;
       }

@@ -1,16 +1,21 @@
 // The sessions a search looks at: the one place search reaches the index, through the summaries the list
-// reads, filtered as the list filters them (domain, mode, UTC days), newest first.
+// reads, filtered as the list filters them (domain, mode, UTC days), newest first, with each session's
+// search filter where the index's is current.
 import type { SearchQuery } from '../../shared/search.ts';
 import type { SessionSummary } from '../../shared/sessions.ts';
 import { sessionSummaries } from '../data/sessions.ts';
 import { startedWithin } from '../engine/session-filter.ts';
 import type { State } from '../state.ts';
 import type { SearchedFiles } from './session-search.ts';
+import { FILTER_BYTES } from '../store/search-filters.ts';
+import { filterMayHold } from './trigram-filter.ts';
 
 export interface ScopedSession {
   summary: SessionSummary;
   /** Made when the session's batch is sent: 100k paths built up front would cost every search. */
   files: () => SearchedFiles;
+  /** Whether its search filter rules out a phrase of these trigram bits (asked when its batch is made: its files may have changed since the scope was taken). */
+  ruledOut: (bits: Uint32Array) => boolean;
 }
 
 /** Readable sessions matching the query's filters, newest first (the list's order). */
@@ -21,7 +26,12 @@ export async function searchScope(state: State, query: Pick<SearchQuery, 'domain
   for (const e of entries) {
     const s = e.summary;
     if ((query.domain && s.domain !== query.domain) || (query.mode && s.mode !== query.mode) || !within(s)) continue;
-    out.push({ summary: s, files: () => ({ path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog }) });
+    out.push({
+      summary: s,
+      files: () => ({ path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog }),
+      // The bits first: most sessions are ruled out or not by them, and only those ruled out need the feeder's word.
+      ruledOut: (bits) => e.filterSlot >= 0 && !filterMayHold(state.store.sessions.filters.bytes, e.filterSlot * FILTER_BYTES, bits) && state.store.searchFilterAt(e) >= 0,
+    });
   }
   return out;
 }

@@ -93,6 +93,11 @@ export class Feeder {
     return this.queued.has(e) || this.reading.has(e);
   }
 
+  /** Queued, being read, or waiting for its next read: its summary and search filter may be behind its files. */
+  isBehind(e: SessionEntry): boolean {
+    return this.isPending(e) || this.deferred.has(e);
+  }
+
   /** Take summaries from the index an earlier run saved, for the logs not summarized yet whose files are as they were. */
   useSaved(saved: SavedEntries): void {
     if (!this.coldIndexed) this.saved = saved;
@@ -271,7 +276,7 @@ export class Feeder {
             const before = saved[i];
             if (r.unchanged && e.stamp === null && before !== undefined) {
               this.saved?.delete(e.rel);
-              sessions.apply(e, r.stamp, before.mtimeMs, before.result, now);
+              sessions.apply(e, r.stamp, before.mtimeMs, before.result, now, { filter: before.filter });
             } else if (r.unchanged) sessions.confirm(e, now);
             else if ('big' in r) {
               if (!this.queued.has(e)) {
@@ -280,7 +285,7 @@ export class Feeder {
               }
             } else {
               if (!this.coldIndexed) this.readFresh++;
-              sessions.apply(e, r.stamp, r.mtimeMs, r.result, now, { announce: r.mtimeMs >= this.o.announceFrom });
+              sessions.apply(e, r.stamp, r.mtimeMs, r.result, now, { announce: r.mtimeMs >= this.o.announceFrom, filter: r.filter ?? null });
               if (outlineTo !== undefined && r.outlineBytes !== undefined) {
                 outlines.keep(e.path, r.stamp, outlineTo, r.outlineBytes);
                 return;

@@ -7,6 +7,7 @@ import type { SessionSiteCount, UpstreamView } from '../../shared/sessions.ts';
 import type { IndexedSummary, SessionFiles } from '../engine/sessions.ts';
 import type { Result } from '../result.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
+import { FILTER_BYTES } from './search-filters.ts';
 
 /** Paths hold no NUL (POSIX), nor do stamps: NUL joins them. */
 const SEP = '\u0000';
@@ -43,7 +44,7 @@ export interface IndexItem extends SessionFiles {
 export type IndexResult =
   | { stamp: string; mtimeMs: number; unchanged: true }
   | { stamp: string; mtimeMs: number; unchanged: false; big: true }
-  | { stamp: string; mtimeMs: number; unchanged: false; result: Result<IndexedSummary>; outlineBytes?: number };
+  | { stamp: string; mtimeMs: number; unchanged: false; result: Result<IndexedSummary>; outlineBytes?: number; filter?: Uint8Array };
 
 /**
  * On the event loop: logs to index, as one buffer. The batch shares one `bigFrom` and one `outlineTo` (the
@@ -137,6 +138,8 @@ const SURPRISED = 1;
 const SURPRISED_SAID = 2;
 const HAS_FLOW_LOG = 4;
 const HAS_CONFIRM_LOG = 8;
+/** The log's search filter is in `filters`. */
+const HAS_FILTER = 16;
 
 /** Per summary, indexes into the batch's shared values (-1 for null): domain, agent, mode in `table`, then `upstreams`, `toolSets`. */
 const R = 5;
@@ -157,6 +160,8 @@ export interface PackedIndex {
   toolSets: number[][];
   /** What the flow log shows per site, by log index (few logs have one). */
   sites: [number, SessionSiteCount[]][];
+  /** Per log, FILTER_BYTES: its search filter where FLAGS has HAS_FILTER, else zeros. */
+  filters: Uint8Array;
 }
 
 /** In the worker: a batch's answers in columns, as one buffer. */
@@ -197,6 +202,7 @@ export class IndexPacker {
       upstreams: [],
       toolSets: [],
       sites: [],
+      filters: new Uint8Array(count * FILTER_BYTES),
     };
   }
 
@@ -246,7 +252,8 @@ export class IndexPacker {
     out.nums[nums + WRITES] = s.writes;
     out.nums[nums + SIZE] = s.size_bytes;
     out.nums[nums + SHADOW_DECISIONS] = s.shadow_decisions;
-    out.nums[nums + FLAGS] = (s.surprised === undefined ? 0 : SURPRISED_SAID | (s.surprised ? SURPRISED : 0)) | (s.has_flow_log ? HAS_FLOW_LOG : 0) | (s.has_confirm_log ? HAS_CONFIRM_LOG : 0);
+    out.nums[nums + FLAGS] = (s.surprised === undefined ? 0 : SURPRISED_SAID | (s.surprised ? SURPRISED : 0)) | (s.has_flow_log ? HAS_FLOW_LOG : 0) | (s.has_confirm_log ? HAS_CONFIRM_LOG : 0) | (r.filter ? HAS_FILTER : 0);
+    if (r.filter) out.filters.set(r.filter, i * FILTER_BYTES);
     const refs = i * R;
     out.refs[refs] = this.ref(s.domain);
     out.refs[refs + 1] = this.ref(s.agent);
@@ -341,6 +348,8 @@ export function unpackIndex(p: PackedIndex): IndexResult[] {
     if (flowSites) summary.flow_sites = flowSites;
     const result: IndexResult = { stamp, mtimeMs, unchanged: false, result: { ok: true, value: summary } };
     if (outline >= 0) result.outlineBytes = outline;
+    // A view into the batch's buffer: the index copies it into its arena.
+    if (flags & HAS_FILTER) result.filter = p.filters.subarray(i * FILTER_BYTES, (i + 1) * FILTER_BYTES);
     out.push(result);
   }
   return out;

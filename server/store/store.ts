@@ -23,6 +23,7 @@ import { BigOutlines } from './big-outlines.ts';
 import type { Catalog } from './catalog.ts';
 import { DetailCache } from './detail-cache.ts';
 import { Feeder, FIRST_BATCH } from './feeder.ts';
+import { FILTER_BYTES } from './search-filters.ts';
 import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesOf } from './first-walk.ts';
 import { FileEvents } from './file-events.ts';
 import { FlowKeys } from './flow-keys.ts';
@@ -291,6 +292,14 @@ export class Store {
     await this.touched();
     for (const e of this.written) if (!this.feeder.isPending(e)) this.written.delete(e);
     await this.feeder.read([...this.written], budgetMs);
+  }
+
+  /**
+   * Where a session's search filter starts in `sessions.filters.bytes`, or -1 when the search must read its
+   * files: it has none, or its files changed since it was made (the feeder has them queued or put off).
+   */
+  searchFilterAt(e: SessionEntry): number {
+    return e.filterSlot < 0 || this.feeder.isBehind(e) ? -1 : e.filterSlot * FILTER_BYTES;
   }
 
   /** A value derived from the index, computed once per version of it. */

@@ -14,11 +14,12 @@ const SEP = '\u0000';
 const ITEM_FLOW_LOG = 1;
 const ITEM_CONFIRM_LOG = 2;
 const ITEM_KNOWN = 4;
+const ITEM_FILTER = 8;
 
 interface PackedItems {
   /** The logs' absolute paths. A log's companions are beside it (`<stem>.flow.jsonl`, `<stem>.confirm.jsonl`). */
   paths: string;
-  /** Per log: ITEM_FLOW_LOG, ITEM_CONFIRM_LOG, ITEM_KNOWN. */
+  /** Per log: ITEM_FLOW_LOG, ITEM_CONFIRM_LOG, ITEM_KNOWN, ITEM_FILTER. */
   flags: Uint8Array;
   /** The stamps the index holds, for the logs with ITEM_KNOWN. */
   known: string;
@@ -33,6 +34,8 @@ export interface IndexItem extends SessionFiles {
   known: string | null;
   /** A log of this many bytes or more is not read in this batch but answered `big` (the store reads it alone). */
   bigFrom?: number;
+  /** Also make the session's search filter (the cold index leaves it to the filler: filler.ts). */
+  filter?: boolean;
   /** Also write the session page's outline (engine/session/views.ts) here, as JSON: a big log's page then opens without a pass over the log. */
   outlineTo?: string;
 }
@@ -58,7 +61,7 @@ export function packItems(items: readonly IndexItem[]): Uint8Array {
     const stem = stemOf(item.path);
     if (item.flowLog !== null && item.flowLog !== `${stem}${FLOW_LOG}`) throw new Error(`${item.flowLog} is not beside ${item.path}`);
     if (item.confirmLog !== null && item.confirmLog !== `${stem}${CONFIRM_LOG}`) throw new Error(`${item.confirmLog} is not beside ${item.path}`);
-    flags[i] = (item.flowLog !== null ? ITEM_FLOW_LOG : 0) | (item.confirmLog !== null ? ITEM_CONFIRM_LOG : 0) | (item.known !== null ? ITEM_KNOWN : 0);
+    flags[i] = (item.flowLog !== null ? ITEM_FLOW_LOG : 0) | (item.confirmLog !== null ? ITEM_CONFIRM_LOG : 0) | (item.known !== null ? ITEM_KNOWN : 0) | (item.filter ? ITEM_FILTER : 0);
     if (item.known !== null) known.push(item.known);
   });
   const first = items[0];
@@ -101,6 +104,7 @@ export function unpackBatch(bytes: Uint8Array): { count: number; item(i: number)
         confirmLog: f & ITEM_CONFIRM_LOG ? `${stem}${CONFIRM_LOG}` : null,
         known: f & ITEM_KNOWN ? (known[knownAt[i] as number] as string) : null,
       };
+      if (f & ITEM_FILTER) item.filter = true;
       if (p.bigFrom !== null) item.bigFrom = p.bigFrom;
       if (p.outlineTo !== null) item.outlineTo = p.outlineTo;
       return item;

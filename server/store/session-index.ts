@@ -323,6 +323,16 @@ export class SessionIndex {
     this.version++;
   }
 
+  /** A search filter made after the entry's summary, from the files as they were stamped then (`stamp`): kept only if the entry still has that stamp. */
+  setFilter(entry: SessionEntry, stamp: string, filter: Uint8Array): void {
+    if (this.byRel.get(entry.rel) === entry && entry.stamp === stamp) entry.filterSlot = this.filters.put(entry.filterSlot, filter);
+  }
+
+  /** Filters were made: a change the saved index must take in (the saver writes a new version). */
+  noteFiltersMade(): void {
+    this.version++;
+  }
+
   /** Mark an unchanged re-check (stamps the same): nothing a reader sees moves. */
   confirm(entry: SessionEntry, now: number): void {
     entry.indexedAt = unboxed(Math.round(now));

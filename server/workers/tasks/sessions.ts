@@ -112,7 +112,7 @@ function summarize(item: IndexItem, stamp: string, log: { stamp: string; mtimeMs
   if (item.bigFrom !== undefined && log.size >= item.bigFrom) return { stamp, mtimeMs: log.mtimeMs, unchanged: false, big: true };
   const result = attempt(() => sessionSummary(item, opened));
   if (!result.ok) return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result };
-  const filter = log.size <= FILTER_READ_MAX ? sessionFilter(item, opened) : null;
+  const filter = item.filter && log.size <= FILTER_READ_MAX ? sessionFilter(item, opened) : null;
   const read: IndexResult = { stamp, mtimeMs: log.mtimeMs, unchanged: false, result, ...(filter ? { filter } : {}) };
   if (item.outlineTo === undefined) return read;
   // The outline is a convenience: a log whose outline cannot be made is still listed.

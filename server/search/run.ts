@@ -8,7 +8,7 @@ import { cursorText } from '../../shared/search.ts';
 import type { SessionSummary } from '../../shared/sessions.ts';
 import type { State } from '../state.ts';
 import type { BatchHit } from '../workers/tasks/search.ts';
-import { type ScopedSession, searchScope } from './scope.ts';
+import { type ScopedSession, filterRulesOut, searchScope } from './scope.ts';
 import { phraseBits } from './trigram-filter.ts';
 
 const FIRST_BATCH = 16;
@@ -52,12 +52,15 @@ export async function searchSessions(state: State, query: SearchQuery, gone: () 
   let size = FIRST_BATCH;
   let done = first; // sessions before this index are searched and answered
   const bits = phraseBits(query.text);
-  // Per batch: the scope's [start, end), and the places in it of the sessions sent (the others are ruled out).
+  const ruledOut = bits === null ? () => false : filterRulesOut(state, bits);
+  // Per batch: where it ends in the scope, and the places of the sessions sent (the others are ruled out).
+  // Its size counts the sessions it spans, sent or not: a batch of only matching sessions would weigh more
+  // than the first page needs, and a page's batches left running delay the next search.
   const inFlight: { end: number; sent: number[]; result: Promise<BatchHit[]> }[] = [];
   const send = () => {
+    const end = Math.min(scope.length, next + size);
     const sent: number[] = [];
-    let end = next;
-    for (; end < scope.length && sent.length < size; end++) if (bits === null || !scope[end]!.ruledOut(bits)) sent.push(end);
+    for (let i = next; i < end; i++) if (!ruledOut(scope[i]!)) sent.push(i);
     size = Math.min(BATCH_MAX, size * 2);
     next = end;
     const sessions = sent.map((i) => scope[i]!.files());

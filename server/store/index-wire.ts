@@ -164,7 +164,7 @@ export interface PackedIndex {
   toolSets: number[][];
   /** What the flow log shows per site, by log index (few logs have one). */
   sites: [number, SessionSiteCount[]][];
-  /** Per log, FILTER_BYTES: its search filter where FLAGS has HAS_FILTER, else zeros. */
+  /** The search filters, FILTER_BYTES each, of the logs whose FLAGS have HAS_FILTER, in their order (the cold index sends none). */
   filters: Uint8Array;
 }
 
@@ -195,6 +195,8 @@ export class IndexPacker {
   private readonly upstreamIds = new Map<string, number>();
   private readonly toolSetIds = new Map<string, number>();
   private next = 0;
+  /** The filters sent, in order: joined once at the end. */
+  private readonly sentFilters: Uint8Array[] = [];
 
   constructor(private readonly count: number) {
     this.out = {
@@ -206,9 +208,10 @@ export class IndexPacker {
       upstreams: [],
       toolSets: [],
       sites: [],
-      filters: new Uint8Array(count * FILTER_BYTES),
+      filters: new Uint8Array(0),
     };
   }
+
 
   private ref(s: string | null): number {
     if (s === null) return -1;
@@ -257,7 +260,7 @@ export class IndexPacker {
     out.nums[nums + SIZE] = s.size_bytes;
     out.nums[nums + SHADOW_DECISIONS] = s.shadow_decisions;
     out.nums[nums + FLAGS] = (s.surprised === undefined ? 0 : SURPRISED_SAID | (s.surprised ? SURPRISED : 0)) | (s.has_flow_log ? HAS_FLOW_LOG : 0) | (s.has_confirm_log ? HAS_CONFIRM_LOG : 0) | (r.filter ? HAS_FILTER : 0);
-    if (r.filter) out.filters.set(r.filter, i * FILTER_BYTES);
+    if (r.filter) this.sentFilters.push(r.filter);
     const refs = i * R;
     out.refs[refs] = this.ref(s.domain);
     out.refs[refs + 1] = this.ref(s.agent);
@@ -285,6 +288,9 @@ export class IndexPacker {
   /** The packed answers; every log must have had its answer. */
   finish(): PackedIndex {
     if (this.next !== this.count) throw new Error(`a batch of ${this.count} logs got ${this.next} answers`);
+    const filters = new Uint8Array(this.sentFilters.length * FILTER_BYTES);
+    this.sentFilters.forEach((filter, i) => filters.set(filter, i * FILTER_BYTES));
+    this.out.filters = filters;
     return this.out;
   }
 }
@@ -300,6 +306,7 @@ export function unpackIndex(p: PackedIndex): IndexResult[] {
   const sites = new Map(p.sites);
   const out: IndexResult[] = [];
   let t = 0;
+  let f = 0;
   for (let i = 0; i < kind.length; i++) {
     const at = i * N;
     const stamp = text[t++] as string;
@@ -353,7 +360,7 @@ export function unpackIndex(p: PackedIndex): IndexResult[] {
     const result: IndexResult = { stamp, mtimeMs, unchanged: false, result: { ok: true, value: summary } };
     if (outline >= 0) result.outlineBytes = outline;
     // A view into the batch's buffer: the index copies it into its arena.
-    if (flags & HAS_FILTER) result.filter = p.filters.subarray(i * FILTER_BYTES, (i + 1) * FILTER_BYTES);
+    if (flags & HAS_FILTER) result.filter = p.filters.subarray(f * FILTER_BYTES, ++f * FILTER_BYTES);
     out.push(result);
   }
   return out;

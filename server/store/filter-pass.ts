@@ -4,6 +4,7 @@
 // filter is kept only if the session's stamp is still the one its summary was made from (the task checks
 // it before reading, the index when it takes the answer).
 import type { Pool } from '../workers/pool.ts';
+import { packItems } from './index-wire.ts';
 import { FILTER_BYTES } from './search-filters.ts';
 import type { SessionIndex } from './session-index.ts';
 
@@ -14,12 +15,14 @@ export async function makeMissingFilters(pool: Pool, sessions: SessionIndex, clo
   const missing = [...sessions.byRel.values()].filter((e) => e.summary !== null && e.filterSlot < 0 && e.stamp !== null);
   for (let i = 0; i < missing.length && !closed(); i += PER_TASK) {
     const part = missing.slice(i, i + PER_TASK);
-    const items = part.map((e) => ({ path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, stamp: e.stamp ?? '' }));
+    const stamps = part.map((e) => e.stamp ?? '');
+    // Packed as the index's batches are (one buffer, not a thousand objects cloned on the event loop).
+    const items = packItems(part.map((e, j) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: stamps[j]! })));
     // A failed task leaves its sessions without a filter: they are searched in full.
     const made = await pool.run('searchFiltersTask', items, 'index').catch(() => null);
     if (made === null || closed()) continue;
     part.forEach((e, j) => {
-      if (made.made[j]) sessions.setFilter(e, items[j]!.stamp, made.filters.subarray(j * FILTER_BYTES, (j + 1) * FILTER_BYTES));
+      if (made.made[j]) sessions.setFilter(e, stamps[j]!, made.filters.subarray(j * FILTER_BYTES, (j + 1) * FILTER_BYTES));
     });
   }
   if (missing.length > 0) sessions.noteFiltersMade();

@@ -4,6 +4,7 @@ import type { SearchIn } from '../../../shared/search.ts';
 import { ChunkReader } from '../../search/chunks.ts';
 import { sessionFilter } from '../../search/filter-files.ts';
 import { FILTER_BYTES } from '../../store/search-filters.ts';
+import { unpackBatch } from '../../store/index-wire.ts';
 import { stampNow } from '../../store/stamp.ts';
 import { type Phrase, compilePhrase } from '../../search/phrase.ts';
 import { type SearchedFiles, type SessionHits, searchSession } from '../../search/session-search.ts';
@@ -32,25 +33,23 @@ export function searchBatchTask(batch: SearchBatch): BatchHit[] {
   return out;
 }
 
-/** A summarized session whose filter is to be made, with the stamp its summary was made from. */
-export interface FilterItem extends SearchedFiles {
-  stamp: string;
-}
-
 /**
- * The filters of sessions whose files are as their summaries saw them (stamped before they are read, so a
- * filter covers at least those bytes): `made[i]` is 1 where `filters` holds session i's.
+ * The filters of summarized sessions (packed as the index's batches, `known` the stamp each summary was made
+ * from) whose files are as their summaries saw them, stamped before they are read, so a filter covers at
+ * least those bytes: `made[i]` is 1 where `filters` holds session i's.
  */
-export function searchFiltersTask(items: FilterItem[]): { made: Uint8Array; filters: Uint8Array } {
-  const made = new Uint8Array(items.length);
-  const filters = new Uint8Array(items.length * FILTER_BYTES);
-  items.forEach((item, i) => {
+export function searchFiltersTask(packed: Uint8Array): { made: Uint8Array; filters: Uint8Array } {
+  const batch = unpackBatch(packed);
+  const made = new Uint8Array(batch.count);
+  const filters = new Uint8Array(batch.count * FILTER_BYTES);
+  for (let i = 0; i < batch.count; i++) {
+    const item = batch.item(i);
     // Changed since: the index reads it again, and makes its filter with its summary.
-    if (stampNow(item) !== item.stamp) return;
+    if (stampNow(item) !== item.known) continue;
     const filter = sessionFilter(item);
-    if (filter === null) return;
+    if (filter === null) continue;
     filters.set(filter, i * FILTER_BYTES);
     made[i] = 1;
-  });
+  }
   return { made, filters };
 }

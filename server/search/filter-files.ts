@@ -1,7 +1,7 @@
 // A session's search filter made from its files by the index task, right after its summary: the log and its
 // flow log through the descriptors the summary read (their pages are in the cache), the confirmation log by
 // its path. Read after the stamp was taken, so a log growing meanwhile gives a filter of more, never less.
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, openSync, readSync } from 'node:fs';
 import type { OpenedFile } from '../engine/session/opened.ts';
 import { FilterBuilder } from './trigram-filter.ts';
 
@@ -30,7 +30,8 @@ function readFile(path: string, opened: OpenedFile | undefined, max: number): nu
   if (opened) return readWhole(opened.fd, max);
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // Non-blocking: a companion swapped for a FIFO since it was listed must not hold the worker.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (err) {
     // A companion that is gone holds nothing (its stamp says so); any other failure makes no filter.
     if (err instanceof Error && 'code' in err && err.code === 'ENOENT') return 0;

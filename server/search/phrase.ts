@@ -24,7 +24,7 @@ export interface Phrase {
 const escapeRegExp = (s: string) => s.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
 /** A character JSON writes as itself: printable ASCII but the quote, the backslash and the slash. */
-const plain = (c: number) => c >= 0x20 && c <= 0x7e && c !== 0x22 && c !== 0x5c && c !== 0x2f;
+export const plain = (c: number) => c >= 0x20 && c <= 0x7e && c !== 0x22 && c !== 0x5c && c !== 0x2f;
 
 function longestPlainRun(text: string): string {
   let best = '';

@@ -1,28 +1,32 @@
 // GET /api/search over the scope: batches of sessions, newest first, searched in the pool with at most one
 // batch per worker in flight, answered in order. The first batches are small so a common phrase's first
-// page comes soon; later ones grow so a rare phrase pays little per batch. The search stops once a page of
+// page comes soon; later ones grow so a rare phrase pays little per batch. A session whose search filter
+// rules the phrase out is not sent (it is searched: it holds no match). The search stops once a page of
 // sessions matched, every session in scope was searched, or the asker went away.
 import type { SearchAnswer, SearchCursor, SearchItem, SearchQuery } from '../../shared/search.ts';
 import { cursorText } from '../../shared/search.ts';
 import type { SessionSummary } from '../../shared/sessions.ts';
 import type { State } from '../state.ts';
 import type { BatchHit } from '../workers/tasks/search.ts';
-import { type ScopedSession, searchScope } from './scope.ts';
+import { type Scope, filesOf, filterRulesOut, searchScope } from './scope.ts';
+import { phraseBits } from './trigram-filter.ts';
 
 const FIRST_BATCH = 16;
 const BATCH_MAX = 1024;
+/** Batches the filter empties are answered at once: the event loop is let go this often meanwhile. */
+const TURN_MS = 8;
 
 /** Where to resume: the first session in scope after the cursor's (sessions come newest first). */
-function resumeAt(scope: readonly ScopedSession[], cursor: SearchCursor | null): number {
+function resumeAt(summaries: Scope['summaries'], cursor: SearchCursor | null): number {
   if (cursor === null) return 0;
   // Newest first, ties by session id descending (engine/session-list.ts: newestFirst).
   const before = (s: SessionSummary) =>
     s.started_unix_ms > cursor.started_unix_ms || (s.started_unix_ms === cursor.started_unix_ms && s.session_id >= cursor.session_id);
   let lo = 0;
-  let hi = scope.length;
+  let hi = summaries.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (before(scope[mid]!.summary)) lo = mid + 1;
+    if (before(summaries[mid]!)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -41,34 +45,48 @@ const item = (s: SessionSummary, hit: BatchHit): SearchItem => ({
 /** The search's answer; `gone()` says the asker went away (the rest is not searched). */
 export async function searchSessions(state: State, query: SearchQuery, gone: () => boolean): Promise<SearchAnswer> {
   const began = performance.now();
-  const scope = await searchScope(state, query);
-  const first = resumeAt(scope, query.cursor);
+  const { entries, summaries } = await searchScope(state, query);
+  const first = resumeAt(summaries, query.cursor);
   // `searched` counts on from the page before, though sessions may have come or gone since.
   const searchedBefore = (query.cursor?.searched ?? 0) - first;
   const items: SearchItem[] = [];
   let next = first;
   let size = FIRST_BATCH;
   let done = first; // sessions before this index are searched and answered
-  const inFlight: { start: number; end: number; result: Promise<BatchHit[]> }[] = [];
+  const bits = phraseBits(query.text);
+  const ruledOut = bits === null ? () => false : filterRulesOut(state, bits);
+  // Per batch: where it ends in the scope, and the places of the sessions sent (the others are ruled out).
+  // Its size counts the sessions it spans, sent or not: a batch of only matching sessions would weigh more
+  // than the first page needs, and a page's batches left running delay the next search.
+  const inFlight: { end: number; sent: number[]; result: Promise<BatchHit[]> }[] = [];
   const send = () => {
-    const start = next;
-    const end = Math.min(scope.length, start + size);
+    const end = Math.min(entries.length, next + size);
+    const sent: number[] = [];
+    for (let i = next; i < end; i++) if (!ruledOut(entries[i]!)) sent.push(i);
     size = Math.min(BATCH_MAX, size * 2);
     next = end;
-    const sessions = scope.slice(start, end).map((s) => s.files());
-    inFlight.push({ start, end, result: state.pool.run('searchBatchTask', { text: query.text, tool: query.tool, in: query.in, sessions }) });
+    const sessions = sent.map((i) => filesOf(entries[i]!));
+    const result: Promise<BatchHit[]> = sessions.length === 0 ? Promise.resolve([]) : state.pool.run('searchBatchTask', { text: query.text, tool: query.tool, in: query.in, sessions });
+    inFlight.push({ end, sent, result });
   };
   let full = false;
+  let turnStarted = performance.now();
   while (!full && !gone()) {
-    while (inFlight.length < state.pool.threads && next < scope.length) send();
+    while (inFlight.length < state.pool.threads && next < entries.length) send();
     const batch = inFlight.shift();
     if (!batch) break;
+    if (performance.now() - turnStarted > TURN_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      turnStarted = performance.now();
+    }
     const hits = await batch.result;
+    if (batch.sent.length > 0) turnStarted = performance.now();
     done = batch.end;
     for (const hit of hits) {
-      items.push(item(scope[batch.start + hit.index]!.summary, hit));
+      const at = batch.sent[hit.index]!;
+      items.push(item(summaries[at]!, hit));
       if (items.length === query.limit) {
-        done = batch.start + hit.index + 1;
+        done = at + 1;
         full = true;
         break;
       }
@@ -76,14 +94,14 @@ export async function searchSessions(state: State, query: SearchQuery, gone: () 
   }
   // Answers of batches past a full page are dropped; their workers finish them.
   for (const rest of inFlight) rest.result.catch(() => undefined);
-  const last = scope[done - 1];
-  const more = done < scope.length && last !== undefined;
+  const last = summaries[done - 1];
+  const more = done < summaries.length && last !== undefined;
   return {
     text: query.text,
     searched: Math.max(0, searchedBefore + done),
-    total: scope.length,
+    total: summaries.length,
     items,
-    next_cursor: more ? cursorText({ searched: Math.max(0, searchedBefore + done), started_unix_ms: last.summary.started_unix_ms, session_id: last.summary.session_id }) : null,
+    next_cursor: more ? cursorText({ searched: Math.max(0, searchedBefore + done), started_unix_ms: last.started_unix_ms, session_id: last.session_id }) : null,
     took_ms: Math.round(performance.now() - began),
   };
 }

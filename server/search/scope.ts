@@ -1,27 +1,45 @@
 // The sessions a search looks at: the one place search reaches the index, through the summaries the list
-// reads, filtered as the list filters them (domain, mode, UTC days), newest first.
+// reads, filtered as the list filters them (domain, mode, UTC days), newest first, and whether a session's
+// search filter, where the index's is current, rules the phrase out.
 import type { SearchQuery } from '../../shared/search.ts';
 import type { SessionSummary } from '../../shared/sessions.ts';
 import { sessionSummaries } from '../data/sessions.ts';
 import { startedWithin } from '../engine/session-filter.ts';
 import type { State } from '../state.ts';
+import { FILTER_BYTES } from '../store/search-filters.ts';
+import type { SessionEntry } from '../store/session-index.ts';
 import type { SearchedFiles } from './session-search.ts';
+import { filterMayHold } from './trigram-filter.ts';
 
-export interface ScopedSession {
-  summary: SessionSummary;
-  /** Made when the session's batch is sent: 100k paths built up front would cost every search. */
-  files: () => SearchedFiles;
+/**
+ * The sessions in scope, newest first, as two arrays (100k objects made per search held the event loop and
+ * fed the collector): the index entries, and their summaries as they were when the scope was taken.
+ */
+export interface Scope {
+  entries: readonly SessionEntry[];
+  summaries: readonly SessionSummary[];
+}
+
+/** A session's files, made when its batch is sent. */
+export const filesOf = (e: SessionEntry): SearchedFiles => ({ path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog });
+
+/**
+ * Whether a session's search filter rules out a phrase of these trigram bits: asked when its batch is made,
+ * as its files may have changed since the scope was taken. The bits first: most sessions are settled by
+ * them, and only those ruled out need the feeder's word that the filter is current.
+ */
+export function filterRulesOut(state: State, bits: Uint32Array): (e: SessionEntry) => boolean {
+  const { store } = state;
+  const arena = store.sessions.filters;
+  return (e) => e.filterSlot >= 0 && !filterMayHold(arena.bytes, e.filterSlot * FILTER_BYTES, bits) && store.searchFilterAt(e) >= 0;
 }
 
 /** Readable sessions matching the query's filters, newest first (the list's order). */
-export async function searchScope(state: State, query: Pick<SearchQuery, 'domain' | 'mode' | 'from' | 'to'>): Promise<ScopedSession[]> {
+export async function searchScope(state: State, query: Pick<SearchQuery, 'domain' | 'mode' | 'from' | 'to'>): Promise<Scope> {
   const { entries } = await sessionSummaries(state);
   const within = startedWithin(query);
-  const out: ScopedSession[] = [];
-  for (const e of entries) {
-    const s = e.summary;
-    if ((query.domain && s.domain !== query.domain) || (query.mode && s.mode !== query.mode) || !within(s)) continue;
-    out.push({ summary: s, files: () => ({ path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog }) });
-  }
-  return out;
+  const all = !query.domain && !query.mode && !query.from && !query.to;
+  // A copy either way: the index's own list moves as sessions come while the search runs.
+  const kept = all ? entries.slice() : entries.filter(({ summary: s }) => (!query.domain || s.domain === query.domain) && (!query.mode || s.mode === query.mode) && within(s));
+  return { entries: kept, summaries: kept.map((e) => e.summary) };
 }

@@ -97,6 +97,11 @@ export class Feeder {
     return this.queued.has(e) || this.reading.has(e);
   }
 
+  /** Queued, being read, or waiting for its next read: its summary and search filter may be behind its files. */
+  isBehind(e: SessionEntry): boolean {
+    return this.isPending(e) || this.deferred.has(e);
+  }
+
   /** Take summaries from the index an earlier run saved, for the logs not summarized yet whose files are as they were. */
   useSaved(saved: SavedEntries): void {
     if (!this.coldIndexed) this.saved = saved;
@@ -132,7 +137,7 @@ export class Feeder {
     while (this.taken.length > 0 && !this.closed) {
       const now = performance.now();
       for (const [e, saved] of this.taken.splice(0, TAKEN_PER_TURN)) {
-        sessions.apply(e, saved.stamp, saved.mtimeMs, saved.result, now);
+        sessions.apply(e, saved.stamp, saved.mtimeMs, saved.result, now, { filter: saved.filter });
         this.outlineIfBig(e, saved.stamp);
       }
       if (!this.coldIndexed) this.coldWaiters = this.coldWaiters.filter((w) => !w());
@@ -302,7 +307,10 @@ export class Feeder {
     // A log not summarized yet that the saved index holds is sent with its saved stamp: the pool stats it and
     // answers `unchanged` when its files are as they were, and reads it otherwise.
     const saved = batch.map((e) => (e.stamp === null ? this.saved?.get(e.rel) : undefined));
-    const items: IndexItem[] = batch.map((e, i) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: e.stamp ?? saved[i]?.stamp ?? null, bigFrom, outlineTo }));
+    // The cold index leaves the search filters to a pass of their own once it is done (filler.ts): made with
+    // each summary they cost it more than a third again.
+    const filter = this.coldIndexed;
+    const items: IndexItem[] = batch.map((e, i) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: e.stamp ?? saved[i]?.stamp ?? null, bigFrom, outlineTo, filter }));
     indexBatch(this.o.pool, items, stampNow)
       .then(
         (results) => {
@@ -313,7 +321,7 @@ export class Feeder {
             const before = saved[i];
             if (r.unchanged && e.stamp === null && before !== undefined) {
               this.saved?.delete(e.rel);
-              sessions.apply(e, r.stamp, before.mtimeMs, before.result, now);
+              sessions.apply(e, r.stamp, before.mtimeMs, before.result, now, { filter: before.filter });
               this.outlineIfBig(e, r.stamp);
             } else if (r.unchanged) sessions.confirm(e, now);
             else if ('big' in r) {
@@ -323,7 +331,7 @@ export class Feeder {
               }
             } else {
               if (!this.coldIndexed) this.readFresh++;
-              sessions.apply(e, r.stamp, r.mtimeMs, r.result, now, { announce: r.mtimeMs >= this.o.announceFrom });
+              sessions.apply(e, r.stamp, r.mtimeMs, r.result, now, { announce: r.mtimeMs >= this.o.announceFrom, filter: r.filter ?? null });
               if (outlineTo !== undefined && r.outlineBytes !== undefined) {
                 outlines.keep(e.path, r.stamp, outlineTo, r.outlineBytes);
                 return;

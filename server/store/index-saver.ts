@@ -62,7 +62,7 @@ export class IndexSaver {
     if (version === this.savedVersion) return;
     this.saving = (async () => {
       try {
-        await saveIndex(this.options.file, await summaryFormat(), this.dataDir, this.sessions.byRel.values());
+        await saveIndex(this.options.file, await summaryFormat(), this.dataDir, this.sessions.byRel.values(), this.sessions.filters);
         this.savedVersion = version;
       } catch (err) {
         this.warn(`engine-console: the index could not be saved to ${this.options.file}: ${errorText(err)}`);

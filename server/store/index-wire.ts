@@ -7,17 +7,19 @@ import type { SessionSiteCount, UpstreamView } from '../../shared/sessions.ts';
 import type { IndexedSummary, SessionFiles } from '../engine/sessions.ts';
 import type { Result } from '../result.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
+import { FILTER_BYTES } from './search-filters.ts';
 
 /** Paths hold no NUL (POSIX), nor do stamps: NUL joins them. */
 const SEP = '\u0000';
 const ITEM_FLOW_LOG = 1;
 const ITEM_CONFIRM_LOG = 2;
 const ITEM_KNOWN = 4;
+const ITEM_FILTER = 8;
 
 interface PackedItems {
   /** The logs' absolute paths. A log's companions are beside it (`<stem>.flow.jsonl`, `<stem>.confirm.jsonl`). */
   paths: string;
-  /** Per log: ITEM_FLOW_LOG, ITEM_CONFIRM_LOG, ITEM_KNOWN. */
+  /** Per log: ITEM_FLOW_LOG, ITEM_CONFIRM_LOG, ITEM_KNOWN, ITEM_FILTER. */
   flags: Uint8Array;
   /** The stamps the index holds, for the logs with ITEM_KNOWN. */
   known: string;
@@ -32,6 +34,8 @@ export interface IndexItem extends SessionFiles {
   known: string | null;
   /** A log of this many bytes or more is not read in this batch but answered `big` (the store reads it alone). */
   bigFrom?: number;
+  /** Also make the session's search filter (the cold index leaves it to the filler: filler.ts). */
+  filter?: boolean;
   /** Also write the session page's outline (engine/session/views.ts) here, as JSON: a big log's page then opens without a pass over the log. */
   outlineTo?: string;
 }
@@ -43,7 +47,7 @@ export interface IndexItem extends SessionFiles {
 export type IndexResult =
   | { stamp: string; mtimeMs: number; unchanged: true }
   | { stamp: string; mtimeMs: number; unchanged: false; big: true }
-  | { stamp: string; mtimeMs: number; unchanged: false; result: Result<IndexedSummary>; outlineBytes?: number };
+  | { stamp: string; mtimeMs: number; unchanged: false; result: Result<IndexedSummary>; outlineBytes?: number; filter?: Uint8Array };
 
 /**
  * On the event loop: logs to index, as one buffer. The batch shares one `bigFrom` and one `outlineTo` (the
@@ -57,7 +61,7 @@ export function packItems(items: readonly IndexItem[]): Uint8Array {
     const stem = stemOf(item.path);
     if (item.flowLog !== null && item.flowLog !== `${stem}${FLOW_LOG}`) throw new Error(`${item.flowLog} is not beside ${item.path}`);
     if (item.confirmLog !== null && item.confirmLog !== `${stem}${CONFIRM_LOG}`) throw new Error(`${item.confirmLog} is not beside ${item.path}`);
-    flags[i] = (item.flowLog !== null ? ITEM_FLOW_LOG : 0) | (item.confirmLog !== null ? ITEM_CONFIRM_LOG : 0) | (item.known !== null ? ITEM_KNOWN : 0);
+    flags[i] = (item.flowLog !== null ? ITEM_FLOW_LOG : 0) | (item.confirmLog !== null ? ITEM_CONFIRM_LOG : 0) | (item.known !== null ? ITEM_KNOWN : 0) | (item.filter ? ITEM_FILTER : 0);
     if (item.known !== null) known.push(item.known);
   });
   const first = items[0];
@@ -100,6 +104,7 @@ export function unpackBatch(bytes: Uint8Array): { count: number; item(i: number)
         confirmLog: f & ITEM_CONFIRM_LOG ? `${stem}${CONFIRM_LOG}` : null,
         known: f & ITEM_KNOWN ? (known[knownAt[i] as number] as string) : null,
       };
+      if (f & ITEM_FILTER) item.filter = true;
       if (p.bigFrom !== null) item.bigFrom = p.bigFrom;
       if (p.outlineTo !== null) item.outlineTo = p.outlineTo;
       return item;
@@ -137,6 +142,8 @@ const SURPRISED = 1;
 const SURPRISED_SAID = 2;
 const HAS_FLOW_LOG = 4;
 const HAS_CONFIRM_LOG = 8;
+/** The log's search filter is in `filters`. */
+const HAS_FILTER = 16;
 
 /** Per summary, indexes into the batch's shared values (-1 for null): domain, agent, mode in `table`, then `upstreams`, `toolSets`. */
 const R = 5;
@@ -157,6 +164,8 @@ export interface PackedIndex {
   toolSets: number[][];
   /** What the flow log shows per site, by log index (few logs have one). */
   sites: [number, SessionSiteCount[]][];
+  /** The search filters, FILTER_BYTES each, of the logs whose FLAGS have HAS_FILTER, in their order (the cold index sends none). */
+  filters: Uint8Array;
 }
 
 /** In the worker: a batch's answers in columns, as one buffer. */
@@ -186,6 +195,8 @@ export class IndexPacker {
   private readonly upstreamIds = new Map<string, number>();
   private readonly toolSetIds = new Map<string, number>();
   private next = 0;
+  /** The filters sent, in order: joined once at the end. */
+  private readonly sentFilters: Uint8Array[] = [];
 
   constructor(private readonly count: number) {
     this.out = {
@@ -197,8 +208,10 @@ export class IndexPacker {
       upstreams: [],
       toolSets: [],
       sites: [],
+      filters: new Uint8Array(0),
     };
   }
+
 
   private ref(s: string | null): number {
     if (s === null) return -1;
@@ -246,7 +259,8 @@ export class IndexPacker {
     out.nums[nums + WRITES] = s.writes;
     out.nums[nums + SIZE] = s.size_bytes;
     out.nums[nums + SHADOW_DECISIONS] = s.shadow_decisions;
-    out.nums[nums + FLAGS] = (s.surprised === undefined ? 0 : SURPRISED_SAID | (s.surprised ? SURPRISED : 0)) | (s.has_flow_log ? HAS_FLOW_LOG : 0) | (s.has_confirm_log ? HAS_CONFIRM_LOG : 0);
+    out.nums[nums + FLAGS] = (s.surprised === undefined ? 0 : SURPRISED_SAID | (s.surprised ? SURPRISED : 0)) | (s.has_flow_log ? HAS_FLOW_LOG : 0) | (s.has_confirm_log ? HAS_CONFIRM_LOG : 0) | (r.filter ? HAS_FILTER : 0);
+    if (r.filter) this.sentFilters.push(r.filter);
     const refs = i * R;
     out.refs[refs] = this.ref(s.domain);
     out.refs[refs + 1] = this.ref(s.agent);
@@ -274,6 +288,9 @@ export class IndexPacker {
   /** The packed answers; every log must have had its answer. */
   finish(): PackedIndex {
     if (this.next !== this.count) throw new Error(`a batch of ${this.count} logs got ${this.next} answers`);
+    const filters = new Uint8Array(this.sentFilters.length * FILTER_BYTES);
+    this.sentFilters.forEach((filter, i) => filters.set(filter, i * FILTER_BYTES));
+    this.out.filters = filters;
     return this.out;
   }
 }
@@ -289,6 +306,7 @@ export function unpackIndex(p: PackedIndex): IndexResult[] {
   const sites = new Map(p.sites);
   const out: IndexResult[] = [];
   let t = 0;
+  let f = 0;
   for (let i = 0; i < kind.length; i++) {
     const at = i * N;
     const stamp = text[t++] as string;
@@ -341,6 +359,8 @@ export function unpackIndex(p: PackedIndex): IndexResult[] {
     if (flowSites) summary.flow_sites = flowSites;
     const result: IndexResult = { stamp, mtimeMs, unchanged: false, result: { ok: true, value: summary } };
     if (outline >= 0) result.outlineBytes = outline;
+    // A view into the batch's buffer: the index copies it into its arena.
+    if (flags & HAS_FILTER) result.filter = p.filters.subarray(f * FILTER_BYTES, ++f * FILTER_BYTES);
     out.push(result);
   }
   return out;

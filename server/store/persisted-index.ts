@@ -1,6 +1,6 @@
 // The session index saved between runs: one file per data directory in the user's cache directory, never in
 // the data directory. It holds, per log, the stamps its summary was made from and the summary (or why the
-// log does not read); keys, tallies and flow sites are derived again from them. A saved entry is only a
+// log does not read) and its search filter; keys, tallies and flow sites are derived again from them. A saved entry is only a
 // candidate: the feeder hands its stamp to the pool as the one the index holds, and the summary is used only
 // when the files' stamps now are equal (feeder.ts), so a log changed while the console was stopped is read
 // again. The file is trusted only whole: its magic, this build's summary format, its data directory and the
@@ -21,6 +21,7 @@ import type { Result } from '../result.ts';
 import { type IndexResult, packedStamps, packResults, unpackResults } from './index-wire.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { processAlive } from './process-alive.ts';
+import type { FilterArena } from './search-filters.ts';
 import type { SessionEntry } from './session-index.ts';
 import { exactStamp, fileStamp } from './stamp.ts';
 
@@ -45,6 +46,8 @@ export interface SavedEntry {
   stamp: string;
   mtimeMs: number;
   result: Result<IndexedSummary>;
+  /** The search filter made with the summary, if any. */
+  filter: Uint8Array | null;
 }
 
 /** Where a data directory's index is saved in `cacheDir`: named by a hash of the directory's real path. */
@@ -72,7 +75,7 @@ export function ensureCacheDir(dir: string): string | null {
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A chunk: its logs' paths (UTF-8, NUL-joined), and their results packed as the pool answers them. */
-function chunkOf(entries: readonly SessionEntry[]): [Buffer, Uint8Array] {
+function chunkOf(entries: readonly SessionEntry[], filters: FilterArena): [Buffer, Uint8Array] {
   const results = entries.map((e): IndexResult => {
     const result: Result<IndexedSummary> =
       e.summary === null
@@ -86,7 +89,9 @@ function chunkOf(entries: readonly SessionEntry[]): [Buffer, Uint8Array] {
               ...(e.flowSites === null ? {} : { flow_sites: [...e.flowSites] }),
             },
           };
-    return { stamp: e.stamp ?? '', mtimeMs: e.mtimeMs, unchanged: false, result };
+    const r: IndexResult = { stamp: e.stamp ?? '', mtimeMs: e.mtimeMs, unchanged: false, result };
+    if (e.filterSlot >= 0) r.filter = filters.copy(e.filterSlot);
+    return r;
   });
   return [Buffer.from(entries.map((e) => e.rel).join(SEP)), packResults(results)];
 }
@@ -95,12 +100,12 @@ function chunkOf(entries: readonly SessionEntry[]): [Buffer, Uint8Array] {
  * Write the summarized entries to `file`, whole: to a 0600 temp file beside it, renamed over it. Serialized a
  * chunk per turn of the event loop.
  */
-export async function saveIndex(file: string, format: string, dataDir: string, entries: Iterable<SessionEntry>): Promise<void> {
+export async function saveIndex(file: string, format: string, dataDir: string, entries: Iterable<SessionEntry>, filters: FilterArena): Promise<void> {
   const summarized = [...entries].filter((e) => e.stamp !== null);
   const chunks: [Buffer, Uint8Array][] = [];
   const hash = createHash('sha256');
   for (let i = 0; i < summarized.length; i += CHUNK_ENTRIES) {
-    const chunk = chunkOf(summarized.slice(i, i + CHUNK_ENTRIES));
+    const chunk = chunkOf(summarized.slice(i, i + CHUNK_ENTRIES), filters);
     hash.update(chunk[0]);
     hash.update(chunk[1]);
     chunks.push(chunk);
@@ -184,7 +189,7 @@ export class SavedEntries {
     }
     const r = results?.[place % PLACE];
     if (r === undefined || r.unchanged || !('result' in r)) return undefined;
-    return { stamp: r.stamp, mtimeMs: r.mtimeMs, result: r.result };
+    return { stamp: r.stamp, mtimeMs: r.mtimeMs, result: r.result, filter: r.filter ?? null };
   }
 
   /** What the pool found of the entries' files (checkSaved). */

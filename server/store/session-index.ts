@@ -14,6 +14,7 @@ import { Tallies, type TallyCell, upstreamId } from '../engine/tallies.ts';
 import { DAY_MS } from '../../shared/limits.ts';
 import type { SessionFile } from './catalog.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
+import { FilterArena } from './search-filters.ts';
 
 const NO_TOOLS: readonly string[] = Object.freeze([]);
 
@@ -44,6 +45,8 @@ export class SessionEntry implements SessionFile {
   idLower = '';
   /** When it was last summarized (ms, process clock): a log that keeps growing is re-read at a measured pace. */
   indexedAt = 0;
+  /** Its search filter's slot in the index's arena (search-filters.ts), made with its summary; -1 for none. */
+  filterSlot = -1;
   hasFlowLog: boolean;
   hasConfirmLog: boolean;
 
@@ -184,6 +187,8 @@ export class SessionIndex {
   /** Entries whose log does not read. */
   private readonly failing = new Set<SessionEntry>();
   private readonly intern = new Interner();
+  /** The sessions' search filters, by their entries' `filterSlot`. */
+  readonly filters = new FilterArena();
   /** Bumped on every change a reader could see. */
   version = 0;
   /** Keys added, removed, re-keyed or re-summarized since the last drain (for `changed` events). */
@@ -256,6 +261,7 @@ export class SessionIndex {
     this.unsort(entry);
     this.failing.delete(entry);
     if (entry.stamp !== null) this.summarizedCount--;
+    entry.filterSlot = this.filters.release(entry.filterSlot);
     this.byRel.delete(rel);
     if (this.byKey.get(entry.key) === entry) this.byKey.delete(entry.key);
     this.note(entry.key);
@@ -286,9 +292,10 @@ export class SessionIndex {
     mtimeMs: number,
     result: { ok: true; value: IndexedSummary } | { ok: false; message: string },
     now: number,
-    { announce = false }: { announce?: boolean } = {},
+    { announce = false, filter = null }: { announce?: boolean; filter?: Uint8Array | null } = {},
   ): void {
     if (this.byRel.get(entry.rel) !== entry) return; // removed meanwhile
+    entry.filterSlot = filter === null ? this.filters.release(entry.filterSlot) : this.filters.put(entry.filterSlot, filter);
     if (entry.stamp === null) this.summarizedCount++;
     entry.stamp = stamp;
     entry.mtimeMs = mtimeMs;
@@ -313,6 +320,16 @@ export class SessionIndex {
     }
     if (announce) this.changed.add(entry.key);
     else this.note(entry.key);
+    this.version++;
+  }
+
+  /** A search filter made after the entry's summary, from the files as they were stamped then (`stamp`): kept only if the entry still has that stamp. */
+  setFilter(entry: SessionEntry, stamp: string, filter: Uint8Array): void {
+    if (this.byRel.get(entry.rel) === entry && entry.stamp === stamp) entry.filterSlot = this.filters.put(entry.filterSlot, filter);
+  }
+
+  /** Filters were made: a change the saved index must take in (the saver writes a new version). */
+  noteFiltersMade(): void {
     this.version++;
   }
 

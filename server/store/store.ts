@@ -25,6 +25,8 @@ import { keptOutlinesDir } from './persisted-index.ts';
 import type { Catalog } from './catalog.ts';
 import { DetailCache } from './detail-cache.ts';
 import { Feeder, FIRST_BATCH } from './feeder.ts';
+import { makeMissingFilters } from './filter-pass.ts';
+import { FILTER_BYTES } from './search-filters.ts';
 import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesOf } from './first-walk.ts';
 import { FileEvents } from './file-events.ts';
 import { FlowKeys } from './flow-keys.ts';
@@ -128,10 +130,14 @@ export class Store {
       announceFrom: Date.now() - ANNOUNCE_SLACK_MS,
     });
     this.coldIndexDone = this.feeder.coldIndexDone;
+    this.searchFiltersMade = this.coldIndexDone
+      .then(() => (this.closed ? undefined : makeMissingFilters(options.pool, this.sessions, () => this.closed)))
+      .catch(() => undefined);
     const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
     this.saver = options.savedIndex ? new IndexSaver(options.savedIndex, this.tree.root, this.sessions, warn) : null;
     const saver = this.saver;
-    if (saver) void this.coldIndexDone.then(() => !this.closed && saver.coldIndexDone(this.feeder.matchedSaved));
+    // Saved once the filters the cold index left are made too: a restart then has them at once.
+    if (saver) void this.searchFiltersMade.then(() => !this.closed && saver.coldIndexDone(this.feeder.matchedSaved));
   }
 
   private markOpened: () => void = () => {};
@@ -146,6 +152,8 @@ export class Store {
   });
   /** Resolves once the cold index is done (every log found at start summarized), or the store is closed. */
   readonly coldIndexDone: Promise<void>;
+  /** Resolves once the sessions the cold index read have their search filters (filter-pass.ts), or the store is closed. */
+  readonly searchFiltersMade: Promise<void>;
 
   /**
    * The newest logs are found from their names (head-scan.ts) and queued at once, while the first walk runs in
@@ -338,6 +346,14 @@ export class Store {
     await this.touched();
     for (const e of this.written) if (!this.feeder.isPending(e)) this.written.delete(e);
     await this.feeder.read([...this.written], budgetMs);
+  }
+
+  /**
+   * Where a session's search filter starts in `sessions.filters.bytes`, or -1 when the search must read its
+   * files: it has none, or its files changed since it was made (the feeder has them queued or put off).
+   */
+  searchFilterAt(e: SessionEntry): number {
+    return e.filterSlot < 0 || this.feeder.isBehind(e) ? -1 : e.filterSlot * FILTER_BYTES;
   }
 
   /** A value derived from the index, computed once per version of it. */

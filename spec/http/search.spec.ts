@@ -1,11 +1,14 @@
 // GET /api/search over HTTP on a temp copy of the fixture home: hits by part of the session, decoded text
-// (quotes inside a result), keys never matched, filters, paging by cursor, and bad queries.
+// (quotes inside a result), keys never matched, filters, paging by cursor, a log growing after its search
+// filter was made, and bad queries.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as v from 'valibot';
 import { ErrorBodySchema } from '../../shared/common.ts';
 import { SearchAnswerSchema, type SearchAnswer } from '../../shared/search.ts';
 import { launch, type Launched } from '../support/launch.ts';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const search = suite('search api');
 let c: Launched;
@@ -89,6 +92,22 @@ search('pages follow the cursor to the same sessions, newest first, and end with
   assert.is(searched, whole.total);
   const starts = whole.items.map((i) => i.started_unix_ms);
   assert.equal(starts, [...starts].sort((x, y) => y - x));
+});
+
+search('a log appended to after it was indexed is searched as it is now, not as its filter saw it', async () => {
+  const stem = '20991231T000000.000Z-41777';
+  const log = join(c.dataDir, 'logs', 'shop', `${stem}.jsonl`);
+  const line = (t: number, text: string) => `${JSON.stringify({ t_ms: t, from: 'context', message: { role: 'user', content: text } })}\n`;
+  // Big enough (~600 KB) that its re-reads are paced (feeder.ts): an append right after one waits for the next.
+  const header = JSON.stringify({ engine_mcp_log: 2, session: stem, started_unix_ms: 4102358400000, server_command: ['shop-mcp'], domain: 'shop', agent_model: null });
+  writeFileSync(log, `${header}\n${line(1, `first words ${'lorem ipsum '.repeat(50_000)}`)}`);
+  assert.equal((await find({ text: 'first words' })).items.map((i) => i.session_id), [stem]);
+  for (const [t, phrase] of [[2, 'Qvx-appended-8817'], [3, 'Zpw-appended-2290']] as const) {
+    appendFileSync(log, line(t, `then ${phrase} came`));
+    const a = await find({ text: phrase.toUpperCase() });
+    assert.equal(a.items.map((i) => i.session_id), [stem], phrase);
+    assert.equal(a.items[0]!.hits.map((h) => h.line), [t + 1]);
+  }
 });
 
 search('bad queries answer 400 with a message', async () => {

@@ -122,6 +122,7 @@ async function indexed(dataDir: string, savedIndex: { file: string; write: boole
   const s = new Store({ dataDir, pool, hub: new Hub(), savedIndex, warn, head, listSlice: 4 });
   await s.open();
   await s.warm(30_000);
+  await s.searchFiltersMade;
   return s;
 }
 

@@ -1,7 +1,7 @@
 // Everything a reader can see of a store's session index, as plain data: every list page (newest first, and
-// in pages of three), the keys, the unreadable logs with why, each session's tools, shadow decisions and flow
-// sites, and the tallies the overview, savings and servers add up. Two stores over the same files must give
-// equal snapshots, however each came by its index. Not a spec itself.
+// in pages of three), the keys, the unreadable logs with why, each session's tools, shadow decisions, flow
+// sites and search filter, and the tallies the overview, savings and servers add up. Two stores over the
+// same files must give equal snapshots, however each came by its index. Not a spec itself.
 import type { Store } from '../../server/store/store.ts';
 import { upstreamId } from '../../server/engine/tallies.ts';
 import { sessionsQuery } from '../support/sessions-query.ts';
@@ -23,7 +23,7 @@ export function indexSnapshot(store: Store): unknown {
     byQuery: idx.list(sessionsQuery({ limit: 1_000_000, offset: 0, q: 'read' })),
     keys: [...idx.byKey.entries()].map(([key, e]) => [key, e.rel]).sort(),
     unreadable: idx.unreadable().map((e) => [e.rel, e.error]),
-    entries: byRel.map((e) => ({ rel: e.rel, key: e.key, tools: e.tools, shadow: e.shadowDecisions, sites: e.flowSites, flowLog: e.hasFlowLog, confirmLog: e.hasConfirmLog })),
+    entries: byRel.map((e) => ({ rel: e.rel, key: e.key, tools: e.tools, shadow: e.shadowDecisions, sites: e.flowSites, flowLog: e.hasFlowLog, confirmLog: e.hasConfirmLog, filter: e.filterSlot < 0 ? null : Buffer.from(idx.filters.copy(e.filterSlot)).toString('base64') })),
     tallies: [...idx.tallies.cells()].map((c) => ({ ...c, upstream: upstreamId(c.upstream) })).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)),
     shadowDecisions: idx.tallies.shadowDecisions(),
   };

@@ -56,6 +56,8 @@ async function run(dataDir: string, savedIndex: { file: string; write: boolean }
   const store = new Store({ dataDir, pool: p, hub: new Hub(), savedIndex, warn: (l) => warnings.push(l) });
   await store.open();
   await store.warm(30_000);
+  // The filters the cold index leaves to a pass of their own: a snapshot holds them.
+  await store.searchFiltersMade;
   return { store, warnings };
 }
 

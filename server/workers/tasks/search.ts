@@ -1,6 +1,11 @@
-// Worker task of GET /api/search: a batch of sessions searched for a phrase, answering only those with hits.
+// Worker tasks of the search: a batch of sessions searched for a phrase, answering only those with hits; and
+// the search filters of sessions already summarized (store/filter-pass.ts).
 import type { SearchIn } from '../../../shared/search.ts';
 import { ChunkReader } from '../../search/chunks.ts';
+import { sessionFilter } from '../../search/filter-files.ts';
+import { FILTER_BYTES } from '../../store/search-filters.ts';
+import { unpackBatch } from '../../store/index-wire.ts';
+import { stampNow } from '../../store/stamp.ts';
 import { type Phrase, compilePhrase } from '../../search/phrase.ts';
 import { type SearchedFiles, type SessionHits, searchSession } from '../../search/session-search.ts';
 
@@ -26,4 +31,25 @@ export function searchBatchTask(batch: SearchBatch): BatchHit[] {
     if (found) out.push({ index, ...found });
   });
   return out;
+}
+
+/**
+ * The filters of summarized sessions (packed as the index's batches, `known` the stamp each summary was made
+ * from) whose files are as their summaries saw them, stamped before they are read, so a filter covers at
+ * least those bytes: `made[i]` is 1 where `filters` holds session i's.
+ */
+export function searchFiltersTask(packed: Uint8Array): { made: Uint8Array; filters: Uint8Array } {
+  const batch = unpackBatch(packed);
+  const made = new Uint8Array(batch.count);
+  const filters = new Uint8Array(batch.count * FILTER_BYTES);
+  for (let i = 0; i < batch.count; i++) {
+    const item = batch.item(i);
+    // Changed since: the index reads it again, and makes its filter with its summary.
+    if (stampNow(item) !== item.known) continue;
+    const filter = sessionFilter(item);
+    if (filter === null) continue;
+    filters.set(filter, i * FILTER_BYTES);
+    made[i] = 1;
+  }
+  return { made, filters };
 }

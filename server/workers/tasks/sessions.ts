@@ -11,6 +11,7 @@ import { compareSessions } from '../../engine/compare.ts';
 import { type IndexedSummary, type OpenedFiles, type SessionFiles, sessionDetail, sessionDetailBytes, sessionSummary } from '../../engine/sessions.ts';
 import { type Result, attempt, failure, ok } from '../../result.ts';
 import { type IndexItem, IndexPacker, type IndexResult, unpackBatch } from '../../store/index-wire.ts';
+import { FILTER_READ_MAX, sessionFilter } from '../../search/filter-files.ts';
 
 /** One session's full view. */
 export function sessionDetailTask(files: SessionFiles): Result<SessionDetail> {
@@ -110,10 +111,13 @@ function summarize(item: IndexItem, stamp: string, log: { stamp: string; mtimeMs
   if (log.stamp === '-') return { stamp, mtimeMs: 0, unchanged: false, result: failure('the log is gone') };
   if (item.bigFrom !== undefined && log.size >= item.bigFrom) return { stamp, mtimeMs: log.mtimeMs, unchanged: false, big: true };
   const result = attempt(() => sessionSummary(item, opened));
-  if (!result.ok || item.outlineTo === undefined) return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result };
+  if (!result.ok) return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result };
+  const filter = item.filter && log.size <= FILTER_READ_MAX ? sessionFilter(item, opened) : null;
+  const read: IndexResult = { stamp, mtimeMs: log.mtimeMs, unchanged: false, result, ...(filter ? { filter } : {}) };
+  if (item.outlineTo === undefined) return read;
   // The outline is a convenience: a log whose outline cannot be made is still listed.
   const outline = attempt(() => writeOutline(item, item.outlineTo!));
-  return { stamp, mtimeMs: log.mtimeMs, unchanged: false, result, ...(outline.ok ? { outlineBytes: outline.value } : {}) };
+  return outline.ok ? { ...read, outlineBytes: outline.value } : read;
 }
 
 /** indexSessionsTask over a batch packed by the store, its answers packed (store/index-wire.ts). */

@@ -1,0 +1,29 @@
+// The search filters of the sessions the cold index read, made once it is done, in the index's lane (at its
+// lower priority), a thousand sessions a task: made with each summary they would cost the cold index more
+// than a third again (docs/benchmarks.md). The search reads in full every session without one meanwhile. A
+// filter is kept only if the session's stamp is still the one its summary was made from (the task checks
+// it before reading, the index when it takes the answer).
+import type { Pool } from '../workers/pool.ts';
+import { packItems } from './index-wire.ts';
+import { FILTER_BYTES } from './search-filters.ts';
+import type { SessionIndex } from './session-index.ts';
+
+const PER_TASK = 1_000;
+
+/** Makes the filters the readable sessions lack; resolves when done, or at once once `closed()`. */
+export async function makeMissingFilters(pool: Pool, sessions: SessionIndex, closed: () => boolean): Promise<void> {
+  const missing = [...sessions.byRel.values()].filter((e) => e.summary !== null && e.filterSlot < 0 && e.stamp !== null);
+  for (let i = 0; i < missing.length && !closed(); i += PER_TASK) {
+    const part = missing.slice(i, i + PER_TASK);
+    const stamps = part.map((e) => e.stamp ?? '');
+    // Packed as the index's batches are (one buffer, not a thousand objects cloned on the event loop).
+    const items = packItems(part.map((e, j) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: stamps[j]! })));
+    // A failed task leaves its sessions without a filter: they are searched in full.
+    const made = await pool.run('searchFiltersTask', items, 'index').catch(() => null);
+    if (made === null || closed()) continue;
+    part.forEach((e, j) => {
+      if (made.made[j]) sessions.setFilter(e, stamps[j]!, made.filters.subarray(j * FILTER_BYTES, (j + 1) * FILTER_BYTES));
+    });
+  }
+  if (missing.length > 0) sessions.noteFiltersMade();
+}

@@ -1,0 +1,89 @@
+// The sessions' search filters as the store keeps them: made for every session the cold index read once it is
+// done, saved with the index and taken back at a restart without a pass, and set aside for a log whose files
+// changed since its filter was made until it is read again.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Hub } from '../../server/events/hub.ts';
+import { filterMayHold, phraseBits } from '../../server/search/trigram-filter.ts';
+import { FILTER_BYTES } from '../../server/store/search-filters.ts';
+import { Store } from '../../server/store/store.ts';
+import { createPool, type Pool } from '../../server/workers/pool.ts';
+import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
+
+const test = suite('store: search filters');
+
+let pool: Pool;
+test.before(() => {
+  pool = createPool({ entry: join(repoRoot, 'dist/workers/tasks.js') });
+});
+test.after(async () => {
+  await pool.destroy();
+});
+
+async function opened(dataDir: string, savedIndex: { file: string; write: boolean } | null = null): Promise<Store> {
+  const store = new Store({ dataDir, pool, hub: new Hub(), savedIndex, warn: () => {} });
+  await store.open();
+  await store.warm(30_000);
+  await store.searchFiltersMade;
+  return store;
+}
+
+/** The readable sessions whose filter does not rule out the phrase (those a search reads). */
+function notRuledOut(store: Store, phrase: string): string[] {
+  const bits = phraseBits(phrase);
+  if (bits === null) throw new Error(`"${phrase}" has no trigram`);
+  return store.sessions.readable.filter((e) => {
+    const at = store.searchFilterAt(e);
+    return at < 0 || filterMayHold(store.sessions.filters.bytes, at, bits);
+  }).map((e) => e.summary.session_id);
+}
+
+test('every session the cold index read has a filter once its pass is done, and it rules out the sessions without the phrase', async () => {
+  const home = copyHome();
+  try {
+    const store = await opened(home.dir);
+    const readable = store.sessions.readable;
+    assert.ok(readable.length > 5);
+    assert.equal(readable.filter((e) => store.searchFilterAt(e) < 0).map((e) => e.rel), []);
+    assert.equal(notRuledOut(store, '#W41A'), ['20260928T020401.117Z-14662']);
+    store.close();
+  } finally {
+    home.cleanup();
+  }
+});
+
+test('a restart takes the filters from the saved index, and a log appended to has its filter set aside until it is read again', async () => {
+  const home = copyHome();
+  const cache = tempDir();
+  const saved = { file: join(cache.dir, 'index.bin'), write: true };
+  try {
+    const first = await opened(home.dir, saved);
+    const before = first.sessions.readable.map((e) => Buffer.from(first.sessions.filters.copy(e.filterSlot)).toString('base64'));
+    await first.save();
+    first.close();
+    const again = new Store({ dataDir: home.dir, pool, hub: new Hub(), savedIndex: saved, warn: () => {} });
+    await again.open();
+    await again.warm(30_000);
+    // Before any pass: the saved filters are in with the saved summaries.
+    assert.equal(again.sessions.readable.map((e) => Buffer.from(again.sessions.filters.copy(e.filterSlot)).toString('base64')), before);
+    const e = again.sessions.readable.find((x) => x.summary.session_id === '20260928T020400.548Z-14457');
+    if (!e) throw new Error('the fixture session is missing');
+    assert.ok(!notRuledOut(again, 'Plover-appended').includes(e.summary.session_id));
+    appendFileSync(e.path, `${JSON.stringify({ t_ms: 9, from: 'context', message: { role: 'user', content: 'Plover-appended' } })}\n`);
+    await again.touched();
+    // Queued for its re-read (or put off, if it grows fast): its old filter no longer answers for it.
+    assert.is(again.searchFilterAt(e), -1);
+    await again.sync();
+    assert.ok(again.searchFilterAt(e) >= 0);
+    assert.ok(again.searchFilterAt(e) % FILTER_BYTES === 0);
+    assert.ok(notRuledOut(again, 'Plover-appended').includes(e.summary.session_id));
+    again.close();
+  } finally {
+    home.cleanup();
+    cache.cleanup();
+  }
+});
+
+test.run();

@@ -3,13 +3,13 @@
 // out: counted in the X-Engine-Skipped trailer and named on stderr, never dropped silently.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { SessionListSchema } from '../../shared/sessions.ts';
 import { launch, type Launched } from '../support/launch.ts';
 import { decodeJson } from '../support/otlp-decode.ts';
+import { writeWorkerKiller } from '../support/heavy-log.ts';
 
 const death = suite('otlp export: a worker dies on one log');
 let c: Launched;
@@ -21,22 +21,6 @@ death.after(async () => {
 });
 
 const HEAVY = 'heavy-otlp';
-
-/**
- * A 16 MB log whose 250 answers each hold 21,000 empty objects: lines short enough that the reader's heap
- * guard looks only every 256 of them, so the objects fill a worker's 128 MB heap between two looks and the
- * worker dies (in about two seconds) rather than refusing the log.
- */
-function writeHeavy(dir: string): void {
-  const rows = Array.from({ length: 21_000 }, () => ({}));
-  const lines = [JSON.stringify({ engine_mcp_log: 2, session: HEAVY, started_unix_ms: 1790561040548, server_command: ['demo'], domain: 'shop', agent_model: null })];
-  for (let i = 0; i < 250; i++) {
-    lines.push(JSON.stringify({ t_ms: i, from: 'client', message: { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'q', arguments: {} } } }));
-    lines.push(JSON.stringify({ t_ms: i, from: 'server', message: { id: i, jsonrpc: '2.0', result: { rows } } }));
-  }
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${HEAVY}.jsonl`), `${lines.join('\n')}\n`);
-}
 
 /** GET with the token, the whole body and the trailers (fetch does not show trailers). */
 function getWithTrailers(path: string): Promise<{ status: number; body: string; trailers: NodeJS.Dict<string> }> {
@@ -57,7 +41,7 @@ const idOf = (line: string) => String(decodeJson(line).resources[0]!.spans[0]!.a
 death('only the log that kills its worker is left out of its batch, counted in the trailer and named on stderr', async () => {
   const list = v.parse(SessionListSchema, await (await c.api('/api/sessions?limit=500')).json()).items;
   assert.ok(list.length >= 4, 'the fixture home has sessions around the heavy log');
-  writeHeavy(join(c.dataDir, 'logs', 'hostile'));
+  writeWorkerKiller(join(c.dataDir, 'logs', 'hostile'), HEAVY);
   // The heavy log sits in the middle of one batch of ticked sessions.
   const half = Math.floor(list.length / 2);
   const keys = [...list.slice(0, half).map((s) => s.key), HEAVY, ...list.slice(half).map((s) => s.key)];

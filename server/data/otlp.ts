@@ -8,6 +8,7 @@ import { VERSION } from '../version.ts';
 import type { SessionFile } from './catalog.ts';
 import { sessionsPage, UnreadableSession } from './sessions.ts';
 import type { TraceOptions } from '../engine/otlp/spans.ts';
+import type { SpooledFile } from '../store/spool.ts';
 import { WorkerDied } from '../workers/pool.ts';
 import type { OtlpSessionFiles, OtlpSkipped } from '../workers/tasks/otlp.ts';
 
@@ -39,14 +40,8 @@ export async function sessionsToExport(state: DataContext, query: SessionsOtlpQu
   return page.items.map((s) => catalog.session(s.key)).filter((f): f is SessionFile => f !== undefined);
 }
 
-/** A batch's JSON Lines, in a spool file, with its size. */
-export interface SpooledLines {
-  file: string;
-  bytes: number;
-}
-
 interface BatchLines {
-  parts: SpooledLines[];
+  parts: SpooledFile[];
   skipped: OtlpSkipped[];
 }
 
@@ -98,7 +93,7 @@ async function batchLines(state: DataContext, batch: OtlpSessionFiles[], options
  * caller asks for the next (or stops). Sessions left out (unreadable, or too big for a worker) are added to
  * `skipped`. One batch more than the pool has workers is asked for ahead, so no worker waits while one is sent.
  */
-export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[], payloads: boolean, skipped: OtlpSkipped[]): AsyncGenerator<SpooledLines> {
+export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[], payloads: boolean, skipped: OtlpSkipped[]): AsyncGenerator<SpooledFile> {
   const spool = state.store.spool;
   const options: TraceOptions = { payloads, version: VERSION };
   const ahead = state.pool.threads * 2;
@@ -113,7 +108,7 @@ export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[
       next += BATCH_SESSIONS;
     }
   };
-  let held: SpooledLines[] = [];
+  let held: SpooledFile[] = [];
   try {
     refill();
     while (inFlight.length > 0) {

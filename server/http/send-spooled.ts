@@ -5,16 +5,12 @@
 import { close, open, read } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
+import type { SpooledFile } from '../store/spool.ts';
 
 const CHUNK = 1024 * 1024;
 
 /** The trailer that says how many sessions an export left out (their paths and why are on stderr). */
 export const SKIPPED_TRAILER = 'X-Engine-Skipped';
-
-export interface SpooledPart {
-  file: string;
-  bytes: number;
-}
 
 /** A trailer's name, and its value once every part is sent. */
 export interface Trailer {
@@ -27,7 +23,7 @@ export interface Trailer {
  * removes each file once the next is asked for; a part that cannot be read cuts the answer short (destroyed,
  * so it cannot look whole).
  */
-export function sendSpooled(ctx: Context, parts: AsyncGenerator<SpooledPart>, type: string, trailer: Trailer): void {
+export function sendSpooled(ctx: Context, parts: AsyncGenerator<SpooledFile>, type: string, trailer: Trailer): void {
   ctx.set('Content-Type', type);
   ctx.set('Trailer', trailer.name);
   ctx.status = 200;
@@ -45,7 +41,7 @@ const openRead = (file: string) => new Promise<number>((resolve, reject) => open
 const readAt = (fd: number, buf: Buffer, length: number, position: number) =>
   new Promise<number>((resolve, reject) => read(fd, buf, 0, length, position, (err, n) => (err ? reject(err) : resolve(n))));
 
-async function pump(parts: AsyncGenerator<SpooledPart>, res: ServerResponse, trailer: Trailer): Promise<void> {
+async function pump(parts: AsyncGenerator<SpooledFile>, res: ServerResponse, trailer: Trailer): Promise<void> {
   const buffers = [Buffer.allocUnsafeSlow(CHUNK), Buffer.allocUnsafeSlow(CHUNK)];
   const taken: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
   // A response closed early (the client went away) fails its pending writes' callbacks, or never calls them.

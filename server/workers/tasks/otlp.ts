@@ -17,6 +17,12 @@ export interface OtlpSessionFiles {
 
 const NEWLINE = new Uint8Array([0x0a]);
 
+/** A session left out of an export, and why. */
+export interface OtlpSkipped {
+  rel: string;
+  message: string;
+}
+
 /**
  * One ExportTraceServiceRequest per session, each on its own line, as the bytes the answer sends (never
  * decoded to text and encoded again); logs that do not read are named apart.
@@ -32,12 +38,6 @@ export function sessionsOtlpJsonTask(input: { sessions: OtlpSessionFiles[]; opti
     }
   }
   return { lines: Buffer.concat(parts), failed };
-}
-
-/** A session left out of an export, and why. */
-export interface OtlpSkipped {
-  rel: string;
-  message: string;
 }
 
 /** Lines gathered before they are written: few system calls, little held in the heap. */

@@ -61,22 +61,21 @@ async function batchLines(state: DataContext, batch: OtlpSessionFiles[], options
       throw err;
     }
   };
+  const alone = (s: OtlpSessionFiles): Promise<BatchLines> =>
+    run([s]).catch((err: unknown) => {
+      if (err instanceof WorkerDied) return { parts: [], skipped: [{ rel: s.rel, message: err.message }] };
+      throw err;
+    });
+  if (batch.length === 1) return alone(batch[0]!);
   try {
     return await run(batch);
   } catch (err) {
-    if (!(err instanceof WorkerDied) || batch.length === 1) throw err;
+    if (!(err instanceof WorkerDied)) throw err;
   }
-  const alone = await Promise.allSettled(
-    batch.map((s) =>
-      run([s]).catch((err: unknown) => {
-        if (err instanceof WorkerDied) return { parts: [], skipped: [{ rel: s.rel, message: err.message }] };
-        throw err;
-      }),
-    ),
-  );
+  const settled = await Promise.allSettled(batch.map(alone));
   const out: BatchLines = { parts: [], skipped: [] };
   let failure: unknown = null;
-  for (const r of alone) {
+  for (const r of settled) {
     if (r.status === 'rejected') failure ??= r.reason;
     else {
       out.parts.push(...r.value.parts);
@@ -91,7 +90,7 @@ async function batchLines(state: DataContext, batch: OtlpSessionFiles[], options
 /**
  * The JSON Lines of the sessions as spool files, a batch at a time, in order; each file is removed once the
  * caller asks for the next (or stops). Sessions left out (unreadable, or too big for a worker) are added to
- * `skipped`. One batch more than the pool has workers is asked for ahead, so no worker waits while one is sent.
+ * `skipped`. Two batches a worker are asked for ahead, so no worker waits while one is sent.
  */
 export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[], payloads: boolean, skipped: OtlpSkipped[]): AsyncGenerator<SpooledFile> {
   const spool = state.store.spool;

@@ -1,6 +1,7 @@
 // The list's OTLP export over a log that kills its worker: the batch it was in is made again a session at a
 // time, so every other session of that batch is exported, once and in order, and only the killer is left
-// out: counted in the X-Engine-Skipped trailer and named on stderr, never dropped silently.
+// out: counted in the X-Engine-Skipped trailer and named on stderr, never dropped silently; alone, it makes an
+// empty export that says so.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { request } from 'node:http';
@@ -15,6 +16,7 @@ const death = suite('otlp export: a worker dies on one log');
 let c: Launched;
 death.before(async () => {
   c = await launch();
+  writeWorkerKiller(join(c.dataDir, 'logs', 'hostile'), HEAVY);
 });
 death.after(async () => {
   await c.stop();
@@ -39,9 +41,8 @@ function getWithTrailers(path: string): Promise<{ status: number; body: string; 
 const idOf = (line: string) => String(decodeJson(line).resources[0]!.spans[0]!.attributes['gen_ai.conversation.id']);
 
 death('only the log that kills its worker is left out of its batch, counted in the trailer and named on stderr', async () => {
-  const list = v.parse(SessionListSchema, await (await c.api('/api/sessions?limit=500')).json()).items;
+  const list = v.parse(SessionListSchema, await (await c.api('/api/sessions?limit=500')).json()).items.filter((s) => s.key !== HEAVY);
   assert.ok(list.length >= 4, 'the fixture home has sessions around the heavy log');
-  writeWorkerKiller(join(c.dataDir, 'logs', 'hostile'), HEAVY);
   // The heavy log sits in the middle of one batch of ticked sessions.
   const half = Math.floor(list.length / 2);
   const keys = [...list.slice(0, half).map((s) => s.key), HEAVY, ...list.slice(half).map((s) => s.key)];
@@ -55,6 +56,13 @@ death('only the log that kills its worker is left out of its batch, counted in t
   assert.match(stderr, new RegExp(`left out logs/hostile/${HEAVY}\\.jsonl: reading it needs more than the 128 MB of heap a worker may use`));
   // The console and its pool still answer.
   assert.is((await c.api(`/api/sessions/otlp?keys=${list[0]!.key}`)).status, 200);
+});
+
+death('a batch of that one log alone is an empty export with one left out, not a cut answer', async () => {
+  const res = await getWithTrailers(`/api/sessions/otlp?keys=${HEAVY}`);
+  assert.is(res.status, 200);
+  assert.is(res.body, '');
+  assert.is(res.trailers['x-engine-skipped'], '1');
 });
 
 death.run();

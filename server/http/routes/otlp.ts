@@ -1,6 +1,6 @@
 // Sessions as OpenTelemetry traces: GET /api/otlp (the stream to a collector: where, and how it goes) and,
-// downloaded, GET /api/sessions/otlp (every session the list's filters
-// match, or the ticked `keys`, as JSON Lines, streamed; how many sessions were left out in a trailer) and GET /api/sessions/:key/otlp (one
+// downloaded, GET /api/sessions/otlp (every session the list's filters match, or the ticked `keys`, as JSON
+// Lines, streamed; how many were left out in a trailer) and GET /api/sessions/:key/otlp (one
 // ExportTraceServiceRequest as OTLP/JSON). Mounted before the sessions routes: the literal path wins, and a
 // log whose stem is `otlp` gets a hashed key (engine/keys.ts).
 import Router from '@koa/router';

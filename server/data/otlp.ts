@@ -1,15 +1,19 @@
 // Sessions as OTLP for the downloads: one session's ExportTraceServiceRequest, or every session a list
 // query matches as JSON Lines (the Collector's file exporter's format), made in the pool a batch at a time
-// so a big export never stalls other requests and is sent as it is made.
+// and written by the workers to the spool, so a big export never stalls other requests, is sent as it is made
+// and never passes through the main thread's heap.
 import type { SessionsOtlpQuery } from '../../shared/otlp.ts';
 import type { DataContext } from './data-context.ts';
 import { VERSION } from '../version.ts';
 import type { SessionFile } from './catalog.ts';
 import { sessionsPage, UnreadableSession } from './sessions.ts';
-import type { OtlpSessionFiles } from '../workers/tasks/otlp.ts';
+import type { TraceOptions } from '../engine/otlp/spans.ts';
+import type { SpooledFile } from '../store/spool.ts';
+import { WorkerDied } from '../workers/pool.ts';
+import type { OtlpSessionFiles, OtlpSkipped } from '../workers/tasks/otlp.ts';
 
 /** Sessions per pool task: small enough to keep the answer flowing, big enough to keep the pool busy. */
-const BATCH_SESSIONS = 32;
+const BATCH_SESSIONS = 128;
 
 export class NoSuchSessions extends Error {}
 
@@ -36,27 +40,89 @@ export async function sessionsToExport(state: DataContext, query: SessionsOtlpQu
   return page.items.map((s) => catalog.session(s.key)).filter((f): f is SessionFile => f !== undefined);
 }
 
+interface BatchLines {
+  parts: SpooledFile[];
+  skipped: OtlpSkipped[];
+}
+
 /**
- * The JSON Lines of the sessions, a batch at a time, in order; logs that do not read are left out. One
- * batch more than the pool has workers is asked for ahead, so no worker waits while an answer is sent.
+ * One batch's lines, written by a worker to the spool. A batch whose worker died (a log that needs more than
+ * a worker's heap) is made again a session at a time, so only the session that kills its worker is left out.
  */
-export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[], payloads: boolean): AsyncGenerator<Buffer> {
-  // A batch whose worker died is left out like an unreadable log, rather than cutting the download short.
-  const run = (b: OtlpSessionFiles[]) =>
-    state.pool.run('sessionsOtlpJsonTask', { sessions: b, options: { payloads, version: VERSION } }).catch(() => ({ lines: new Uint8Array(0), failed: [] }));
-  const ahead = state.pool.threads + 1;
-  const inFlight: ReturnType<typeof run>[] = [];
+async function batchLines(state: DataContext, batch: OtlpSessionFiles[], options: TraceOptions): Promise<BatchLines> {
+  const spool = state.store.spool;
+  const run = async (sessions: OtlpSessionFiles[]): Promise<BatchLines> => {
+    const out = spool.file('otlp.jsonl');
+    try {
+      const r = await state.pool.run('sessionsOtlpFileTask', { sessions, options, out });
+      return { parts: r.bytes > 0 ? [{ file: out, bytes: r.bytes }] : [], skipped: r.failed };
+    } catch (err) {
+      spool.remove(out);
+      throw err;
+    }
+  };
+  const alone = (s: OtlpSessionFiles): Promise<BatchLines> =>
+    run([s]).catch((err: unknown) => {
+      if (err instanceof WorkerDied) return { parts: [], skipped: [{ rel: s.rel, message: err.message }] };
+      throw err;
+    });
+  if (batch.length === 1) return alone(batch[0]!);
+  try {
+    return await run(batch);
+  } catch (err) {
+    if (!(err instanceof WorkerDied)) throw err;
+  }
+  const settled = await Promise.allSettled(batch.map(alone));
+  const out: BatchLines = { parts: [], skipped: [] };
+  let failure: unknown = null;
+  for (const r of settled) {
+    if (r.status === 'rejected') failure ??= r.reason;
+    else {
+      out.parts.push(...r.value.parts);
+      out.skipped.push(...r.value.skipped);
+    }
+  }
+  if (failure === null) return out;
+  for (const p of out.parts) spool.remove(p.file);
+  throw failure;
+}
+
+/**
+ * The JSON Lines of the sessions as spool files, a batch at a time, in order; each file is removed once the
+ * caller asks for the next (or stops). Sessions left out (unreadable, or too big for a worker) are added to
+ * `skipped`. Two batches a worker are asked for ahead, so no worker waits while one is sent.
+ */
+export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[], payloads: boolean, skipped: OtlpSkipped[]): AsyncGenerator<SpooledFile> {
+  const spool = state.store.spool;
+  const options: TraceOptions = { payloads, version: VERSION };
+  const ahead = state.pool.threads * 2;
+  const inFlight: Promise<BatchLines>[] = [];
   let next = 0;
   const refill = () => {
     while (inFlight.length < ahead && next < files.length) {
-      inFlight.push(run(files.slice(next, next + BATCH_SESSIONS).map(filesOf)));
+      const made = batchLines(state, files.slice(next, next + BATCH_SESSIONS).map(filesOf), options);
+      // Awaited in turn below; a rejection before its turn is not an unhandled one.
+      made.catch(() => undefined);
+      inFlight.push(made);
       next += BATCH_SESSIONS;
     }
   };
-  refill();
-  while (inFlight.length > 0) {
-    const r = await inFlight.shift()!;
+  let held: SpooledFile[] = [];
+  try {
     refill();
-    if (r.lines.byteLength > 0) yield Buffer.from(r.lines.buffer, r.lines.byteOffset, r.lines.byteLength);
+    while (inFlight.length > 0) {
+      const r = await inFlight.shift()!;
+      refill();
+      skipped.push(...r.skipped);
+      held = r.parts;
+      while (held.length > 0) {
+        yield held[0]!;
+        spool.remove(held.shift()!.file);
+      }
+    }
+  } finally {
+    // Stopped early (the client went away, or a batch failed): no batch's file stays behind.
+    for (const p of held) spool.remove(p.file);
+    for (const made of inFlight) made.then((r) => r.parts.forEach((p) => spool.remove(p.file)), () => undefined);
   }
 }

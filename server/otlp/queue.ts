@@ -2,7 +2,9 @@
 // exporter already retried 429, 502-504 and network errors within its timeout) keeps its session at the head
 // and is tried again after a backoff that doubles up to a cap, so a collector that is down for a while
 // loses nothing up to the bound; past the bound, offers are refused (the caller keeps them to offer again
-// once a send makes room). Nothing here waits on a request: offer() returns at once.
+// once a send makes room). An item that can never be sent as it is (its log does not read, or kills its
+// worker) is taken out at once, counted as failed, so it never holds up the items behind it. Nothing here
+// waits on a request: offer() returns at once.
 import { errorText } from '../../shared/error-text.ts';
 
 export interface QueueCounts {
@@ -17,6 +19,9 @@ export interface Backoff {
   maxMs: number;
 }
 
+/** Thrown by a send whose item cannot be sent as it is: trying it again would fail the same way. */
+export class Unsendable extends Error {}
+
 export const BACKOFF: Backoff = { firstMs: 1_000, maxMs: 60_000 };
 
 export class SendQueue<T> {
@@ -29,7 +34,8 @@ export class SendQueue<T> {
   constructor(
     private readonly max: number,
     private readonly send: (item: T) => Promise<void>,
-    private readonly sent: (item: T) => void,
+    /** Called once an item has left the queue: `true` when it was sent, `false` when it was unsendable. */
+    private readonly left: (item: T, sent: boolean) => void,
     private readonly backoff: Backoff = BACKOFF,
   ) {}
 
@@ -57,11 +63,17 @@ export class SendQueue<T> {
         this.items.shift();
         this.counts.queued = this.items.length;
         this.counts.sent++;
-        this.sent(item);
+        this.left(item, true);
         wait = this.backoff.firstMs;
       } catch (err) {
         this.counts.failed++;
         this.counts.lastError = errorText(err);
+        if (err instanceof Unsendable) {
+          this.items.shift();
+          this.counts.queued = this.items.length;
+          this.left(item, false);
+          continue;
+        }
         await new Promise<void>((resolve) => {
           this.wake = resolve;
           setTimeout(resolve, wait).unref();

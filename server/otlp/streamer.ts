@@ -3,16 +3,19 @@
 // offers the queue those that ended, were not sent with both files as they are now (memory.ts: a new
 // decision line alone sends the session again), and either ended after the console started or started on
 // or after --otlp-since. Sessions a full queue refused wait here, counted as dropped, and are offered again
-// as each send makes room.
+// as each send makes room. A log that does not read, or kills its worker, is counted as failed and skipped.
 import { stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { readableSpans } from '../engine/otlp/readable.ts';
+import type { SessionTrace } from '../engine/otlp/spans.ts';
+import type { Result } from '../result.ts';
 import type { State } from '../state.ts';
+import { WorkerDied } from '../workers/pool.ts';
 import { VERSION } from '../version.ts';
 import { traceSender } from './exporter.ts';
 import { loggedSessions } from './ended-sessions.ts';
 import { SentMemory } from './memory.ts';
-import { SendQueue } from './queue.ts';
+import { SendQueue, Unsendable } from './queue.ts';
 import type { OtlpStreamer } from './running-stream.ts';
 import type { OtlpSettings } from './settings.ts';
 
@@ -46,13 +49,22 @@ export async function startOtlpStreamer(state: State, s: OtlpSettings): Promise<
   const queue: SendQueue<Offered> = new SendQueue<Offered>(
     s.queueMax,
     async (o) => {
-      const r = await state.pool.run('sessionTraceTask', { files: { rel: o.rel, path: o.path, flowLog: o.flowLog }, options: { payloads: false, version: VERSION } });
-      if (!r.ok) throw new Error(`${o.rel} is not a session log engine can read: ${r.message}`);
+      let r: Result<SessionTrace>;
+      try {
+        r = await state.pool.run('sessionTraceTask', { files: { rel: o.rel, path: o.path, flowLog: o.flowLog }, options: { payloads: false, version: VERSION } });
+      } catch (err) {
+        if (err instanceof WorkerDied) throw new Unsendable(`${o.rel} cannot be sent: ${err.message}`);
+        throw err;
+      }
+      if (!r.ok) throw new Unsendable(`${o.rel} is not a session log engine can read: ${r.message}`);
       await sender.send(readableSpans(r.value));
     },
-    (o) => {
-      memory.remember(o.rel, o.stamp);
-      void memory.flush();
+    (o, sent) => {
+      // An unsendable log is tried again only once it changes (`seen` keeps its stamp).
+      if (sent) {
+        memory.remember(o.rel, o.stamp);
+        void memory.flush();
+      }
       // The send made room: the longest-waiting session takes it.
       const next = waiting.values().next();
       if (!next.done) offer(next.value);

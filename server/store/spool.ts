@@ -9,6 +9,12 @@ import { processAlive } from './process-alive.ts';
 
 const PREFIX = 'engine-console-spool-';
 
+/** A file written to the spool, and how many bytes of it are the answer's. */
+export interface SpooledFile {
+  file: string;
+  bytes: number;
+}
+
 export class Spool {
   private dir: string | null = null;
   private made = 0;

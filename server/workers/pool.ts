@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type Tinypool from 'tinypool';
 import type * as Tasks from './tasks.ts';
+import { HEAP_GUARD_ENV } from '../engine/session/heap-guard.ts';
 
 type TaskTable = typeof Tasks;
 export type TaskName = { [K in keyof TaskTable]: TaskTable[K] extends (input: never) => unknown ? K : never }[keyof TaskTable];
@@ -19,6 +20,16 @@ export type TaskOutput<K extends TaskName> = Awaited<ReturnType<TaskFn<K>>>;
 
 /** The heap each worker may use (old generation), in MB. */
 const WORKER_HEAP_MB = 128;
+/**
+ * The index lane's: its walk lists every file at once (some 220 MB of heap at a million sessions). A log is
+ * still refused there at the request lane's size (ENGINE_CONSOLE_HEAP_GUARD_MB: heap-guard.ts), so the list
+ * never summarizes a log whose page could not be read.
+ */
+const INDEX_WORKER_HEAP_MB = 1024;
+/** Each worker's young generation semi-space, in MB. */
+const SEMI_SPACE_MB = 16;
+/** V8's heap limit for a request's worker: the old generation and three semi-spaces, as heap_size_limit says. */
+const WORKER_HEAP_LIMIT_MB = WORKER_HEAP_MB + 3 * SEMI_SPACE_MB;
 
 /**
  * A worker process ended while it ran the task: it reached its heap cap (a file whose view needs more) or
@@ -81,8 +92,9 @@ export function createPool(options: { entry?: string } = {}): Pool {
     // Results cross as V8-serialized values (byte chunks stay bytes), not JSON text.
     serialization: 'advanced',
     // --expose-gc: the heap guard of the session reader (engine/session/heap-guard.ts) collects near the cap.
-    execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`, '--max-semi-space-size=16', '--expose-gc', ...execArgv],
+    execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`, `--max-semi-space-size=${SEMI_SPACE_MB}`, '--expose-gc', ...execArgv],
   };
+  const indexExecArgv = [`--max-old-space-size=${INDEX_WORKER_HEAP_MB}`, `--max-semi-space-size=${SEMI_SPACE_MB}`, '--expose-gc', ...execArgv];
   // Tinypool is loaded with the first task, not at start: the first answer does not wait for it.
   const pools: Partial<Record<Lane, Promise<Tinypool>>> = {};
   let destroyed = false;
@@ -90,7 +102,7 @@ export function createPool(options: { entry?: string } = {}): Pool {
   // longer keep one warm for it): a request after a quiet minute does not wait for a process to start.
   const laneOptions: Record<Lane, typeof poolOptions> = {
     interactive: { ...poolOptions, minThreads: 1 },
-    index: { ...poolOptions, env: { ENGINE_CONSOLE_WORKER_NICE: String(INDEX_LANE_NICE) } },
+    index: { ...poolOptions, execArgv: indexExecArgv, env: { ENGINE_CONSOLE_WORKER_NICE: String(INDEX_LANE_NICE), [HEAP_GUARD_ENV]: String(WORKER_HEAP_LIMIT_MB) } },
   };
   const ready = (lane: Lane) => (pools[lane] ??= import('tinypool').then(({ default: Pool }) => new Pool(laneOptions[lane])));
   return {

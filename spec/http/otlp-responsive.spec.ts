@@ -1,9 +1,13 @@
 // The console stays responsive while GET /api/sessions/otlp streams a few thousand generated sessions:
 // /api/health, asked every 20 ms by a process of its own, answers fast throughout, and the export still
 // holds every session once, in the list's order. Thresholds are generous (a loaded 2-core machine);
-// the figures are printed.
+// the figures are printed. A client that leaves mid-export leaves no batch file behind.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as v from 'valibot';
 import { generateHome } from '../../scripts/synth/home.ts';
 import { SessionListSchema } from '../../shared/sessions.ts';
@@ -78,6 +82,46 @@ responsive('/api/health answers fast while the whole list streams as OTLP', asyn
   assert.ok(latencies.length >= 10, `only ${latencies.length} asks of /api/health during the export`);
   assert.ok(max <= MAX_MS, `/api/health took up to ${max.toFixed(0)} ms during the export (at most ${MAX_MS})`);
   assert.ok(median <= MEDIAN_MS, `/api/health took ${median.toFixed(1)} ms at the median during the export (at most ${MEDIAN_MS})`);
+});
+
+/** The console's spool files (its private temp directory), by name. */
+function spoolFiles(pid: number): string[] {
+  return readdirSync(tmpdir())
+    .filter((d) => d.startsWith(`engine-console-spool-${pid}-`))
+    .flatMap((d) => readdirSync(join(tmpdir(), d)));
+}
+
+/** Reads `bytes` of the export, then leaves (the socket is destroyed mid-answer). */
+function leaveEarly(bytes: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${c.url}/api/sessions/otlp`, { headers: { Authorization: `Bearer ${c.token}` } }, (res) => {
+      let got = 0;
+      res.on('data', (chunk: Buffer) => {
+        got += chunk.length;
+        if (got < bytes) return;
+        req.destroy();
+        resolve();
+      });
+      res.on('end', () => reject(new Error(`the export ended before ${bytes} bytes`)));
+    });
+    req.on('error', () => undefined);
+    req.end();
+  });
+}
+
+responsive('a client that leaves mid-export leaves no batch file in the spool, and no error', async () => {
+  const pid = c.child.pid!;
+  const stderrBefore = c.stderr();
+  await leaveEarly(256 * 1024);
+  // The batches still running when it left end within the pool's time for them, and then go.
+  let left = spoolFiles(pid);
+  for (let i = 0; i < 100 && left.some((f) => f.endsWith('.jsonl')); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    left = spoolFiles(pid);
+  }
+  assert.equal(left.filter((f) => f.endsWith('.jsonl')), []);
+  assert.is(c.stderr().slice(stderrBefore.length), '');
+  assert.is((await c.api('/api/health')).status, 200);
 });
 
 responsive.run();

@@ -2,7 +2,8 @@
 // once, and after a restart only the session that is new (what was sent is remembered in the cache
 // directory, not the data directory), and a session again when its flow log alone changed; a receiver that is
 // down keeps the queue's sessions until it is back, and those past the bound wait, counted as dropped, until
-// the queue has room; http/json is posted as OTLP/JSON. GET /api/otlp reports
+// the queue has room; a log that kills its worker is skipped and counted, never holding up the rest;
+// http/json is posted as OTLP/JSON. GET /api/otlp reports
 // it all, never a header's value.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -14,9 +15,11 @@ import { SessionListSchema } from '../../shared/sessions.ts';
 import { copyHome, tempDir } from '../support/fixtures.ts';
 import { launch, type Launched } from '../support/launch.ts';
 import { startReceiver } from '../support/otlp-receiver.ts';
+import { writeWorkerKiller } from '../support/heavy-log.ts';
 
 const stream = suite('otlp stream');
 const SERVED = '20260928T020401.117Z-14662';
+const HEAVY = 'heavy-otlp';
 
 async function status(c: Launched): Promise<OtlpStatus> {
   return v.parse(OtlpStatusSchema, await (await c.api('/api/otlp')).json());
@@ -45,11 +48,14 @@ stream('every ended session reaches the receiver once, and a restart sends only 
     await c.stop();
     assert.equal(readdirSync(join(cache.dir, 'engine-console')).filter((n) => n.startsWith('otlp-sent-')).length, 1);
 
-    // A new session (another id) while the console was stopped.
+    // A new session (another id) while the console was stopped, older than every other: sessions are offered
+    // newest first and sent in turn, so any sent again would arrive before it.
     const src = join(home.dir, 'logs/shop/20260928T020400.548Z-14457.jsonl');
-    const NEW = '20260930T000000.000Z-1';
-    writeFileSync(join(home.dir, 'logs/shop', `${NEW}.jsonl`), readFileSync(src, 'utf8').replace('20260928T020400.548Z-14457', NEW));
+    const NEW = '20260601T000000.000Z-1';
+    const text = readFileSync(src, 'utf8').replace('20260928T020400.548Z-14457', NEW).replace(/"started_unix_ms":\d+/, `"started_unix_ms":${Date.UTC(2026, 5, 1)}`);
+    writeFileSync(join(home.dir, 'logs/shop', `${NEW}.jsonl`), text);
     c = await launch(opts);
+    assert.is((await readableIds(c)).at(-1), NEW, 'the new session is the last offered');
     await receiver.until(() => receiver.sessions.includes(NEW));
     const after = await status(c);
     await c.stop();
@@ -88,6 +94,33 @@ stream('a receiver that is down loses nothing: past the bound, sessions wait as 
   } finally {
     await c.stop();
     await receiver.close();
+    cache.cleanup();
+  }
+});
+
+stream('a log that kills its worker is counted as failed and skipped: the sessions behind it are still sent', async () => {
+  const home = copyHome();
+  const cache = tempDir('engine-cache-');
+  const receiver = await startReceiver();
+  writeWorkerKiller(join(home.dir, 'logs/hostile'), HEAVY);
+  const c = await launch({
+    dataDir: home.dir,
+    args: ['--otlp-endpoint', receiver.url, '--otlp-since', '2026-01-01', '--otlp-ended-after', '0'],
+    env: { XDG_CACHE_HOME: cache.dir },
+  });
+  try {
+    const ids = await readableIds(c);
+    assert.ok(ids.includes(HEAVY), 'the heavy log is listed, so the stream offers it');
+    const others = ids.filter((id) => id !== HEAVY);
+    await receiver.until(() => new Set(receiver.sessions).size === others.length);
+    assert.equal([...receiver.sessions].sort(), [...others].sort(), 'every other session once');
+    const st = await status(c);
+    assert.equal([st.sent, st.queued, st.failed], [others.length, 0, 1]);
+    assert.match(st.last_error ?? '', new RegExp(`^logs/hostile/${HEAVY}\\.jsonl cannot be sent: reading it needs more than the 128 MB`));
+  } finally {
+    await c.stop();
+    await receiver.close();
+    home.cleanup();
     cache.cleanup();
   }
 });

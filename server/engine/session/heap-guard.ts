@@ -6,6 +6,16 @@
 // CLI side) the limit is far away and nothing happens.
 import { getHeapStatistics } from 'node:v8';
 
+/** Where a pool lane with a larger heap says the heap (MB) a log is read within, so every lane refuses the same logs. */
+export const HEAP_GUARD_ENV = 'ENGINE_CONSOLE_HEAP_GUARD_MB';
+
+/** The heap a log is read within: the process's limit, or less where its lane says so. */
+function readingHeap(): number {
+  const limit = getHeapStatistics().heap_size_limit;
+  const mb = Number(process.env[HEAP_GUARD_ENV]);
+  return Number.isFinite(mb) && mb > 0 ? Math.min(limit, mb * 1048576) : limit;
+}
+
 /** The share of the heap's limit that live data may fill while a log is read. */
 const LIVE_SHARE = 0.5;
 const EVERY_LINES = 256;
@@ -13,7 +23,8 @@ const LONG_LINE = 64 * 1024;
 
 export class HeapGuard {
   private lines = 0;
-  private readonly limit = getHeapStatistics().heap_size_limit * LIVE_SHARE;
+  private readonly heap = readingHeap();
+  private readonly limit = this.heap * LIVE_SHARE;
   private readonly gc = (globalThis as { gc?: () => void }).gc;
 
   /** Throws (with `what` for the message) when the live heap is past the limit; call once per line. */
@@ -24,6 +35,6 @@ export class HeapGuard {
     const live = getHeapStatistics().used_heap_size;
     if (live < this.limit) return;
     const mb = (n: number) => Math.round(n / 1048576);
-    throw new Error(`${what()} needs more than the ${mb(getHeapStatistics().heap_size_limit)} MB of heap a worker may use (${mb(live)} MB in use)`);
+    throw new Error(`${what()} needs more than the ${mb(this.heap)} MB of heap a worker may use (${mb(live)} MB in use)`);
   }
 }

@@ -1,9 +1,8 @@
 // Sessions as OpenTelemetry traces: GET /api/otlp (the stream to a collector: where, and how it goes) and,
-// downloaded, GET /api/sessions/otlp (every session the list's filters
-// match, or the ticked `keys`, as JSON Lines, streamed) and GET /api/sessions/:key/otlp (one
+// downloaded, GET /api/sessions/otlp (every session the list's filters match, or the ticked `keys`, as JSON
+// Lines, streamed; how many were left out in a trailer) and GET /api/sessions/:key/otlp (one
 // ExportTraceServiceRequest as OTLP/JSON). Mounted before the sessions routes: the literal path wins, and a
 // log whose stem is `otlp` gets a hashed key (engine/keys.ts).
-import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { SessionOtlpQuerySchema, SessionsOtlpQuerySchema, type OtlpStatus } from '../../../shared/otlp.ts';
@@ -13,7 +12,9 @@ import { NoSuchSessions, sessionOtlp, sessionsOtlpLines, sessionsToExport } from
 import { UnreadableSession } from '../../data/sessions.ts';
 import type { State } from '../../state.ts';
 import { WorkerDied } from '../../workers/pool.ts';
-import { CONTENT_TYPES, setContentType } from '../content-type.ts';
+import { CONTENT_TYPES } from '../content-type.ts';
+import { SKIPPED_TRAILER, sendSpooled } from '../send-spooled.ts';
+import type { OtlpSkipped } from '../../workers/tasks/otlp.ts';
 import { notFound, unprocessable } from '../errors.ts';
 import { parseQuery } from '../parse.ts';
 import { downloadName } from './sessions.ts';
@@ -32,9 +33,15 @@ export function otlpRoutes(state: State): Router {
         if (err instanceof NoSuchSessions) throw notFound(err.message);
         throw err;
       }
-      setContentType(ctx, 'ndjson');
       ctx.set('Content-Disposition', 'attachment; filename="sessions.otlp.jsonl"');
-      ctx.body = Readable.from(sessionsOtlpLines(state, files, query.payloads));
+      const skipped: OtlpSkipped[] = [];
+      sendSpooled(ctx, sessionsOtlpLines(state, files, query.payloads, skipped), CONTENT_TYPES.ndjson, {
+        name: SKIPPED_TRAILER,
+        value: () => {
+          for (const s of skipped) process.stderr.write(`engine-console: the OTLP export left out ${s.rel}: ${s.message}\n`);
+          return String(skipped.length);
+        },
+      });
     })
     .get('/api/sessions/:key/otlp', async (ctx: Context & { params: Record<string, string> }) => {
       const query = parseQuery(ctx, SessionOtlpQuerySchema);

@@ -136,8 +136,12 @@ export class Store {
     const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
     this.saver = options.savedIndex ? new IndexSaver(options.savedIndex, this.tree.root, this.sessions, warn) : null;
     const saver = this.saver;
-    // Saved once the filters the cold index left are made too: a restart then has them at once.
-    if (saver) void this.searchFiltersMade.then(() => !this.closed && saver.coldIndexDone(this.feeder.matchedSaved));
+    if (saver) {
+      // Saved as soon as the cold index is in (a stop soon after has nothing left to write in its few seconds),
+      // and again once the filters it left are made, so a restart has them at once.
+      void this.coldIndexDone.then(() => !this.closed && saver.coldIndexDone(this.feeder.matchedSaved));
+      void this.searchFiltersMade.then(() => (this.closed ? undefined : saver.save()));
+    }
   }
 
   private markOpened: () => void = () => {};

@@ -11,7 +11,7 @@
 // (index-wire.ts). At start only the paths are split; a chunk's results are decoded when the feeder first
 // asks for one of its logs, so reading even a big index holds the event loop a few short turns.
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import * as v from 'valibot';
@@ -288,18 +288,28 @@ function parseHeader(bytes: Buffer): v.InferOutput<typeof HeaderSchema> {
 }
 
 /**
- * In the pool, beside the first walk: per chunk, per entry, 1 where the log's and its companions' stamps now
- * are the saved ones (the index task's own test, without the walk's word on which companions there are: a
- * missing one stamps `-` either way). Null when the file was replaced since it was read.
+ * In the pool, beside the first walk: for the chunks [first, end), per entry, 1 where the log's and its
+ * companions' stamps now are the saved ones (the index task's own test, without the walk's word on which
+ * companions there are: a missing one stamps `-` either way). Null when the file was replaced since it was read.
  */
-export function checkSaved(root: string, source: SavedSource): Uint8Array[] | null {
+export function checkSaved(root: string, source: SavedSource, first: number, end: number): Uint8Array[] | null {
+  const chunks = source.chunks.slice(first, end);
+  if (chunks.length === 0) return [];
   const fd = openSync(source.file, 'r');
   try {
     if (exactStamp(fstatSync(fd, { bigint: true })) !== source.stamp) return null;
-    const bytes = readFileSync(fd);
-    return source.chunks.map(([at, relsLength, resultsLength]) => {
-      const rels = bytes.toString('utf8', at, at + relsLength).split(SEP);
-      const stamps = packedStamps(bytes.subarray(at + relsLength, at + relsLength + resultsLength));
+    const from = chunks[0]![0];
+    const [lastAt, lastRels, lastResults] = chunks.at(-1)!;
+    const bytes = Buffer.allocUnsafe(lastAt + lastRels + lastResults - from);
+    for (let got = 0; got < bytes.length; ) {
+      const n = readSync(fd, bytes, got, bytes.length - got, from + got);
+      if (n === 0) return null;
+      got += n;
+    }
+    return chunks.map(([at, relsLength, resultsLength]) => {
+      const start = at - from;
+      const rels = bytes.toString('utf8', start, start + relsLength).split(SEP);
+      const stamps = packedStamps(bytes.subarray(start + relsLength, start + relsLength + resultsLength));
       const out = new Uint8Array(rels.length);
       rels.forEach((rel, i) => {
         const saved = stamps[i];

@@ -482,8 +482,10 @@ export class SessionIndex {
   }
 
   private position(s: SessionSummary): number {
-    let lo = 0;
     let hi = this.sorted.length;
+    // Most go last: the start-up lists logs newest first.
+    if (hi === 0 || newestFirst(this.sorted[hi - 1]!.summary, s) < 0) return hi;
+    let lo = 0;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (newestFirst(this.sorted[mid]!.summary!, s) < 0) lo = mid + 1;

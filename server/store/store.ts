@@ -47,6 +47,8 @@ const HEAD_LOGS = 2_048;
 const BIG_LOG_BYTES = 8 * 1024 * 1024;
 /** Logs given their entries per turn of the event loop while the first walk is listed. */
 const LIST_SLICE = 1_000;
+/** Parts of a saved index's check per worker: the one that walks first takes its share after. */
+const CHECK_PARTS_PER_WORKER = 4;
 /** In a polled directory, a log unchanged for this long is stamped only every QUIET_EVERY_TICKS ticks. */
 const QUIET_MS = 10 * 60_000;
 const QUIET_EVERY_TICKS = 10;
@@ -97,6 +99,8 @@ export class Store {
   private walked = false;
   /** While the start-up lists logs: those it listed from the head, before the walk (their keys may still change). */
   private headRels: Set<string> | null = new Set();
+  /** Logs listed while the saved index is checked, admitted once it is (checkSaved). */
+  private heldForCheck: SessionEntry[] | null = null;
   private markSliceListed: () => void = () => {};
   /** Resolves when the next slice of logs is listed (or every log is). */
   private sliceListed = this.nextSliceListed();
@@ -192,7 +196,6 @@ export class Store {
       }
       const head = first ? new Map([...first.logs, ...(more?.logs ?? [])].map((log) => [log.rel, log])) : null;
       const walk = await walking;
-      await checking;
       if (walk === null || this.closed) return;
       this.expected = walk.flags.length;
       const names = namesOf(walk);
@@ -207,6 +210,8 @@ export class Store {
         await new Promise<void>((resolve) => setImmediate(resolve));
         this.listSlice(slice);
       }
+      // The logs listed meanwhile are admitted once the saved entries are checked.
+      await checking;
       await this.feeder.applyTaken();
       await this.tree.adopt(walk.dirs, names);
       this.flows.rebuild(this.tree);
@@ -242,16 +247,31 @@ export class Store {
     }
   }
 
-  /** The saved index's entries checked against the files in the pool, beside the walk; null without one. */
+  /**
+   * The saved index's entries checked against the files in the pool, in parts that both of the index's
+   * workers take as they come free (one walks first); null without a saved index. Until it is done the logs
+   * listed are held (`heldForCheck`), then admitted at once.
+   */
   private checkSaved(): Promise<void> | null {
     const source = this.feeder.savedSource;
     if (source === null) return null;
-    return this.pool
-      .run('checkSavedTask', { root: this.tree.root, source }, 'index')
-      .then((unchanged) => {
-        if (unchanged) this.feeder.useChecked(unchanged);
+    this.heldForCheck = [];
+    const parts = this.pool.threads * CHECK_PARTS_PER_WORKER;
+    const size = Math.ceil(source.chunks.length / parts);
+    const runs = Array.from({ length: Math.ceil(source.chunks.length / size) }, (_, i) =>
+      this.pool.run('checkSavedTask', { root: this.tree.root, source, first: i * size, end: (i + 1) * size }, 'index'),
+    );
+    return Promise.all(runs)
+      .then((found) => {
+        if (found.every((part) => part !== null)) this.feeder.useChecked(found.flat());
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => {
+        const held = this.heldForCheck ?? [];
+        this.heldForCheck = null;
+        this.feeder.admit(held);
+        this.feeder.pump();
+      });
   }
 
   /**
@@ -292,7 +312,9 @@ export class Store {
   }
 
   private listSlice(logs: readonly NewLog[]): void {
-    this.feeder.admit(this.sessions.add(this.tree.root, logs));
+    const added = this.sessions.add(this.tree.root, logs);
+    if (this.heldForCheck) for (const e of added) this.heldForCheck.push(e);
+    else this.feeder.admit(added);
     this.feeder.pump();
     this.markSliceListed();
   }

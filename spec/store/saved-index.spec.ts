@@ -4,7 +4,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { appendFileSync, copyFileSync, existsSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { generateHome } from '../../scripts/synth/home.ts';
 import { Hub } from '../../server/events/hub.ts';
 import { unpackItems } from '../../server/store/index-wire.ts';
 import { checkSaved, loadIndex } from '../../server/store/persisted-index.ts';
@@ -40,7 +41,7 @@ function countingPool(): { pool: Pool; readWhole: () => number; sentToCheck: () 
       destroy: async () => {},
       run(name, input) {
         if (name === 'newestLogsTask') return Promise.reject(new Error('no head in this test'));
-        if (input instanceof Uint8Array) {
+        if (name === 'indexSessionsPackedTask' && input instanceof Uint8Array) {
           const items = unpackItems(input);
           whole += items.filter((i) => i.known === null).length;
           check += items.filter((i) => i.known !== null).length;
@@ -127,7 +128,7 @@ test('the check of saved entries beside the walk: a grown log or a new companion
     const [grown, companion, ...same] = logs;
     appendFileSync(grown!.path, '\n');
     writeFileSync(`${companion!.path.slice(0, -'.jsonl'.length)}.confirm.jsonl`, '');
-    const unchanged = checkSaved(root, saved.source);
+    const unchanged = checkSaved(root, saved.source, 0, saved.source.chunks.length);
     assert.ok(unchanged);
     saved.markChecked(unchanged);
     assert.is(saved.takeChecked(grown!.rel), undefined);
@@ -139,9 +140,36 @@ test('the check of saved entries beside the walk: a grown log or a new companion
     // Another console saved over it meanwhile: its entries are checked the slow way, log by log.
     copyFileSync(t.file, `${t.file}.new`);
     renameSync(`${t.file}.new`, t.file);
-    assert.is(checkSaved(root, saved.source), null);
+    assert.is(checkSaved(root, saved.source, 0, saved.source.chunks.length), null);
   } finally {
     t.cleanup();
+  }
+});
+
+test('a restart over thousands of logs, their check split into parts, equals a fresh index after changes in several parts', async () => {
+  const cache = tempDir();
+  const home = tempDir();
+  try {
+    const made = await generateHome({ dir: home.dir, sessions: 2_600, seed: 9, big: [] });
+    const file = join(cache.dir, 'index.bin');
+    const first = await run(home.dir, { file, write: true });
+    await first.store.save();
+    first.store.close();
+    // One log changed in each of the saved index's chunks of a thousand, and one added.
+    const logs = made.sessions.map((s) => join(home.dir, s.rel));
+    for (const at of [5, 1_300, 2_550]) appendFileSync(logs[at]!, readFileSync(logs[at]!, 'utf8').split('\n').filter(Boolean).at(-1) + '\n');
+    copyFileSync(logs[10]!, join(dirname(logs[10]!), '20991231T000000.000Z-added.jsonl'));
+    const counting = countingPool();
+    const again = await run(home.dir, { file, write: true }, counting.pool);
+    assert.is(counting.readWhole(), 1, 'only the added log is read whole');
+    assert.is(counting.sentToCheck(), 3, 'only the changed logs are sent with their stamps');
+    const fresh = await run(home.dir, null);
+    assert.equal(indexSnapshot(again.store), indexSnapshot(fresh.store));
+    again.store.close();
+    fresh.store.close();
+  } finally {
+    cache.cleanup();
+    home.cleanup();
   }
 });
 

@@ -28,6 +28,6 @@ export function stampTask(logs: { path: string; flowLog: string | null; confirmL
 }
 
 /** Which of a saved index's entries are as their files are now (store/persisted-index.ts: checkSaved). */
-export function checkSavedTask(input: { root: string; source: SavedSource }): Uint8Array[] | null {
-  return checkSaved(input.root, input.source);
+export function checkSavedTask(input: { root: string; source: SavedSource; first: number; end: number }): Uint8Array[] | null {
+  return checkSaved(input.root, input.source, input.first, input.end);
 }

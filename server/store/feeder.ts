@@ -126,6 +126,15 @@ export class Feeder {
     }
   }
 
+  /** `admit`, a slice per turn of the event loop (the logs listed while the saved index was checked). */
+  async admitInTurns(entries: readonly SessionEntry[]): Promise<void> {
+    for (let i = 0; i < entries.length && !this.closed; i += TAKEN_PER_TURN) {
+      this.admit(entries.slice(i, i + TAKEN_PER_TURN));
+      this.pump();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+
   /** A big log taken from the saved index has its outline made after the cold index, unless one was kept. */
   private outlineIfBig(e: SessionEntry, stamp: string): void {
     if ((e.summary?.size_bytes ?? 0) >= this.o.bigLogBytes && !this.o.outlines.find(e.path, stamp)) this.outlineLater.push(e);

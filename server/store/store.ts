@@ -164,30 +164,31 @@ export class Store {
   readonly searchFiltersMade: Promise<void>;
 
   /**
-   * The newest logs are found from their names (head-scan.ts) and queued at once, while the first walk runs in
-   * the pool; then the walk's logs get their entries newest first, a slice per turn of the event loop, each
-   * slice queued for indexing as it comes, so the first page is read while the rest is listed; then the tree
-   * is adopted. Resolves when every log is listed (indexing goes on).
+   * The first walk runs in the pool from the start; meanwhile the newest logs are found from their names
+   * (head-scan.ts) and queued at once, or, with a saved index, its entries are checked against the files
+   * (checkSaved). Then the walk's logs get their entries newest first, a slice per turn of the event loop,
+   * each slice queued for indexing as it comes (or held for the check), so the first page is read while the
+   * rest is listed; then the tree is adopted. Resolves when every log is listed (indexing goes on).
    */
   async open(): Promise<void> {
     try {
       if (this.closed) return;
-      // The saved index is read while the head is found (only its paths are split: tens of ms at 100k).
-      const saved = this.saver?.load().then((entries) => entries && this.feeder.useSaved(entries));
-      // The first page's logs by name first (a small head is found sooner), queued at once; then the walk on
-      // one worker while the other reads a larger head (it keeps a core reading until the walk is in).
-      const first = this.head ? await this.pool.run('newestLogsTask', { root: this.tree.root, count: FIRST_BATCH }, 'index').catch(() => null) : null;
+      // The walk starts at once on one worker. Without a saved index the other finds the first page's logs by
+      // name (a small head is found sooner), queued at once, then a larger head (it keeps a core reading until
+      // the walk is in); with one, it checks the saved entries against the files instead, and the walk's first
+      // slice is the first page.
+      const walking = this.walk();
+      await this.saver?.load().then((entries) => entries && this.feeder.useSaved(entries));
       if (this.closed) return;
-      await saved;
+      const checking = this.checkSaved();
+      const first = this.head && !checking ? await this.pool.run('newestLogsTask', { root: this.tree.root, count: FIRST_BATCH }, 'index').catch(() => null) : null;
+      if (this.closed) return;
       if (first) {
         this.expected = first.found;
         for (const log of first.logs) this.headRels?.add(log.rel);
         this.listSlice(first.logs);
         this.markOpened();
       }
-      const walking = this.walk();
-      // With a saved index the other worker checks its entries against the files instead of reading a larger head.
-      const checking = this.checkSaved();
       const more = first && !checking ? await this.pool.run('newestLogsTask', { root: this.tree.root, count: HEAD_LOGS }, 'index').catch(() => null) : null;
       if (this.closed) return;
       if (more) {
@@ -200,8 +201,8 @@ export class Store {
       this.expected = walk.flags.length;
       const names = namesOf(walk);
       const slices = this.slicesOf(walk, names);
-      // Without a head, the walk's first slice goes to the pool before anything else.
-      if (!head) this.listSlice(slices.next().value ?? []);
+      // Without a head, the walk's first slice goes to the pool before anything else (not held for the check).
+      if (!head) this.listSlice(slices.next().value ?? [], { now: true });
       this.markOpened();
       // Every log is queued before the tree is adopted: the pool reads while the event loop adopts it (what
       // changes meanwhile moves its directory's stamp, which adopt compares with the walk's).
@@ -211,7 +212,8 @@ export class Store {
         this.listSlice(slice);
       }
       // The logs listed meanwhile are admitted once the saved entries are checked.
-      await checking;
+      const held = await checking;
+      if (held) await this.feeder.admitInTurns(held);
       await this.feeder.applyTaken();
       await this.tree.adopt(walk.dirs, names);
       this.flows.rebuild(this.tree);
@@ -250,9 +252,9 @@ export class Store {
   /**
    * The saved index's entries checked against the files in the pool, in parts that both of the index's
    * workers take as they come free (one walks first); null without a saved index. Until it is done the logs
-   * listed are held (`heldForCheck`), then admitted at once.
+   * listed are held (`heldForCheck`); it resolves with them, to be admitted.
    */
-  private checkSaved(): Promise<void> | null {
+  private checkSaved(): Promise<SessionEntry[]> | null {
     const source = this.feeder.savedSource;
     if (source === null) return null;
     this.heldForCheck = [];
@@ -266,11 +268,10 @@ export class Store {
         if (found.every((part) => part !== null)) this.feeder.useChecked(found.flat());
       })
       .catch(() => undefined)
-      .finally(() => {
+      .then(() => {
         const held = this.heldForCheck ?? [];
         this.heldForCheck = null;
-        this.feeder.admit(held);
-        this.feeder.pump();
+        return held;
       });
   }
 
@@ -299,11 +300,14 @@ export class Store {
    */
   private *slicesOf(walk: FirstWalk, names: readonly (readonly string[])[]): Generator<NewLog[]> {
     let slice: NewLog[] = [];
+    // The first is a page's worth: without a head it is the first page.
+    let size = Math.min(FIRST_BATCH, this.listSliceSize);
     for (let i = 0; i < walk.flags.length; i++) {
       const f = walk.flags[i]!;
-      if (f & GROUP_START && slice.length >= this.listSliceSize) {
+      if (f & GROUP_START && slice.length >= size) {
         yield slice;
         slice = [];
+        size = this.listSliceSize;
       }
       const { name, rel } = logAt(walk, names, i);
       slice.push({ rel, name, flowLog: (f & HAS_FLOW_LOG) !== 0, confirmLog: (f & HAS_CONFIRM_LOG) !== 0 });
@@ -311,9 +315,9 @@ export class Store {
     if (slice.length) yield slice;
   }
 
-  private listSlice(logs: readonly NewLog[]): void {
+  private listSlice(logs: readonly NewLog[], { now = false }: { now?: boolean } = {}): void {
     const added = this.sessions.add(this.tree.root, logs);
-    if (this.heldForCheck) for (const e of added) this.heldForCheck.push(e);
+    if (this.heldForCheck && !now) for (const e of added) this.heldForCheck.push(e);
     else this.feeder.admit(added);
     this.feeder.pump();
     this.markSliceListed();

@@ -54,7 +54,8 @@ function countingPool(): { pool: Pool; readWhole: () => number; sentToCheck: () 
 
 async function run(dataDir: string, savedIndex: { file: string; write: boolean } | null, p: Pool = pool): Promise<{ store: Store; warnings: string[] }> {
   const warnings: string[] = [];
-  const store = new Store({ dataDir, pool: p, hub: new Hub(), savedIndex, warn: (l) => warnings.push(l) });
+  // Slices of one log: the first (read at once as the first page) is then the newest log alone.
+  const store = new Store({ dataDir, pool: p, hub: new Hub(), savedIndex, warn: (l) => warnings.push(l), listSlice: 1 });
   await store.open();
   await store.warm(30_000);
   // The filters the cold index leaves to a pass of their own: a snapshot holds them.
@@ -89,8 +90,9 @@ test('a restart with nothing changed reads no log again, and sees what the first
     const counting = countingPool();
     const again = await run(t.home, { file: t.file, write: true }, counting.pool);
     assert.is(counting.readWhole(), 0);
-    // The saved entries were checked all at once beside the walk, none in the index's batches.
-    assert.is(counting.sentToCheck(), 0);
+    // The saved entries were checked all at once beside the walk; only the first page's slice (the newest log)
+    // went through the index's batches.
+    assert.is(counting.sentToCheck(), 1);
     assert.equal(indexSnapshot(again.store), before);
     assert.equal(again.warnings, []);
     // Nothing changed: the file is not written again, neither after the cold index nor on stop.

@@ -13,17 +13,22 @@ const PER_TASK = 1_000;
 /** Makes the filters the readable sessions lack; resolves when done, or at once once `closed()`. */
 export async function makeMissingFilters(pool: Pool, sessions: SessionIndex, closed: () => boolean): Promise<void> {
   const missing = [...sessions.byRel.values()].filter((e) => e.summary !== null && e.filterSlot < 0 && e.stamp !== null);
+  // Sessions that get none (too big, or a filter too full to rule anything out) are asked again at each start, but
+  // only a filter made is a change the saved index must take in.
+  let made = 0;
   for (let i = 0; i < missing.length && !closed(); i += PER_TASK) {
     const part = missing.slice(i, i + PER_TASK);
     const stamps = part.map((e) => e.stamp ?? '');
     // Packed as the index's batches are (one buffer, not a thousand objects cloned on the event loop).
     const items = packItems(part.map((e, j) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: stamps[j]! })));
     // A failed task leaves its sessions without a filter: they are searched in full.
-    const made = await pool.run('searchFiltersTask', items, 'index').catch(() => null);
-    if (made === null || closed()) continue;
+    const answer = await pool.run('searchFiltersTask', items, 'index').catch(() => null);
+    if (answer === null || closed()) continue;
     part.forEach((e, j) => {
-      if (made.made[j]) sessions.setFilter(e, stamps[j]!, made.filters.subarray(j * FILTER_BYTES, (j + 1) * FILTER_BYTES));
+      if (!answer.made[j]) return;
+      sessions.setFilter(e, stamps[j]!, answer.filters.subarray(j * FILTER_BYTES, (j + 1) * FILTER_BYTES));
+      made++;
     });
   }
-  if (missing.length > 0) sessions.noteFiltersMade();
+  if (made > 0) sessions.noteFiltersMade();
 }

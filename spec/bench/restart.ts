@@ -2,7 +2,7 @@
 // nothing changed and with 1 % of the logs changed or added; each time, every figure final (no `indexing`)
 // against the first-ever cold index of the same run, and the biggest session's outline asked for right
 // after start (what its first turn waits for) with /api/health polled meanwhile.
-import { appendFileSync, copyFileSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { appendFileSync, copyFileSync, readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { launch, type Launched } from '../support/launch.ts';
 import { tempDir } from '../support/fixtures.ts';
@@ -30,6 +30,21 @@ async function untilComplete(c: Launched): Promise<number> {
     await sleep(20);
   }
   throw new Error('the index was not complete within 120 s');
+}
+
+/**
+ * The saved index as a console left running would have it: written once the cold index is in, then again once
+ * the search filters it left are made (at most 120 s); a restart before that makes them again meanwhile.
+ */
+async function untilSavedTwice(cacheDir: string): Promise<void> {
+  let first: number | null = null;
+  for (let i = 0; i < 1_200; i++) {
+    const file = readdirSync(cacheDir).find((n) => n.endsWith('.bin'));
+    const mtime = file === undefined ? null : statSync(join(cacheDir, file)).mtimeMs;
+    if (first === null) first = mtime;
+    else if (mtime !== null && mtime !== first) return;
+    await sleep(100);
+  }
 }
 
 /** The outline asked for at once, /api/health every 20 ms meanwhile and until the index is complete. */
@@ -65,6 +80,7 @@ export async function restartFigures(input: RestartInput): Promise<void> {
     // The first run with a cache: it saves the index once the cold index is in, and again on stop.
     const first = await launch({ dataDir: dir, token: input.token, env });
     await untilComplete(first);
+    await untilSavedTwice(cache.dir);
     await first.stop();
 
     const target = (ms: number) => ms <= 1500 && (input.coldMs === null || ms <= 0.2 * input.coldMs);

@@ -173,11 +173,11 @@ export class Store {
   async open(): Promise<void> {
     try {
       if (this.closed) return;
-      // The walk starts at once on one worker. Without a saved index the other finds the first page's logs by
-      // name (a small head is found sooner), queued at once, then a larger head (it keeps a core reading until
-      // the walk is in); with one, it checks the saved entries against the files instead, and the walk's first
-      // slice is the first page.
-      const walking = this.walk();
+      // With a saved index the walk starts at once on one worker, the other checks the saved entries against the
+      // files, and the walk's first slice is the first page. Without one, the first page's logs are found by
+      // name first (a small head alone is found sooner: at a million logs, beside the walk, a second later),
+      // queued at once; then the walk on one worker while the other reads a larger head.
+      let walking = this.saver?.hasFile() ? this.walk() : null;
       await this.saver?.load().then((entries) => entries && this.feeder.useSaved(entries));
       if (this.closed) return;
       const checking = this.checkSaved();
@@ -189,6 +189,7 @@ export class Store {
         this.listSlice(first.logs);
         this.markOpened();
       }
+      walking ??= this.walk();
       const more = first && !checking ? await this.pool.run('newestLogsTask', { root: this.tree.root, count: HEAD_LOGS }, 'index').catch(() => null) : null;
       if (this.closed) return;
       if (more) {

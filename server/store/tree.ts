@@ -251,19 +251,25 @@ export class DataTree {
     return node.rel ? `${node.rel}/${name}` : name;
   }
 
-  private list(path: string) {
+  /** One directory's entries as the scan keeps them (tests step in here to change it right after it is read). */
+  protected list(path: string) {
     return listDir(path, this.reach);
   }
 
   private walk(path: string, rel: string, depth: number, added: TreeFile[]): void {
     if (this.closed) return;
+    // Watched and stamped before it is listed: a file made just after the listing is notified. Stamped after,
+    // it was lost (a directory's times move in coarse ticks, so the stamp matched the one it was taken with).
+    const node: DirNode = { path, rel, depth, entries: new Map(), links: new Set(), watcher: null, stamp: dirStamp(path), ino: inoOf(path) };
+    this.watchDir(node);
     const listing = this.list(path);
-    if (listing === null) return;
-    const node: DirNode = { path, rel, depth, entries: new Map(), links: listing.links, watcher: null, stamp: null, ino: inoOf(path) };
-    node.stamp = dirStamp(path);
+    if (listing === null) {
+      node.watcher?.close();
+      return;
+    }
+    node.links = listing.links;
     this.dirs.set(path, node);
     this.dirsByRel.set(rel, node);
-    this.watchDir(node);
     for (const [name, kind] of listing.entries) this.enter(node, name, kind, added);
   }
 

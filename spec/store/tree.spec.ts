@@ -155,4 +155,31 @@ test('a burst of notifications large enough to overflow the kernel\'s queue list
   tree.close();
 });
 
+test('a file made in a new directory right after the directory is listed is still found', async () => {
+  const home = copyHome();
+  // The file arrives between the listing of the new directory and anything after it.
+  class LateFileTree extends DataTree {
+    protected override list(path: string) {
+      const listing = super.list(path);
+      if (path.endsWith('/late')) writeFileSync(join(path, 'after-listing.jsonl'), '');
+      return listing;
+    }
+  }
+  const tree = new LateFileTree(home.dir, true);
+  try {
+    await tree.adopt(walkTree(home.dir), namesOf({ dirs: walkTree(home.dir) }));
+    mkdirSync(join(home.dir, 'logs/late'));
+    let found = false;
+    for (let i = 0; i < 50 && !found; i++) {
+      await noticesIn();
+      found = tree.refresh({ checkDirs: true, pollFiles: false }).added.some((f) => f.rel === 'logs/late/after-listing.jsonl');
+      if (!found) await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.ok(found, 'the file made after the listing is found by a later refresh');
+  } finally {
+    tree.close();
+    home.cleanup();
+  }
+});
+
 test.run();

@@ -19,8 +19,11 @@ function storedHost(): Host {
   }
 }
 
-/** The host tab chosen, remembered across pages, and its configuration for the server named (none: no load). */
-function createHostConfig(name: Accessor<string | null>) {
+/**
+ * The host tab chosen, remembered across pages, and its configuration for the server named (none: no load),
+ * loaded again with each load of the servers list (`listLoad`), so a server an event removed is not asked for.
+ */
+function createHostConfig(name: Accessor<string | null>, listLoad: Accessor<number>) {
   const [host, setHost] = createSignal<Host>(storedHost());
   const choose = (h: Host) => {
     setHost(h);
@@ -33,10 +36,10 @@ function createHostConfig(name: Accessor<string | null>) {
   const config = createApiResource(
     () => {
       const n = name();
-      return n === null ? null : { name: n, host: host() };
+      return n === null ? null : { name: n, host: host(), listLoad: listLoad() };
     },
     (s, signal) => getServerConfig(s.name, s.host, { signal }),
-    { topics: ['servers', 'flows'] },
+    { topics: ['flows'] },
   );
   return { host, choose, config };
 }
@@ -44,7 +47,11 @@ function createHostConfig(name: Accessor<string | null>) {
 export function createServerPageData(name: Accessor<string>, removed: () => void, navigate: (href: string) => void) {
   const servers = createApiResource(() => ({}), (_s, signal) => getServers({ signal }), { topics: ['servers', 'sessions', 'flows'] });
   const server = createMemo(() => servers.data()?.items.find((s) => s.name === name()) ?? null);
-  const hostConfig = createHostConfig(() => server()?.name ?? null);
+  // The configuration follows the list rather than the servers event itself: asked beside the list, it was
+  // asked for a server the same event had removed (a 404).
+  let loads = 0;
+  const listLoad = createMemo(() => (servers.data(), ++loads));
+  const hostConfig = createHostConfig(() => server()?.name ?? null, listLoad);
   /** `env`: one-off values for an HTTP server's header variables, sent with this test only. */
   const probe = createAction((env: Record<string, string>) => probeServer(name(), env));
   const remove = createAction(() => deleteServer(name()), {

@@ -147,6 +147,22 @@ export function outcomeText(m: Record<string, unknown>): string {
   return jsonText(result);
 }
 
+/**
+ * An answer's outcome text read again from the log when it is asked for (element: its place in a batch line),
+ * so a turn check can keep big answers without holding them; '' for a line that no longer reads.
+ */
+export function outcomeTextLater(path: string, at: LineAt, element: number | null): LazyText {
+  return () => {
+    try {
+      const line = JSON.parse(readLine(path, at)) as { message?: unknown };
+      const m = element === null ? line.message : Array.isArray(line.message) ? line.message[element] : undefined;
+      return isObject(m) ? outcomeText(m) : '';
+    } catch {
+      return '';
+    }
+  };
+}
+
 function kindOf(tool: unknown): ToolKind {
   const hint = isObject(tool) && isObject(tool.annotations) ? tool.annotations.readOnlyHint : undefined;
   return hint === true ? 'read' : hint === false ? 'write' : 'generic';
@@ -277,16 +293,7 @@ class SessionLogPass implements AwaitedAnswers {
 
   /** The answer text of a message, read again from the file: the turn check keeps big answers this way. */
   private later(at: LineAt, index: number | null): LazyText {
-    const path = this.files.path;
-    return () => {
-      try {
-        const line = JSON.parse(readLine(path, at)) as { message?: unknown };
-        const m = index === null ? line.message : Array.isArray(line.message) ? line.message[index] : undefined;
-        return isObject(m) ? outcomeText(m) : '';
-      } catch {
-        return '';
-      }
-    };
+    return outcomeTextLater(this.files.path, at, index);
   }
 
   private message(t: number, from: From, m: unknown, inEpisode: boolean, at: LineAt, element: number | null): void {

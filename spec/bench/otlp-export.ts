@@ -54,7 +54,7 @@ function onOneThread(home: GeneratedHome, mb: number): void {
   const files = home.sessions.map((s) => ({ path: join(home.dir, s.rel), flowLog: s.flowLog === null ? null : join(home.dir, s.flowLog) }));
   const options = { payloads: false, version: '0.0.0' };
   const rate = (t: { ms: number; cpuMs: number }) => `${(mb / (t.ms / 1000)).toFixed(1)} MB/s (${t.ms.toFixed(0)} ms; ${(mb / (t.cpuMs / 1000)).toFixed(1)} MB a CPU second)`;
-  const read = best(() => files.forEach((f) => sessionExchanges(f.path)));
+  const read = best(() => files.forEach((f) => sessionExchanges(f.path, false)));
   const mapped = best(() => files.forEach((f) => sessionTrace(f, options)));
   const traces = files.map((f) => sessionTrace(f, options));
   const spans = traces.map(readableSpans);

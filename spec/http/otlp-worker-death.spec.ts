@@ -1,7 +1,8 @@
 // The list's OTLP export over a log that kills its worker: the batch it was in is made again a session at a
 // time, so every other session of that batch is exported, once and in order, and only the killer is left
 // out: counted in the X-Engine-Skipped trailer and named on stderr, never dropped silently; alone, it makes an
-// empty export that says so.
+// empty export that says so. It kills only when its answers are asked for (payloads=1): without them the
+// export holds no answer, and the same log is exported whole.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { request } from 'node:http';
@@ -46,7 +47,7 @@ death('only the log that kills its worker is left out of its batch, counted in t
   // The heavy log sits in the middle of one batch of ticked sessions.
   const half = Math.floor(list.length / 2);
   const keys = [...list.slice(0, half).map((s) => s.key), HEAVY, ...list.slice(half).map((s) => s.key)];
-  const res = await getWithTrailers(`/api/sessions/otlp?keys=${keys.map(encodeURIComponent).join(',')}`);
+  const res = await getWithTrailers(`/api/sessions/otlp?payloads=1&keys=${keys.map(encodeURIComponent).join(',')}`);
   assert.is(res.status, 200);
   const lines = res.body.split('\n');
   assert.is(lines.pop(), '', 'each line ends in a newline');
@@ -59,10 +60,21 @@ death('only the log that kills its worker is left out of its batch, counted in t
 });
 
 death('a batch of that one log alone is an empty export with one left out, not a cut answer', async () => {
-  const res = await getWithTrailers(`/api/sessions/otlp?keys=${HEAVY}`);
+  const res = await getWithTrailers(`/api/sessions/otlp?payloads=1&keys=${HEAVY}`);
   assert.is(res.status, 200);
   assert.is(res.body, '');
   assert.is(res.trailers['x-engine-skipped'], '1');
+});
+
+death('without payloads the same log is exported whole: its answers are never held', async () => {
+  const res = await getWithTrailers(`/api/sessions/otlp?keys=${HEAVY}`);
+  assert.is(res.status, 200);
+  assert.is(res.trailers['x-engine-skipped'], '0');
+  const lines = res.body.split('\n');
+  assert.is(lines.pop(), '');
+  assert.is(lines.length, 1);
+  const spans = decodeJson(lines[0]!).resources[0]!.spans;
+  assert.is(spans.filter((s) => s.attributes['mcp.method.name'] === 'tools/call').length, 250, 'a span for each of its calls');
 });
 
 death.run();

@@ -2,11 +2,11 @@
 // the first answer it got, the notifications, the conversation's messages and the agent's turns, read with
 // the same reader and the same turn rule as the session view (session-format §3), so the export and the
 // console agree on what a session holds.
-import { readLog, type From, type LogHeader, type Peek } from '../session/log.ts';
+import { readLog, type From, type LineAt, type LogHeader, type Peek } from '../session/log.ts';
 import { ANSWER_HEAD } from '../session/summary-peek.ts';
 import { TurnInference } from '../session/turns.ts';
 import { given, has, idKey, idString, isObject } from '../session/json.ts';
-import { outcomeText } from '../sessions.ts';
+import { outcomeText, outcomeTextLater } from '../sessions.ts';
 
 /** A request from the agent or the proxy and the first answer the server (or the proxy) gave it. */
 export interface Exchange {
@@ -16,7 +16,11 @@ export interface Exchange {
   method: string;
   id: string;
   t: number;
-  params: unknown;
+  /** `params.name` and `params.uri` where they are strings: what the span's name and attributes take. */
+  name: string | null;
+  uri: string | null;
+  /** `params.arguments` ({} without), kept only when payloads are asked for. */
+  args: unknown;
   answer: Answer | null;
   /** The agent's tools/call (a call the turn rule sees). */
   agentCall: boolean;
@@ -31,8 +35,11 @@ export interface Answer {
   errorMessage: string | null;
   /** `result.isError` is true. */
   toolError: boolean;
+  /** The answer's content as the CLI reads it (text items joined) when it is a tool error: the span's status. */
+  toolErrorText: string | null;
+  /** Kept only when payloads are asked for (else null and ''): a big log's answers are not held in memory. */
   result: unknown;
-  /** The answer's content as the CLI reads it (text items joined), for the opt-in result attribute. */
+  /** The answer's content as the CLI reads it, for the opt-in result attribute. */
   text: () => string;
 }
 
@@ -65,21 +72,30 @@ export interface SessionExchanges {
   proxyEntries: boolean;
 }
 
-function answerOf(t: number, m: Record<string, unknown>): Answer {
+const NO_TEXT = () => '';
+
+function answerOf(t: number, m: Record<string, unknown>, payloads: boolean): Answer {
   const error = m.error;
   const code = isObject(error) && (typeof error.code === 'number' || typeof error.code === 'string') ? String(error.code) : null;
+  const toolError = !given(error) && isObject(m.result) && m.result.isError === true;
   return {
     t,
     errorCode: given(error) ? (code ?? 'error') : null,
     errorMessage: given(error) ? outcomeText(m) : null,
-    toolError: !given(error) && isObject(m.result) && m.result.isError === true,
-    result: given(error) ? error : m.result,
-    text: () => outcomeText(m),
+    toolError,
+    toolErrorText: toolError ? outcomeText(m) : null,
+    result: payloads ? (given(error) ? error : m.result) : null,
+    text: payloads ? () => outcomeText(m) : NO_TEXT,
   };
 }
 
-/** Reads the log once. Throws the reader's `parsing <path>: ...` for a file that is not a session log. */
-export function sessionExchanges(path: string): SessionExchanges {
+const stringOr = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/**
+ * Reads the log once; the requests' arguments and the answers' results are kept only with `payloads`. Throws
+ * the reader's `parsing <path>: ...` for a file that is not a session log.
+ */
+export function sessionExchanges(path: string, payloads: boolean): SessionExchanges {
   const exchanges: Exchange[] = [];
   const pending = new Map<string, Exchange>();
   const notices: Notice[] = [];
@@ -94,7 +110,7 @@ export function sessionExchanges(path: string): SessionExchanges {
   // Ids of the requests whose answers recur across sessions (a server's handshake and tool listing).
   const recurring = new Set<string>();
 
-  const message = (t: number, from: From, m: unknown, inEpisode: boolean): void => {
+  const message = (t: number, from: From, m: unknown, inEpisode: boolean, at: LineAt, element: number | null): void => {
     if (from === 'context') {
       if (inEpisode) turns.context(m);
       if (isObject(m) && (m.role === 'user' || m.role === 'assistant')) {
@@ -119,7 +135,9 @@ export function sessionExchanges(path: string): SessionExchanges {
         method,
         id: idString(m.id),
         t,
-        params: m.params,
+        name: isObject(m.params) ? stringOr(m.params.name) : null,
+        uri: isObject(m.params) ? stringOr(m.params.uri) : null,
+        args: payloads ? (isObject(m.params) && 'arguments' in m.params ? m.params.arguments : {}) : null,
         answer: null,
         agentCall: from === 'client' && method === 'tools/call' && isObject(m.params) && typeof m.params.name === 'string',
         after: from === 'proxy' ? lastAnsweredCall : null,
@@ -132,12 +150,13 @@ export function sessionExchanges(path: string): SessionExchanges {
     }
     if (from === 'client' || !given(m.id) || !(has(m, 'result') || given(m.error))) return;
     const key = idKey(m.id);
-    if (inEpisode && turns.waitsFor(key)) turns.response(t, key, () => outcomeText(m));
+    // Read again if a turn check asks: holding the parsed answer would hold the whole log.
+    if (inEpisode && turns.waitsFor(key)) turns.response(t, key, outcomeTextLater(path, at, element));
     const ex = pending.get(key);
     if (!ex) return;
     pending.delete(key);
     recurring.delete(key);
-    ex.answer = answerOf(t, m);
+    ex.answer = answerOf(t, m, payloads);
     if (ex.method === 'initialize' && isObject(m.result) && typeof m.result.protocolVersion === 'string') answered ??= m.result.protocolVersion;
     if (ex.agentCall && from === 'server') lastAnsweredCall = ex.id;
   };
@@ -149,14 +168,14 @@ export function sessionExchanges(path: string): SessionExchanges {
     const head = ANSWER_HEAD.exec(line);
     return head !== null && recurring.has((head[1] ?? head[2]) as string) ? 'shared' : true;
   };
-  const { header } = readLog(path, (e) => {
+  const { header } = readLog(path, (e, at) => {
     if (e.t > duration) duration = e.t;
     if (e.from === 'proxy') proxyEntries = true;
     const msg = e.message;
     // The agent's turns are inferred without the proxy's own requests (session-format §6.5).
     const inEpisode = !(e.from === 'proxy' && isObject(msg) && has(msg, 'method'));
-    if (Array.isArray(msg)) for (const m of msg) message(e.t, e.from, m, inEpisode);
-    else if (msg !== undefined) message(e.t, e.from, msg, inEpisode);
+    if (Array.isArray(msg)) msg.forEach((m, element) => message(e.t, e.from, m, inEpisode, at, element));
+    else if (msg !== undefined) message(e.t, e.from, msg, inEpisode, at, null);
   }, peek);
   return { header, exchanges, notices, said, turnCounts: turns.turns, duration, protocolVersion: answered ?? asked, clientName, proxyEntries };
 }

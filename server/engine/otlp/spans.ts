@@ -8,7 +8,7 @@ import type { TimedEvent } from '@opentelemetry/sdk-trace';
 import { SEMCONV_SCHEMA_URL } from '../../../shared/otlp.ts';
 import type { FlowDecision } from '../../../shared/sessions.ts';
 import { countsOf, readFlowLog } from '../session/companions.ts';
-import { isObject, jsonText } from '../session/json.ts';
+import { jsonText } from '../session/json.ts';
 import type { SessionFiles } from '../sessions.ts';
 import { sessionExchanges, type Exchange, type SessionExchanges } from './exchanges.ts';
 import { spanIds, traceIdOf } from './ids.ts';
@@ -94,12 +94,11 @@ function withCommon(common: Attributes, ...parts: Attributes[]): Attributes {
 
 /** The thing a request names, as the MCP conventions put it after the method in the span's name. */
 function targetOf(ex: Exchange): { attrs: Attributes; target: string | null } {
-  const p = isObject(ex.params) ? ex.params : {};
-  if (ex.method === 'tools/call' && typeof p.name === 'string') {
-    return { attrs: { 'gen_ai.tool.name': p.name, 'gen_ai.operation.name': 'execute_tool' }, target: p.name };
+  if (ex.method === 'tools/call' && ex.name !== null) {
+    return { attrs: { 'gen_ai.tool.name': ex.name, 'gen_ai.operation.name': 'execute_tool' }, target: ex.name };
   }
-  if (ex.method === 'prompts/get' && typeof p.name === 'string') return { attrs: { 'gen_ai.prompt.name': p.name }, target: p.name };
-  if (ex.method.startsWith('resources/') && typeof p.uri === 'string') return { attrs: { 'mcp.resource.uri': p.uri }, target: null };
+  if (ex.method === 'prompts/get' && ex.name !== null) return { attrs: { 'gen_ai.prompt.name': ex.name }, target: ex.name };
+  if (ex.method.startsWith('resources/') && ex.uri !== null) return { attrs: { 'mcp.resource.uri': ex.uri }, target: null };
   return { attrs: {}, target: null };
 }
 
@@ -116,11 +115,10 @@ function requestSpan(frame: TraceFrame, s: SessionExchanges, ex: Exchange, paren
     status = { code: SpanStatusCode.ERROR, message: a.errorMessage ?? '' };
   } else if (a.toolError) {
     attributes['error.type'] = 'tool_error';
-    status = { code: SpanStatusCode.ERROR, message: a.text() };
+    status = { code: SpanStatusCode.ERROR, message: a.toolErrorText ?? '' };
   }
   if (opts.payloads && ex.method === 'tools/call') {
-    const args = isObject(ex.params) && 'arguments' in ex.params ? ex.params.arguments : {};
-    attributes['gen_ai.tool.call.arguments'] = jsonText(args);
+    attributes['gen_ai.tool.call.arguments'] = jsonText(ex.args);
     if (a !== null) attributes['gen_ai.tool.call.result'] = a.errorCode !== null ? jsonText(a.result) : a.text();
   }
   const end = a?.t ?? s.duration;
@@ -196,7 +194,7 @@ function modeOf(s: SessionExchanges, decisions: FlowDecision[]): string {
 
 /** A session's trace. Throws the reader's error for a log that is not a session log. */
 export function sessionTrace(files: Pick<SessionFiles, 'path' | 'flowLog'>, opts: TraceOptions): SessionTrace {
-  const s = sessionExchanges(files.path);
+  const s = sessionExchanges(files.path, opts.payloads);
   const decisions = files.flowLog === null ? [] : readFlowLog(files.flowLog).decisions;
   const h = s.header;
   const agent = h.agent_model !== null && h.agent_model !== '' ? h.agent_model : s.clientName;

@@ -11,19 +11,21 @@ import * as v from 'valibot';
 import { SessionListSchema } from '../../shared/sessions.ts';
 import { launch, type Launched } from '../support/launch.ts';
 import { decodeJson } from '../support/otlp-decode.ts';
-import { writeWorkerKiller } from '../support/heavy-log.ts';
+import { writeManyCalls, writeWorkerKiller } from '../support/heavy-log.ts';
 
 const death = suite('otlp export: a worker dies on one log');
 let c: Launched;
 death.before(async () => {
   c = await launch();
   writeWorkerKiller(join(c.dataDir, 'logs', 'hostile'), HEAVY);
+  writeManyCalls(join(c.dataDir, 'logs', 'hostile'), MANY);
 });
 death.after(async () => {
   await c.stop();
 });
 
 const HEAVY = 'heavy-otlp';
+const MANY = 'many-calls-otlp';
 
 /** GET with the token, the whole body and the trailers (fetch does not show trailers). */
 function getWithTrailers(path: string): Promise<{ status: number; body: string; trailers: NodeJS.Dict<string> }> {
@@ -42,7 +44,7 @@ function getWithTrailers(path: string): Promise<{ status: number; body: string; 
 const idOf = (line: string) => String(decodeJson(line).resources[0]!.spans[0]!.attributes['gen_ai.conversation.id']);
 
 death('only the log that kills its worker is left out of its batch, counted in the trailer and named on stderr', async () => {
-  const list = v.parse(SessionListSchema, await (await c.api('/api/sessions?limit=500')).json()).items.filter((s) => s.key !== HEAVY);
+  const list = v.parse(SessionListSchema, await (await c.api('/api/sessions?limit=500')).json()).items.filter((s) => s.key !== HEAVY && s.key !== MANY);
   assert.ok(list.length >= 4, 'the fixture home has sessions around the heavy log');
   // The heavy log sits in the middle of one batch of ticked sessions.
   const half = Math.floor(list.length / 2);
@@ -75,6 +77,15 @@ death('without payloads the same log is exported whole: its answers are never he
   assert.is(lines.length, 1);
   const spans = decodeJson(lines[0]!).resources[0]!.spans;
   assert.is(spans.filter((s) => s.attributes['mcp.method.name'] === 'tools/call').length, 250, 'a span for each of its calls');
+});
+
+death('a log whose trace outgrows a worker is refused by the guard and named, not a dead worker', async () => {
+  const res = await getWithTrailers(`/api/sessions/otlp?keys=${MANY}`);
+  assert.is(res.status, 200);
+  assert.is(res.body, '');
+  assert.is(res.trailers['x-engine-skipped'], '1');
+  const stderr = await c.stderrWith(`the OTLP export left out logs/hostile/${MANY}.jsonl`);
+  assert.match(stderr, new RegExp(`left out logs/hostile/${MANY}\\.jsonl: .*${MANY}\\.jsonl: its trace needs more than the \\d+ MB of heap a worker may use`));
 });
 
 death.run();

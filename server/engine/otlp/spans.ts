@@ -8,6 +8,7 @@ import type { TimedEvent } from '@opentelemetry/sdk-trace';
 import { SEMCONV_SCHEMA_URL } from '../../../shared/otlp.ts';
 import type { FlowDecision } from '../../../shared/sessions.ts';
 import { countsOf, readFlowLog } from '../session/companions.ts';
+import { HeapGuard } from '../session/heap-guard.ts';
 import { jsonText } from '../session/json.ts';
 import type { SessionFiles } from '../sessions.ts';
 import { sessionExchanges, type Exchange, type SessionExchanges } from './exchanges.ts';
@@ -221,7 +222,10 @@ export function sessionTrace(files: Pick<SessionFiles, 'path' | 'flowLog'>, opts
     else decided.set(d.after, [d]);
   }
   const byCall = new Map<string, Exchange>();
+  // Reading is guarded by the reader; a log of very many small calls can still outgrow a worker's heap here.
+  const heap = new HeapGuard();
   const calls = s.exchanges.map((ex) => {
+    heap.check(0, () => `${files.path}: its trace`);
     let parent = 'session';
     const turn = turnOf.get(ex);
     if (turn !== undefined) parent = `turn ${turn}`;

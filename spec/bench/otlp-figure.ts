@@ -2,6 +2,7 @@
 // session logs (and their flow logs) a second, with /api/health asked every few ms meanwhile by a process
 // of its own (health-poller.mjs), so the console's responsiveness during the export is measured with it.
 import { createWriteStream, statSync } from 'node:fs';
+import { get, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { GeneratedHome } from '../../scripts/synth/home.ts';
@@ -38,19 +39,20 @@ export async function timeOtlpExport(o: { url: string; token: string | null; log
   const t0 = performance.now();
   let ms: number;
   try {
-    const res = await fetch(`${o.url}/api/sessions/otlp`, { headers: o.token === null ? {} : { Authorization: `Bearer ${o.token}` } });
-    if (res.status !== 200 || !res.body) throw new Error(`GET /api/sessions/otlp answered ${res.status}`);
-    const reader = res.body.getReader();
-    const chunks = async function* () {
-      for (;;) {
-        const r = await reader.read();
-        if (r.done) return;
-        outBytes += r.value.length;
-        for (let i = r.value.indexOf(10); i !== -1; i = r.value.indexOf(10, i + 1)) lines++;
-        yield r.value;
-      }
-    };
-    await pipeline(chunks(), createWriteStream(o.file));
+    // Read as a download is (node:http into a file, as curl or a browser would): a WHATWG stream in this
+    // process cost the client 40 % more CPU, taken from the console on a 2-core machine.
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      get(`${o.url}/api/sessions/otlp`, { headers: o.token === null ? {} : { Authorization: `Bearer ${o.token}` } }, resolve).on('error', reject);
+    });
+    if (res.statusCode !== 200) {
+      res.resume();
+      throw new Error(`GET /api/sessions/otlp answered ${res.statusCode}`);
+    }
+    res.on('data', (b: Buffer) => {
+      outBytes += b.length;
+      for (let i = b.indexOf(10); i !== -1; i = b.indexOf(10, i + 1)) lines++;
+    });
+    await pipeline(res, createWriteStream(o.file));
     ms = performance.now() - t0;
   } catch (err) {
     // The poller must not outlive a failed figure.

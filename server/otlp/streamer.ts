@@ -6,8 +6,7 @@
 // as each send makes room. A log that does not read, or kills its worker, is counted as failed and skipped.
 import { stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import { readableSpans } from '../engine/otlp/readable.ts';
-import type { SessionTrace } from '../engine/otlp/spans.ts';
+import type { TraceRequest } from '../engine/otlp/encode.ts';
 import type { Result } from '../result.ts';
 import type { State } from '../state.ts';
 import { WorkerDied } from '../workers/pool.ts';
@@ -49,15 +48,16 @@ export async function startOtlpStreamer(state: State, s: OtlpSettings): Promise<
   const queue: SendQueue<Offered> = new SendQueue<Offered>(
     s.queueMax,
     async (o) => {
-      let r: Result<SessionTrace>;
+      let r: Result<TraceRequest>;
       try {
-        r = await state.pool.run('sessionTraceTask', { files: { rel: o.rel, path: o.path, flowLog: o.flowLog }, options: { payloads: false, version: VERSION } });
+        const files = { rel: o.rel, path: o.path, flowLog: o.flowLog };
+        r = await state.pool.run('sessionRequestTask', { files, options: { payloads: false, version: VERSION }, protocol: s.protocol });
       } catch (err) {
         if (err instanceof WorkerDied) throw new Unsendable(`${o.rel} cannot be sent: ${err.message}`);
         throw err;
       }
       if (!r.ok) throw new Unsendable(`${o.rel} is not a session log engine can read: ${r.message}`);
-      await sender.send(readableSpans(r.value));
+      await sender.send(r.value);
     },
     (o, sent) => {
       // An unsendable log is tried again only once it changes (`seen` keeps its stamp).

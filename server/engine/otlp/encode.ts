@@ -2,6 +2,13 @@
 // ExportTraceServiceRequest per session (a line of the Collector's file exporter), and OTLP/protobuf.
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
+import type { OtlpProtocol } from '../../../shared/otlp.ts';
+
+/** One session's request as the wire format's bytes, made in a worker, with its span count. */
+export interface TraceRequest {
+  bytes: Uint8Array;
+  spans: number;
+}
 
 /** One ExportTraceServiceRequest as OTLP/JSON bytes, on one line. */
 export function otlpJson(spans: ReadableSpan[]): Uint8Array {
@@ -15,4 +22,9 @@ export function otlpProtobuf(spans: ReadableSpan[]): Uint8Array {
   const out = ProtobufTraceSerializer.serializeRequest(spans);
   if (out === undefined) throw new Error('the OTLP transformer made no protobuf of these spans');
   return out;
+}
+
+/** The request in the collector's protocol. */
+export function traceRequest(spans: ReadableSpan[], protocol: OtlpProtocol): TraceRequest {
+  return { bytes: protocol === 'http/json' ? otlpJson(spans) : otlpProtobuf(spans), spans: spans.length };
 }

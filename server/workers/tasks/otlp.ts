@@ -1,10 +1,11 @@
 // Worker tasks of the OTLP export: sessions as OTLP/JSON lines for the downloads (a batch's lines written to a
 // spool file, so the main thread sends them from disk and never holds or copies them), and one session's
-// trace as plain data for the collector stream (the main thread wraps it for the official exporter).
+// request in the collector's protocol for the stream (the main thread only posts its bytes).
 import { closeSync, openSync } from 'node:fs';
-import { otlpJson } from '../../engine/otlp/encode.ts';
+import { otlpJson, traceRequest, type TraceRequest } from '../../engine/otlp/encode.ts';
+import type { OtlpProtocol } from '../../../shared/otlp.ts';
 import { readableSpans } from '../../engine/otlp/readable.ts';
-import { sessionTrace, type SessionTrace, type TraceOptions } from '../../engine/otlp/spans.ts';
+import { sessionTrace, type TraceOptions } from '../../engine/otlp/spans.ts';
 import { type Result, attempt } from '../../result.ts';
 import { errorText } from '../../../shared/error-text.ts';
 import { writeParts } from '../write-parts.ts';
@@ -74,6 +75,6 @@ export function sessionsOtlpFileTask(input: { sessions: OtlpSessionFiles[]; opti
   return { bytes, failed };
 }
 
-export function sessionTraceTask(input: { files: OtlpSessionFiles; options: TraceOptions }): Result<SessionTrace> {
-  return attempt(() => sessionTrace(input.files, input.options));
+export function sessionRequestTask(input: { files: OtlpSessionFiles; options: TraceOptions; protocol: OtlpProtocol }): Result<TraceRequest> {
+  return attempt(() => traceRequest(readableSpans(sessionTrace(input.files, input.options)), input.protocol));
 }

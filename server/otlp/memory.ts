@@ -1,27 +1,51 @@
 // What was sent to the collector, remembered across restarts in the user's cache directory (never the data
 // directory): each log's relative path with the stamp it had when sent, so a log that grew is sent again
-// (same ids: the store keeps one copy). Written whole through a temp file and a rename, at most once a second.
-import { mkdir, readFile } from 'node:fs/promises';
+// (same ids: the store keeps one copy). A send is appended to a journal beside the file (`<file>.log`, one
+// `[rel, stamp]` line each, written in batches); the journal is folded into the file, written whole through
+// a temp file and a rename, once it holds more lines than the file has sessions, so a backlog of 100k sends
+// costs each send a line instead of the whole file. A line cut by a crash is ignored.
+import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
 import { writeFileAtomic } from '../data/atomic.ts';
 
 const SentSchema = v.object({ sent: v.record(v.string(), v.string()) });
+const LineSchema = v.tuple([v.string(), v.string()]);
+
+/** A journal shorter than this is never folded: a few sends do not rewrite the whole file. */
+const FOLD_AFTER_LINES = 10_000;
 
 export class SentMemory {
   private sent = new Map<string, string>();
+  private pending: string[] = [];
+  private journalLines = 0;
   private writing: Promise<void> = Promise.resolve();
-  private dirty = false;
+  private readonly journal: string;
 
-  constructor(private readonly file: string) {}
+  constructor(private readonly file: string) {
+    this.journal = `${file}.log`;
+  }
 
-  /** Loads the file; a missing or unreadable one is an empty memory (sessions are then sent again). */
+  /** Loads the file and its journal; a missing or unreadable one is an empty memory (sessions are then sent again). */
   async load(): Promise<void> {
+    this.sent = new Map();
     try {
       const parsed = v.safeParse(SentSchema, JSON.parse(await readFile(this.file, 'utf8')));
       if (parsed.success) this.sent = new Map(Object.entries(parsed.output.sent));
     } catch {
-      this.sent = new Map();
+      // No file yet, or not ours: the journal alone, or nothing.
+    }
+    const lines = await readFile(this.journal, 'utf8').then((t) => t.split('\n'), () => []);
+    for (const line of lines) {
+      let parsed: v.SafeParseResult<typeof LineSchema>;
+      try {
+        parsed = v.safeParse(LineSchema, JSON.parse(line));
+      } catch {
+        continue;
+      }
+      if (!parsed.success) continue;
+      this.sent.set(parsed.output[0], parsed.output[1]);
+      this.journalLines++;
     }
   }
 
@@ -31,22 +55,37 @@ export class SentMemory {
 
   remember(rel: string, stamp: string): void {
     this.sent.set(rel, stamp);
-    this.dirty = true;
+    this.pending.push(`${JSON.stringify([rel, stamp])}\n`);
   }
 
-  /** Writes what changed since the last write; one write at a time. */
+  /** Writes what was remembered since the last write, after the writes asked before it (each finds the batch gathered meanwhile). */
   flush(): Promise<void> {
-    if (!this.dirty) return this.writing;
-    this.dirty = false;
-    const body = JSON.stringify({ sent: Object.fromEntries(this.sent) });
-    this.writing = this.writing
-      .then(async () => {
-        await mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
-        await writeFileAtomic(this.file, body);
-      })
-      .catch(() => {
-        this.dirty = true;
-      });
+    this.writing = this.writing.then(() => this.writeAll());
     return this.writing;
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.pending.length > 0) {
+      const lines = this.pending;
+      this.pending = [];
+      try {
+        await mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
+        await appendFile(this.journal, lines.join(''), { mode: 0o600 });
+      } catch {
+        // Kept for the next flush (a full disk, a cache directory removed meanwhile).
+        this.pending = [...lines, ...this.pending];
+        return;
+      }
+      this.journalLines += lines.length;
+      // A fold that fails is tried again after the next batch; the journal still holds every line.
+      if (this.journalLines > Math.max(FOLD_AFTER_LINES, this.sent.size)) await this.fold().catch(() => undefined);
+    }
+  }
+
+  /** The whole memory into the file, then an empty journal: a crash between them replays lines already in it. */
+  private async fold(): Promise<void> {
+    await writeFileAtomic(this.file, JSON.stringify({ sent: Object.fromEntries(this.sent) }));
+    await rm(this.journal, { force: true });
+    this.journalLines = 0;
   }
 }

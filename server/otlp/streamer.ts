@@ -1,18 +1,17 @@
 // Streaming ended sessions to a collector. The rule: a session has ended when neither its log nor its flow
-// log has changed for `endedAfterMs` (default 5 minutes). Each tick looks at every readable session and
-// offers the queue those that ended, were not sent with both files as they are now (memory.ts: a new
+// log has changed for `endedAfterMs` (default 5 minutes). Each tick takes the sessions that ended from those
+// ended-sessions.ts watches (the ones that changed, and after the cold index those the rule may want) and
+// offers the queue those were not sent with both files as they are now (memory.ts: a new
 // decision line alone sends the session again), and either ended after the console started or started on
 // or after --otlp-since. Sessions a full queue refused wait here, counted as dropped, and are offered again
 // as each send makes room. A log that does not read, or kills its worker, is counted as failed and skipped.
-import { stat } from 'node:fs/promises';
-import type { Stats } from 'node:fs';
 import type { TraceRequest } from '../engine/otlp/encode.ts';
 import type { Result } from '../result.ts';
 import type { State } from '../state.ts';
 import { WorkerDied } from '../workers/pool.ts';
 import { VERSION } from '../version.ts';
 import { traceSender } from './exporter.ts';
-import { loggedSessions } from './ended-sessions.ts';
+import { EndedSessions } from './ended-sessions.ts';
 import { SentMemory } from './memory.ts';
 import { SendQueue, Unsendable } from './queue.ts';
 import type { OtlpStreamer } from './running-stream.ts';
@@ -27,9 +26,6 @@ interface Offered {
 
 /** How often the sessions are looked at: often enough for a short rule, never more than once a second. */
 const tickMs = (endedAfterMs: number) => Math.max(1_000, Math.min(30_000, Math.floor(endedAfterMs / 2)));
-
-/** What a session was sent as: its log's size and time, and its flow log's when it has one. */
-const stampOf = (log: Stats, flow: Stats | null) => (flow === null ? `${log.size}:${log.mtimeMs}` : `${log.size}:${log.mtimeMs}+${flow.size}:${flow.mtimeMs}`);
 
 export async function startOtlpStreamer(state: State, s: OtlpSettings): Promise<OtlpStreamer> {
   const startedMs = Date.now();
@@ -71,37 +67,18 @@ export async function startOtlpStreamer(state: State, s: OtlpSettings): Promise<
     },
   );
 
-  let ticking = false;
-  const tick = async () => {
-    if (ticking) return;
-    ticking = true;
-    try {
-      const now = Date.now();
-      const present = new Set<string>();
-      for (const { file, startedMs: began } of await loggedSessions(state)) {
-        present.add(file.rel);
-        const st = await stat(file.path).catch(() => null);
-        const flow = file.flowLog === null ? null : await stat(file.flowLog).catch(() => null);
-        const changedMs = Math.max(st?.mtimeMs ?? 0, flow?.mtimeMs ?? 0);
-        if (st === null || now - changedMs < s.endedAfterMs) continue;
-        const recent = changedMs + s.endedAfterMs >= startedMs;
-        const wanted = recent || (s.sinceMs !== null && began >= s.sinceMs);
-        const stamp = stampOf(st, flow);
-        if (!wanted || seen.get(file.rel) === stamp || memory.has(file.rel, stamp)) continue;
-        const o = { rel: file.rel, stamp, path: file.path, flowLog: file.flowLog };
-        if (!offer(o)) waiting.set(file.rel, o);
-      }
-      // A log that went away no longer waits.
-      for (const rel of waiting.keys()) if (!present.has(rel)) waiting.delete(rel);
-    } catch {
-      // The next tick looks again; the store answers what it has.
-    } finally {
-      ticking = false;
+  const ended = new EndedSessions(state, { startedMs, endedAfterMs: s.endedAfterMs, sinceMs: s.sinceMs });
+  const tick = () => {
+    for (const { file, stamp } of ended.take(Date.now())) {
+      if (seen.get(file.rel) === stamp || memory.has(file.rel, stamp)) continue;
+      const o = { rel: file.rel, stamp, path: file.path, flowLog: file.flowLog };
+      if (!offer(o)) waiting.set(file.rel, o);
     }
+    // A log that went away no longer waits.
+    for (const rel of waiting.keys()) if (!ended.has(rel)) waiting.delete(rel);
   };
-  const timer = setInterval(() => void tick(), tickMs(s.endedAfterMs));
+  const timer = setInterval(tick, tickMs(s.endedAfterMs));
   timer.unref();
-  void tick();
 
   return {
     status: () => ({
@@ -117,6 +94,7 @@ export async function startOtlpStreamer(state: State, s: OtlpSettings): Promise<
     }),
     async stop() {
       clearInterval(timer);
+      ended.stop();
       queue.stop();
       await memory.flush();
       await sender.shutdown().catch(() => undefined);

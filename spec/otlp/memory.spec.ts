@@ -1,0 +1,67 @@
+// What the stream sent, remembered across restarts: each send is a journal line, folded into the file once
+// the journal outgrows it; a restart reads both, a line cut by a crash is ignored, and a file written by
+// an earlier build (the whole memory, no journal) is still read.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SentMemory } from '../../server/otlp/memory.ts';
+import { tempDir } from '../support/fixtures.ts';
+
+const memory = suite('otlp sent memory');
+const dir = tempDir('engine-sent-memory-');
+memory.after(() => dir.cleanup());
+
+const loaded = async (file: string) => {
+  const m = new SentMemory(file);
+  await m.load();
+  return m;
+};
+
+memory('sends are journaled and read back; the latest stamp of a log wins', async () => {
+  const file = join(dir.dir, 'cache', 'a.json');
+  const m = await loaded(file);
+  m.remember('logs/a.jsonl', '1:1');
+  m.remember('logs/b.jsonl', '2:2');
+  await m.flush();
+  m.remember('logs/a.jsonl', '3:3');
+  await m.flush();
+  assert.ok(existsSync(`${file}.log`), 'a journal beside the file');
+  assert.not.ok(existsSync(file), 'three lines are not folded into a whole file');
+  const again = await loaded(file);
+  assert.ok(again.has('logs/a.jsonl', '3:3'));
+  assert.not.ok(again.has('logs/a.jsonl', '1:1'));
+  assert.ok(again.has('logs/b.jsonl', '2:2'));
+});
+
+memory('a journal that outgrows the file is folded into it, and nothing is lost', async () => {
+  const file = join(dir.dir, 'b.json');
+  const m = await loaded(file);
+  for (let i = 0; i < 6_000; i++) m.remember(`logs/${i}.jsonl`, `${i}:1`);
+  await m.flush();
+  assert.not.ok(existsSync(file), 'a journal of one line a session is not folded');
+  // Each log sent again: twice as many lines as sessions.
+  for (let i = 0; i < 6_000; i++) m.remember(`logs/${i}.jsonl`, `${i}:2`);
+  // Remembered while that batch is written: joins the next write.
+  const first = m.flush();
+  m.remember('logs/late.jsonl', '9:9');
+  await Promise.all([first, m.flush()]);
+  assert.ok(existsSync(file), 'folded into the file');
+  const journal = existsSync(`${file}.log`) ? readFileSync(`${file}.log`, 'utf8') : '';
+  assert.ok(journal.split('\n').length <= 2, 'the journal was emptied (the late line may follow)');
+  const again = await loaded(file);
+  for (const i of [0, 3_000, 5_999]) assert.ok(again.has(`logs/${i}.jsonl`, `${i}:2`));
+  assert.ok(again.has('logs/late.jsonl', '9:9'));
+});
+
+memory('a line cut by a crash is ignored; an earlier build\'s file is read', async () => {
+  const file = join(dir.dir, 'c.json');
+  writeFileSync(file, JSON.stringify({ sent: { 'logs/old.jsonl': '5:5' } }));
+  appendFileSync(`${file}.log`, `${JSON.stringify(['logs/new.jsonl', '6:6'])}\n["logs/cut.js`);
+  const m = await loaded(file);
+  assert.ok(m.has('logs/old.jsonl', '5:5'));
+  assert.ok(m.has('logs/new.jsonl', '6:6'));
+  assert.not.ok(m.has('logs/cut.js', ''));
+});
+
+memory.run();

@@ -67,8 +67,12 @@ export class Feeder {
   private closed = false;
   /** The index saved by an earlier run, by log: an entry's summary is taken from it when its stamps are unchanged. */
   private saved: SavedEntries | null = null;
-  /** Logs listed whose saved entries the pool found unchanged, applied a slice per turn (applyTaken). */
-  private taken: [SessionEntry, SavedEntry][] = [];
+  /**
+   * Logs listed whose saved entries the pool found unchanged, with their places in the saved index, applied a
+   * slice per turn (applyTaken); each saved entry is made only then.
+   */
+  private taken: SessionEntry[] = [];
+  private takenPlaces: number[] = [];
   /** Logs the cold index summarized by reading them (not taken from the saved index). */
   private readFresh = 0;
   /** The cold index found every log as the saved index had it, and no other (saving it again would change nothing). */
@@ -120,9 +124,12 @@ export class Feeder {
   /** Logs just listed: those whose saved entries were found unchanged are taken (applyTaken), the others queued. */
   admit(entries: readonly SessionEntry[]): void {
     for (const e of entries) {
-      const saved = e.stamp === null ? this.saved?.takeChecked(e.rel) : undefined;
-      if (saved) this.taken.push([e, saved]);
-      else this.enqueue(e);
+      const place = e.stamp === null && this.saved ? this.saved.claim(e) : -1;
+      if (place === -1) this.enqueue(e);
+      else {
+        this.taken.push(e);
+        this.takenPlaces.push(place);
+      }
     }
   }
 
@@ -143,15 +150,22 @@ export class Feeder {
   /** The summaries `admit` took, into the index a slice per turn of the event loop. */
   async applyTaken(): Promise<void> {
     const { sessions } = this.o;
-    while (this.taken.length > 0 && !this.closed) {
+    for (let at = 0; at < this.taken.length && !this.closed; at += TAKEN_PER_TURN) {
       const now = performance.now();
-      for (const [e, saved] of this.taken.splice(0, TAKEN_PER_TURN)) {
-        sessions.apply(e, saved.stamp, saved.mtimeMs, saved.result, now, { filter: saved.filter });
-        this.outlineIfBig(e, saved.stamp);
+      for (let i = at; i < Math.min(at + TAKEN_PER_TURN, this.taken.length); i++) {
+        const e = this.taken[i]!;
+        const saved = this.saved?.entryAt(this.takenPlaces[i]!);
+        if (saved) {
+          sessions.apply(e, saved.stamp, saved.mtimeMs, saved.result, now, { filter: saved.filter });
+          this.outlineIfBig(e, saved.stamp);
+        } else this.enqueue(e);
       }
+      this.pump();
       if (!this.coldIndexed) this.coldWaiters = this.coldWaiters.filter((w) => !w());
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
+    this.taken = [];
+    this.takenPlaces = [];
   }
 
   /** Queue a log; a new one (`first`) goes ahead: it is what a person who just ran an agent is looking for. */

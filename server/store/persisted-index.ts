@@ -14,11 +14,12 @@ import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { deserialize } from 'node:v8';
 import * as v from 'valibot';
 import { errorText } from '../../shared/error-text.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
 import type { Result } from '../result.ts';
-import { type IndexResult, packedStamps, packResults, unpackResults } from './index-wire.ts';
+import { type IndexResult, PackedAnswers, type PackedIndex, packedStamps, packResults } from './index-wire.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { processAlive } from './process-alive.ts';
 import type { FilterArena } from './search-filters.ts';
@@ -155,14 +156,15 @@ export class SavedIndexRefused extends Error {}
 
 /**
  * A saved index, checked whole: each log's place by its path, and its chunk decoded when one of its logs is
- * first asked for (at start only the paths are split, so even a big index is read in a few turns).
+ * first asked for (at start only the paths are split, so even a big index is read in a few turns); a log's
+ * entry is made when it is taken, so it dies young.
  */
 export class SavedEntries {
   /** Decoded chunks, and how many of each chunk's entries are not taken yet (a chunk goes once all are). */
-  private readonly decoded = new Map<number, (IndexResult | undefined)[] | null>();
+  private readonly decoded = new Map<number, PackedAnswers | null>();
   private readonly left: number[];
-  /** Per chunk, per entry: 1 where the pool found its files as they were (checkSaved). */
-  private unchanged: readonly Uint8Array[] | null = null;
+  /** Per chunk, per entry: what the pool found of its files (checkSaved: CHECKED_*). */
+  private checked: readonly Uint8Array[] | null = null;
 
   constructor(
     private readonly parts: readonly Uint8Array[],
@@ -173,6 +175,7 @@ export class SavedEntries {
     for (const place of places.values()) this.left[Math.floor(place / PLACE)]!++;
   }
 
+  /** Entries not taken yet. */
   get size(): number {
     return this.places.size;
   }
@@ -180,47 +183,67 @@ export class SavedEntries {
   /** What the earlier run saw of this log; undefined when it has nothing (or its chunk does not decode). */
   get(rel: string): SavedEntry | undefined {
     const place = this.places.get(rel);
-    if (place === undefined) return undefined;
-    const chunk = Math.floor(place / PLACE);
-    let results = this.decoded.get(chunk);
-    if (results === undefined) {
-      results = decodeResults(this.parts[chunk]);
-      this.decoded.set(chunk, results);
-    }
-    const r = results?.[place % PLACE];
-    if (r === undefined || r.unchanged || !('result' in r)) return undefined;
-    return { stamp: r.stamp, mtimeMs: r.mtimeMs, result: r.result, filter: r.filter ?? null };
+    return place === undefined ? undefined : (this.answers(Math.floor(place / PLACE))?.saved(place % PLACE) ?? undefined);
   }
 
   /** What the pool found of the entries' files (checkSaved). */
-  markChecked(unchanged: readonly Uint8Array[]): void {
-    this.unchanged = unchanged;
+  markChecked(checked: readonly Uint8Array[]): void {
+    this.checked = checked;
   }
 
-  /** The saved entry of this log if the pool found its files as they were, taken (deleted) at once. */
-  takeChecked(rel: string): SavedEntry | undefined {
-    const place = this.places.get(rel);
-    if (place === undefined || this.unchanged?.[Math.floor(place / PLACE)]?.[place % PLACE] !== 1) return undefined;
-    const entry = this.get(rel);
-    if (entry) this.delete(rel);
+  /**
+   * The place of this log's saved entry if the pool found its files as they were and the walk found the same
+   * companions beside it (-1 otherwise); claimed at once: `entryAt` makes it.
+   */
+  claim(log: { rel: string; hasFlowLog: boolean; hasConfirmLog: boolean }): number {
+    const place = this.places.get(log.rel);
+    if (place === undefined) return -1;
+    const found = this.checked?.[Math.floor(place / PLACE)]?.[place % PLACE] ?? 0;
+    const same = CHECKED_SAME | (log.hasFlowLog ? CHECKED_FLOW_LOG : 0) | (log.hasConfirmLog ? CHECKED_CONFIRM_LOG : 0);
+    if (found !== same) return -1;
+    this.places.delete(log.rel);
+    return place;
+  }
+
+  /** The claimed entry at `place` (undefined if its chunk does not decode); its chunk goes once all its entries are made. */
+  entryAt(place: number): SavedEntry | undefined {
+    const chunk = Math.floor(place / PLACE);
+    const entry = this.answers(chunk)?.saved(place % PLACE) ?? undefined;
+    this.done(chunk);
     return entry;
   }
 
-  /** Taken: its summary is in the index now (what was decoded for it is let go, so it is not kept twice). */
+  /** `claim` then `entryAt`. */
+  takeChecked(log: { rel: string; hasFlowLog: boolean; hasConfirmLog: boolean }): SavedEntry | undefined {
+    const place = this.claim(log);
+    return place === -1 ? undefined : this.entryAt(place);
+  }
+
+  /** Taken: its summary is in the index now. */
   delete(rel: string): void {
     const place = this.places.get(rel);
     if (place === undefined) return;
     this.places.delete(rel);
-    const chunk = Math.floor(place / PLACE);
-    const results = this.decoded.get(chunk);
-    if (results) results[place % PLACE] = undefined;
+    this.done(Math.floor(place / PLACE));
+  }
+
+  private answers(chunk: number): PackedAnswers | null {
+    let answers = this.decoded.get(chunk);
+    if (answers === undefined) {
+      answers = decodeAnswers(this.parts[chunk]);
+      this.decoded.set(chunk, answers);
+    }
+    return answers;
+  }
+
+  private done(chunk: number): void {
     if (--this.left[chunk]! === 0) this.decoded.delete(chunk);
   }
 }
 
-function decodeResults(bytes: Uint8Array | undefined): (IndexResult | undefined)[] | null {
+function decodeAnswers(bytes: Uint8Array | undefined): PackedAnswers | null {
   try {
-    return bytes === undefined ? null : unpackResults(bytes);
+    return bytes === undefined ? null : new PackedAnswers(deserialize(bytes) as PackedIndex);
   } catch {
     return null;
   }
@@ -287,10 +310,19 @@ function parseHeader(bytes: Buffer): v.InferOutput<typeof HeaderSchema> {
   return header.output;
 }
 
+/** checkSaved's answer per entry: the log and the companions its stamp names are as saved. */
+export const CHECKED_SAME = 1;
+/** The saved stamp names a flow log (else the walk must have found none beside the log). */
+export const CHECKED_FLOW_LOG = 2;
+/** The saved stamp names a confirm log (else the walk must have found none). */
+export const CHECKED_CONFIRM_LOG = 4;
+
 /**
- * In the pool, beside the first walk: for the chunks [first, end), per entry, 1 where the log's and its
- * companions' stamps now are the saved ones (the index task's own test, without the walk's word on which
- * companions there are: a missing one stamps `-` either way). Null when the file was replaced since it was read.
+ * In the pool, beside the first walk: for the chunks [first, end), per entry, CHECKED_SAME where the log's
+ * stamp now is the saved one and so is each companion's that the saved stamp names, with which companions
+ * those are. A companion saved as missing is not looked at here: the walk lists the log's directory, and the
+ * entry is taken only if the walk found none either (takeChecked), as the index task stamps only the
+ * companions the walk found. 0 where anything differs. Null when the file was replaced since it was read.
  */
 export function checkSaved(root: string, source: SavedSource, first: number, end: number): Uint8Array[] | null {
   const chunks = source.chunks.slice(first, end);
@@ -311,17 +343,21 @@ export function checkSaved(root: string, source: SavedSource, first: number, end
       const rels = bytes.toString('utf8', start, start + relsLength).split(SEP);
       const stamps = packedStamps(bytes.subarray(start + relsLength, start + relsLength + resultsLength));
       const out = new Uint8Array(rels.length);
-      rels.forEach((rel, i) => {
-        const saved = stamps[i];
-        const path = `${root}/${rel}`;
-        const log = fileStamp(path).stamp;
-        if (saved === undefined || !saved.startsWith(`${log}|`)) return;
-        const stem = path.slice(0, -JSONL.length);
-        if (saved === `${log}|${fileStamp(stem + FLOW_LOG).stamp}|${fileStamp(stem + CONFIRM_LOG).stamp}`) out[i] = 1;
-      });
+      rels.forEach((rel, i) => (out[i] = checkOne(`${root}/${rel}`, stamps[i])));
       return out;
     });
   } finally {
     closeSync(fd);
   }
+}
+
+function checkOne(path: string, saved: string | undefined): number {
+  if (saved === undefined) return 0;
+  const parts = saved.split('|');
+  if (parts.length !== 3 || fileStamp(path).stamp !== parts[0]) return 0;
+  const stem = path.slice(0, -JSONL.length);
+  const [, flow, confirm] = parts as [string, string, string];
+  if (flow !== '-' && fileStamp(stem + FLOW_LOG).stamp !== flow) return 0;
+  if (confirm !== '-' && fileStamp(stem + CONFIRM_LOG).stamp !== confirm) return 0;
+  return CHECKED_SAME | (flow === '-' ? 0 : CHECKED_FLOW_LOG) | (confirm === '-' ? 0 : CHECKED_CONFIRM_LOG);
 }

@@ -150,6 +150,7 @@ export class Feeder {
   /** The summaries `admit` took, into the index a slice per turn of the event loop. */
   async applyTaken(): Promise<void> {
     const { sessions } = this.o;
+    sessions.filters.reserve(this.taken.length);
     for (let at = 0; at < this.taken.length && !this.closed; at += TAKEN_PER_TURN) {
       const now = performance.now();
       for (let i = at; i < Math.min(at + TAKEN_PER_TURN, this.taken.length); i++) {

@@ -165,24 +165,59 @@ export class SavedEntries {
   private readonly left: number[];
   /** Per chunk, per entry: what the pool found of its files (checkSaved: CHECKED_*). */
   private checked: readonly Uint8Array[] | null = null;
+  /** Per chunk, per entry: 1 once taken (marked, not deleted from `places`: 100k deletes cost more). */
+  private readonly taken: Uint8Array[];
+  private takenCount = 0;
+  /** The place after the last one found: a restart lists the logs in the order they were saved, mostly. */
+  private cursor = 0;
 
   constructor(
     private readonly parts: readonly Uint8Array[],
     private readonly places: Map<string, number>,
+    /** Per chunk, its logs' paths: the next log asked for is most often the one after the last. */
+    private readonly rels: readonly (readonly string[])[],
     readonly source: SavedSource,
   ) {
     this.left = parts.map(() => 0);
-    for (const place of places.values()) this.left[Math.floor(place / PLACE)]!++;
+    const ends = parts.map(() => 0);
+    for (const place of places.values()) {
+      const chunk = Math.floor(place / PLACE);
+      this.left[chunk]!++;
+      ends[chunk] = Math.max(ends[chunk]!, (place % PLACE) + 1);
+    }
+    this.taken = ends.map((n) => new Uint8Array(n));
   }
 
   /** Entries not taken yet. */
   get size(): number {
-    return this.places.size;
+    return this.places.size - this.takenCount;
+  }
+
+  /** The place of this log's entry, unless there is none or it was taken. */
+  private placeOf(rel: string): number | undefined {
+    const place = this.nextIs(rel) ?? this.places.get(rel);
+    if (place !== undefined) this.cursor = place + 1;
+    return place === undefined || this.taken[Math.floor(place / PLACE)]![place % PLACE] === 1 ? undefined : place;
+  }
+
+  /** The place at the cursor (or the next chunk's first) if it holds `rel`: a string compare instead of a map lookup. */
+  private nextIs(rel: string): number | undefined {
+    const chunk = Math.floor(this.cursor / PLACE);
+    const i = this.cursor % PLACE;
+    const names = this.rels[chunk];
+    if (names !== undefined && i < names.length) return names[i] === rel ? this.cursor : undefined;
+    return this.rels[chunk + 1]?.[0] === rel ? (chunk + 1) * PLACE : undefined;
+  }
+
+  /** Mark the entry at `place` taken. */
+  private take(place: number): void {
+    this.taken[Math.floor(place / PLACE)]![place % PLACE] = 1;
+    this.takenCount++;
   }
 
   /** What the earlier run saw of this log; undefined when it has nothing (or its chunk does not decode). */
   get(rel: string): SavedEntry | undefined {
-    const place = this.places.get(rel);
+    const place = this.placeOf(rel);
     return place === undefined ? undefined : (this.answers(Math.floor(place / PLACE))?.saved(place % PLACE) ?? undefined);
   }
 
@@ -196,12 +231,12 @@ export class SavedEntries {
    * companions beside it (-1 otherwise); claimed at once: `entryAt` makes it.
    */
   claim(log: { rel: string; hasFlowLog: boolean; hasConfirmLog: boolean }): number {
-    const place = this.places.get(log.rel);
+    const place = this.placeOf(log.rel);
     if (place === undefined) return -1;
     const found = this.checked?.[Math.floor(place / PLACE)]?.[place % PLACE] ?? 0;
     const same = CHECKED_SAME | (log.hasFlowLog ? CHECKED_FLOW_LOG : 0) | (log.hasConfirmLog ? CHECKED_CONFIRM_LOG : 0);
     if (found !== same) return -1;
-    this.places.delete(log.rel);
+    this.take(place);
     return place;
   }
 
@@ -221,9 +256,9 @@ export class SavedEntries {
 
   /** Taken: its summary is in the index now. */
   delete(rel: string): void {
-    const place = this.places.get(rel);
+    const place = this.placeOf(rel);
     if (place === undefined) return;
-    this.places.delete(rel);
+    this.take(place);
     this.done(Math.floor(place / PLACE));
   }
 
@@ -277,6 +312,7 @@ export async function loadIndex(file: string, format: string, dataDir: string): 
   if (bytes.length !== headerEnd + bodyLength) throw new SavedIndexRefused('it is truncated');
   const hash = createHash('sha256');
   const places = new Map<string, number>();
+  const paths: string[][] = [];
   const parts: Uint8Array[] = [];
   const chunks: [number, number, number][] = [];
   let at = headerEnd;
@@ -291,11 +327,12 @@ export async function loadIndex(file: string, format: string, dataDir: string): 
     const names = rels.toString('utf8').split(SEP);
     if (names.length >= PLACE) throw new SavedIndexRefused('it is corrupt');
     names.forEach((rel, i) => places.set(rel, c * PLACE + i));
-    if (c % 16 === 15) await nextTurn();
+    paths.push(names);
+    if (c % 4 === 3) await nextTurn();
   }
   if (hash.digest('hex') !== header.sha256) throw new SavedIndexRefused('it is corrupt (its checksum differs)');
   if (places.size !== header.entries) throw new SavedIndexRefused('its entries do not add up');
-  return new SavedEntries(parts, places, { file, stamp, chunks });
+  return new SavedEntries(parts, places, paths, { file, stamp, chunks });
 }
 
 function parseHeader(bytes: Buffer): v.InferOutput<typeof HeaderSchema> {

@@ -186,9 +186,12 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
     for (const line of warnings.splice(0)) process.stderr.write(`${line}\n`);
     throw new FatalError(`listening on ${address}: ${e.code === 'EADDRINUSE' ? 'the address is already in use' : e.message}`);
   }
-  // Once the cold index is in, the heap is kept near what is live (memory.ts).
+  // Once the cold index is in, the heap is kept near what is live (memory.ts): a turn later, so the requests
+  // that came while the index's last turn ran are answered first, not after the collection too.
   void started.state.store.coldIndexDone.then(() => {
-    if (!stopping) settleHeap();
+    setImmediate(() => {
+      if (!stopping) settleHeap();
+    });
   });
   const bound = formatAddress({ host: options.listen.host, port: config.port });
   const url = `http://${urlHost(options.listen.host)}:${config.port}/`;

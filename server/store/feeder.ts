@@ -8,7 +8,7 @@ import { errorText } from '../../shared/error-text.ts';
 import type { BigOutlines } from './big-outlines.ts';
 import { indexBatch } from './index-batch.ts';
 import type { IndexItem } from './index-wire.ts';
-import type { SavedEntries, SavedEntry, SavedSource } from './persisted-index.ts';
+import type { SavedEntries } from './persisted-index.ts';
 import type { SessionEntry, SessionIndex } from './session-index.ts';
 import type { Spool } from './spool.ts';
 import { stampNow } from './stamp.ts';
@@ -67,6 +67,8 @@ export class Feeder {
   private closed = false;
   /** The index saved by an earlier run, by log: an entry's summary is taken from it when its stamps are unchanged. */
   private saved: SavedEntries | null = null;
+  /** What the pool found of the saved entries' files (useChecked). */
+  private checked: readonly Uint8Array[] | null = null;
   /**
    * Logs listed whose saved entries the pool found unchanged, with their places in the saved index, applied a
    * slice per turn (applyTaken); each saved entry is made only then.
@@ -108,17 +110,18 @@ export class Feeder {
 
   /** Take summaries from the index an earlier run saved, for the logs not summarized yet whose files are as they were. */
   useSaved(saved: SavedEntries): void {
-    if (!this.coldIndexed) this.saved = saved;
+    if (this.coldIndexed) return;
+    this.saved = saved;
+    if (this.checked) saved.markChecked(this.checked);
   }
 
-  /** Where the saved index's entries are, for the pool to check them all at once (persisted-index.ts: checkSaved). */
-  get savedSource(): SavedSource | null {
-    return this.saved?.source ?? null;
-  }
-
-  /** What the pool found of the saved entries' files: those unchanged are taken as listed, without a batch. */
-  useChecked(unchanged: readonly Uint8Array[]): void {
-    this.saved?.markChecked(unchanged);
+  /**
+   * What the pool found of the saved entries' files (persisted-index.ts: checkSaved; it may end before the
+   * file is loaded whole): those unchanged are taken as listed, without a batch.
+   */
+  useChecked(checked: readonly Uint8Array[]): void {
+    this.checked = checked;
+    this.saved?.markChecked(checked);
   }
 
   /** Logs just listed: those whose saved entries were found unchanged are taken (applyTaken), the others queued. */
@@ -388,6 +391,7 @@ export class Feeder {
     this.coldIndexed = true;
     this.matchedSaved = this.saved !== null && this.saved.size === 0 && this.readFresh === 0 && !this.closed;
     this.saved = null;
+    this.checked = null;
     // What the cold index read is announced as one change of everything it found (pages refresh once).
     this.o.sessions.trackChanges();
     if (this.announcedCount > 0) this.o.hub.publish('changed', { what: 'sessions', keys: [] });

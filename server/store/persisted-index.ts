@@ -286,9 +286,11 @@ function decodeAnswers(bytes: Uint8Array | undefined): PackedAnswers | null {
 
 /**
  * The saved index, or null when there is no file. Throws SavedIndexRefused when it is truncated, corrupt,
- * foreign, of another data directory or another summary format.
+ * foreign, of another data directory or another summary format. `onSource` is told where its entries are as
+ * soon as its header is read, before its body is checked whole: the pool can start checking them meanwhile
+ * (what it finds is used only if the file is then loaded).
  */
-export async function loadIndex(file: string, format: string, dataDir: string): Promise<SavedEntries | null> {
+export async function loadIndex(file: string, format: string, dataDir: string, onSource?: (source: SavedSource) => void): Promise<SavedEntries | null> {
   let bytes: Buffer;
   let stamp: string;
   try {
@@ -316,11 +318,15 @@ export async function loadIndex(file: string, format: string, dataDir: string): 
   const parts: Uint8Array[] = [];
   const chunks: [number, number, number][] = [];
   let at = headerEnd;
-  for (const [c, [relsLength, resultsLength]] of header.chunks.entries()) {
-    const rels = bytes.subarray(at, at + relsLength);
-    const results = bytes.subarray(at + relsLength, at + relsLength + resultsLength);
+  for (const [relsLength, resultsLength] of header.chunks) {
     chunks.push([at, relsLength, resultsLength]);
     at += relsLength + resultsLength;
+  }
+  const source = { file, stamp, chunks };
+  onSource?.(source);
+  for (const [c, [from, relsLength, resultsLength]] of chunks.entries()) {
+    const rels = bytes.subarray(from, from + relsLength);
+    const results = bytes.subarray(from + relsLength, from + relsLength + resultsLength);
     hash.update(rels);
     hash.update(results);
     parts.push(results);
@@ -332,7 +338,7 @@ export async function loadIndex(file: string, format: string, dataDir: string): 
   }
   if (hash.digest('hex') !== header.sha256) throw new SavedIndexRefused('it is corrupt (its checksum differs)');
   if (places.size !== header.entries) throw new SavedIndexRefused('its entries do not add up');
-  return new SavedEntries(parts, places, paths, { file, stamp, chunks });
+  return new SavedEntries(parts, places, paths, source);
 }
 
 function parseHeader(bytes: Buffer): v.InferOutput<typeof HeaderSchema> {

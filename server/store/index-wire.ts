@@ -369,7 +369,6 @@ export class PackedAnswers {
     const { kind, nums, refs, text, table, upstreams } = this.p;
     const t = (this.textAt[i] as number) + 1;
     if (kind[i] === UNREADABLE) return { ok: false, message: text[t] as string };
-    const str = (j: number): string | null => (j === -1 ? null : (table[j] as string));
     const at = i * N;
     const r = i * R;
     const flags = nums[at + FLAGS] as number;
@@ -379,11 +378,11 @@ export class PackedAnswers {
       key: '',
       path: '',
       session_id: text[t] as string,
-      domain: str(refs[r] as number),
-      agent: str(refs[r + 1] as number),
+      domain: tableString(table, refs[r] as number),
+      agent: tableString(table, refs[r + 1] as number),
       started_unix_ms: nums[at + STARTED] as number,
       duration_ms: nums[at + DURATION] as number,
-      mode: str(refs[r + 2] as number) as IndexedSummary['mode'],
+      mode: tableString(table, refs[r + 2] as number) as IndexedSummary['mode'],
       tool_calls: nums[at + TOOL_CALLS] as number,
       llm_turns: nums[at + LLM_TURNS] as number,
       errors: nums[at + ERRORS] as number,
@@ -403,6 +402,9 @@ export class PackedAnswers {
     return { ok: true, value: summary };
   }
 }
+
+/** A batch's shared string (-1: null). */
+const tableString = (table: readonly string[], j: number): string | null => (j === -1 ? null : (table[j] as string));
 
 /** The stamps of packed answers alone, in order (checking saved entries needs nothing else of them). */
 export function packedStamps(bytes: Uint8Array): string[] {

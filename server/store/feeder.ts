@@ -127,7 +127,7 @@ export class Feeder {
   /** Logs just listed: those whose saved entries were found unchanged are taken (applyTaken), the others queued. */
   admit(entries: readonly SessionEntry[]): void {
     for (const e of entries) {
-      const place = e.stamp === null && this.saved ? this.saved.claim(e) : -1;
+      const place = this.claim(e);
       if (place === -1) this.enqueue(e);
       else {
         this.taken.push(e);
@@ -136,13 +136,38 @@ export class Feeder {
     }
   }
 
-  /** `admit`, a slice per turn of the event loop (the logs listed while the saved index was checked). */
+  /**
+   * The logs listed while the saved index was checked, a slice per turn of the event loop: each taken and
+   * applied at once, while its entry is at hand (a pass to take them all, then one to apply, touched 100k
+   * entries twice), or queued.
+   */
   async admitInTurns(entries: readonly SessionEntry[]): Promise<void> {
-    for (let i = 0; i < entries.length && !this.closed; i += TAKEN_PER_TURN) {
-      this.admit(entries.slice(i, i + TAKEN_PER_TURN));
+    this.o.sessions.filters.reserve(entries.length);
+    for (let at = 0; at < entries.length && !this.closed; at += TAKEN_PER_TURN) {
+      const now = performance.now();
+      for (let i = at; i < Math.min(at + TAKEN_PER_TURN, entries.length); i++) {
+        const e = entries[i]!;
+        const place = this.claim(e);
+        if (place === -1) this.enqueue(e);
+        else this.applySaved(e, place, now);
+      }
       this.pump();
+      if (!this.coldIndexed) this.coldWaiters = this.coldWaiters.filter((w) => !w());
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
+  }
+
+  /** The place of a log's saved entry if it can be taken (persisted-index.ts: claim), else -1. */
+  private claim(e: SessionEntry): number {
+    return e.stamp === null && this.saved ? this.saved.claim(e) : -1;
+  }
+
+  /** A claimed saved entry into the index (queued instead if its chunk does not decode). */
+  private applySaved(e: SessionEntry, place: number, now: number): void {
+    const saved = this.saved?.entryAt(place);
+    if (!saved) return this.enqueue(e);
+    this.o.sessions.apply(e, saved.stamp, saved.mtimeMs, saved.result, now, { filter: saved.filter });
+    this.outlineIfBig(e, saved.stamp);
   }
 
   /** A big log taken from the saved index has its outline made after the cold index, unless one was kept. */
@@ -152,18 +177,10 @@ export class Feeder {
 
   /** The summaries `admit` took, into the index a slice per turn of the event loop. */
   async applyTaken(): Promise<void> {
-    const { sessions } = this.o;
-    sessions.filters.reserve(this.taken.length);
+    this.o.sessions.filters.reserve(this.taken.length);
     for (let at = 0; at < this.taken.length && !this.closed; at += TAKEN_PER_TURN) {
       const now = performance.now();
-      for (let i = at; i < Math.min(at + TAKEN_PER_TURN, this.taken.length); i++) {
-        const e = this.taken[i]!;
-        const saved = this.saved?.entryAt(this.takenPlaces[i]!);
-        if (saved) {
-          sessions.apply(e, saved.stamp, saved.mtimeMs, saved.result, now, { filter: saved.filter });
-          this.outlineIfBig(e, saved.stamp);
-        } else this.enqueue(e);
-      }
+      for (let i = at; i < Math.min(at + TAKEN_PER_TURN, this.taken.length); i++) this.applySaved(this.taken[i]!, this.takenPlaces[i]!, now);
       this.pump();
       if (!this.coldIndexed) this.coldWaiters = this.coldWaiters.filter((w) => !w());
       await new Promise<void>((resolve) => setImmediate(resolve));

@@ -27,7 +27,13 @@ function fullCollection(): (() => void) | null {
   }
 }
 
-export function settleHeap(): void {
+/**
+ * From here on the heap is kept near what is live. `collect`: compact it now, with one full collection. A
+ * restart that took its summaries from the saved index made them one at a time, each garbage young, and
+ * leaves little to move: there the forced collection is one long pause for what a memory-reducing collection
+ * (incremental, in short pauses) does a few seconds later.
+ */
+export function settleHeap({ collect = true }: { collect?: boolean } = {}): void {
   setFlagsFromString('--optimize-for-size');
-  fullCollection()?.();
+  if (collect) fullCollection()?.();
 }

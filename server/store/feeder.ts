@@ -13,8 +13,13 @@ import type { SessionEntry, SessionIndex } from './session-index.ts';
 import type { Spool } from './spool.ts';
 import { stampNow } from './stamp.ts';
 
-/** Saved summaries taken into the index per turn of the event loop at start (a few ms each turn). */
-const TAKEN_PER_TURN = 2_000;
+/**
+ * How long a turn of the event loop takes saved summaries into the index at start: timed, not counted (the
+ * first thousand, before the code is optimized, took as long as ten thousand later).
+ */
+const TAKEN_TURN_MS = 8;
+/** Saved summaries taken between looks at the clock. */
+const TAKEN_BETWEEN_LOOKS = 64;
 /** Logs re-stamped per tick by the sweep. */
 const SWEEP_PER_TICK = 400;
 /** Batches of the cold index: small first (the first page sooner), then larger (less overhead). */
@@ -79,6 +84,8 @@ export class Feeder {
   private readFresh = 0;
   /** The cold index found every log as the saved index had it, and no other (saving it again would change nothing). */
   matchedSaved = false;
+  /** The cold index took nine in ten of its summaries or more from the saved index (it read few logs itself). */
+  builtFromSaved = false;
   private markColdIndexDone: () => void = () => {};
   /** Resolves once the cold index is done (every log found at start summarized), or the feeder is closed. */
   readonly coldIndexDone = new Promise<void>((resolve) => {
@@ -143,13 +150,22 @@ export class Feeder {
    */
   async admitInTurns(entries: readonly SessionEntry[]): Promise<void> {
     this.o.sessions.filters.reserve(entries.length);
-    for (let at = 0; at < entries.length && !this.closed; at += TAKEN_PER_TURN) {
-      const now = performance.now();
-      for (let i = at; i < Math.min(at + TAKEN_PER_TURN, entries.length); i++) {
-        const e = entries[i]!;
-        const place = this.claim(e);
-        if (place === -1) this.enqueue(e);
-        else this.applySaved(e, place, now);
+    await this.inTurns(entries.length, (i, now) => {
+      const e = entries[i]!;
+      const place = this.claim(e);
+      if (place === -1) this.enqueue(e);
+      else this.applySaved(e, place, now);
+    });
+  }
+
+  /** `step` for 0 to `count` - 1, TAKEN_TURN_MS per turn of the event loop; after each turn, the pool is fed and waiters told. */
+  private async inTurns(count: number, step: (i: number, now: number) => void): Promise<void> {
+    for (let i = 0; i < count && !this.closed; ) {
+      const start = performance.now();
+      let now = start;
+      while (i < count && now - start < TAKEN_TURN_MS) {
+        for (const end = Math.min(i + TAKEN_BETWEEN_LOOKS, count); i < end; i++) step(i, now);
+        now = performance.now();
       }
       this.pump();
       if (!this.coldIndexed) this.coldWaiters = this.coldWaiters.filter((w) => !w());
@@ -178,15 +194,13 @@ export class Feeder {
   /** The summaries `admit` took, into the index a slice per turn of the event loop. */
   async applyTaken(): Promise<void> {
     this.o.sessions.filters.reserve(this.taken.length);
-    for (let at = 0; at < this.taken.length && !this.closed; at += TAKEN_PER_TURN) {
-      const now = performance.now();
-      for (let i = at; i < Math.min(at + TAKEN_PER_TURN, this.taken.length); i++) this.applySaved(this.taken[i]!, this.takenPlaces[i]!, now);
-      this.pump();
-      if (!this.coldIndexed) this.coldWaiters = this.coldWaiters.filter((w) => !w());
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
+    // Logs admitted while these are applied are taken in a round after them.
+    const taken = this.taken;
+    const places = this.takenPlaces;
     this.taken = [];
     this.takenPlaces = [];
+    await this.inTurns(taken.length, (i, now) => this.applySaved(taken[i]!, places[i]!, now));
+    if (this.taken.length > 0 && !this.closed) await this.applyTaken();
   }
 
   /** Queue a log; a new one (`first`) goes ahead: it is what a person who just ran an agent is looking for. */
@@ -407,6 +421,7 @@ export class Feeder {
     if (this.coldIndexed) return;
     this.coldIndexed = true;
     this.matchedSaved = this.saved !== null && this.saved.size === 0 && this.readFresh === 0 && !this.closed;
+    this.builtFromSaved = this.saved !== null && this.readFresh * 10 <= this.o.sessions.size;
     this.saved = null;
     this.checked = null;
     // What the cold index read is announced as one change of everything it found (pages refresh once).

@@ -205,6 +205,9 @@ export class Store {
       const walk = await walking;
       if (walk === null || this.closed) return;
       this.expected = walk.flags.length;
+      // The walk was read back in this turn: its names are split in the next.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.closed) return;
       const names = namesOf(walk);
       const slices = this.slicesOf(walk, names);
       // Without a head, the walk's first slice goes to the pool before anything else (not held for the check).
@@ -313,7 +316,8 @@ export class Store {
       if (f & GROUP_START && slice.length >= size) {
         yield slice;
         slice = [];
-        size = this.listSliceSize;
+        // Then doubling up to the slice's size: the first slices run before the code is optimized.
+        size = Math.min(size * 2, this.listSliceSize);
       }
       const { name, rel } = logAt(walk, names, i);
       slice.push({ rel, name, flowLog: (f & HAS_FLOW_LOG) !== 0, confirmLog: (f & HAS_CONFIRM_LOG) !== 0 });
@@ -353,6 +357,11 @@ export class Store {
     this.tree.close();
     this.spool.close();
     this.feeder.close();
+  }
+
+  /** The cold index took most of its summaries from the saved index (feeder.ts): few logs were read to build it. */
+  get builtFromSaved(): boolean {
+    return this.feeder.builtFromSaved;
   }
 
   get version(): number {

@@ -14,12 +14,12 @@ import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { deserialize } from 'node:v8';
+import { deserialize, serialize } from 'node:v8';
 import * as v from 'valibot';
 import { errorText } from '../../shared/error-text.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
 import type { Result } from '../result.ts';
-import { type IndexResult, PackedAnswers, type PackedIndex, packedStamps, packResults } from './index-wire.ts';
+import { IndexPacker, type IndexResult, PackedAnswers, type PackedIndex, packedStamps } from './index-wire.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { processAlive } from './process-alive.ts';
 import type { FilterArena } from './search-filters.ts';
@@ -28,6 +28,8 @@ import { exactStamp, fileStamp } from './stamp.ts';
 
 const MAGIC = Buffer.from('engine-console index\n');
 const CHUNK_ENTRIES = 1_000;
+/** Entries packed per turn of the event loop when the index is saved. */
+const SAVED_PER_TURN = 250;
 /** Paths and stamps hold no NUL: NUL joins them. */
 const SEP = '\u0000';
 
@@ -75,38 +77,49 @@ export function ensureCacheDir(dir: string): string | null {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** A chunk: its logs' paths (UTF-8, NUL-joined), and their results packed as the pool answers them. */
-function chunkOf(entries: readonly SessionEntry[], filters: FilterArena): [Buffer, Uint8Array] {
-  const results = entries.map((e): IndexResult => {
-    const result: Result<IndexedSummary> =
-      e.summary === null
-        ? { ok: false, message: e.error ?? 'the log does not read' }
-        : {
-            ok: true,
-            value: {
-              ...e.summary,
-              tools_called: [...e.tools],
-              shadow_decisions: e.shadowDecisions,
-              ...(e.flowSites === null ? {} : { flow_sites: [...e.flowSites] }),
-            },
-          };
-    const r: IndexResult = { stamp: e.stamp ?? '', mtimeMs: e.mtimeMs, unchanged: false, result };
-    if (e.filterSlot >= 0) r.filter = filters.copy(e.filterSlot);
-    return r;
-  });
-  return [Buffer.from(entries.map((e) => e.rel).join(SEP)), packResults(results)];
+/** The saved form of an entry's summary (or of why its log does not read). */
+function savedResult(e: SessionEntry, filters: FilterArena): IndexResult {
+  const result: Result<IndexedSummary> =
+    e.summary === null
+      ? { ok: false, message: e.error ?? 'the log does not read' }
+      : {
+          ok: true,
+          value: {
+            ...e.summary,
+            tools_called: [...e.tools],
+            shadow_decisions: e.shadowDecisions,
+            ...(e.flowSites === null ? {} : { flow_sites: [...e.flowSites] }),
+          },
+        };
+  const r: IndexResult = { stamp: e.stamp ?? '', mtimeMs: e.mtimeMs, unchanged: false, result };
+  if (e.filterSlot >= 0) r.filter = filters.copy(e.filterSlot);
+  return r;
+}
+
+/**
+ * A chunk: its logs' paths (UTF-8, NUL-joined), and their results packed as the pool answers them, packed
+ * SAVED_PER_TURN entries a turn of the event loop (a whole chunk in one turn was what a request waited
+ * longest for after a restart that read some logs).
+ */
+async function chunkOf(entries: readonly SessionEntry[], filters: FilterArena): Promise<[Buffer, Uint8Array]> {
+  const packer = new IndexPacker(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    packer.add(savedResult(entries[i]!, filters));
+    if (i % SAVED_PER_TURN === SAVED_PER_TURN - 1) await nextTurn();
+  }
+  return [Buffer.from(entries.map((e) => e.rel).join(SEP)), serialize(packer.finish())];
 }
 
 /**
  * Write the summarized entries to `file`, whole: to a 0600 temp file beside it, renamed over it. Serialized a
- * chunk per turn of the event loop.
+ * part of a chunk per turn of the event loop.
  */
 export async function saveIndex(file: string, format: string, dataDir: string, entries: Iterable<SessionEntry>, filters: FilterArena): Promise<void> {
   const summarized = [...entries].filter((e) => e.stamp !== null);
   const chunks: [Buffer, Uint8Array][] = [];
   const hash = createHash('sha256');
   for (let i = 0; i < summarized.length; i += CHUNK_ENTRIES) {
-    const chunk = chunkOf(summarized.slice(i, i + CHUNK_ENTRIES), filters);
+    const chunk = await chunkOf(summarized.slice(i, i + CHUNK_ENTRIES), filters);
     hash.update(chunk[0]);
     hash.update(chunk[1]);
     chunks.push(chunk);

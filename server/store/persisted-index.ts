@@ -9,7 +9,8 @@
 // Layout: MAGIC, a 4-byte big-endian header length, the header as JSON, then the body: chunks of
 // CHUNK_ENTRIES entries, each the logs' paths (NUL-joined) and their results packed as the pool answers them
 // (index-wire.ts). At start only the paths are split; a chunk's results are decoded when the feeder first
-// asks for one of its logs, so reading even a big index holds the event loop a few short turns.
+// asks for one of its logs, and each log's entry made only when it is taken, so reading even a big index
+// holds the event loop a few short turns.
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';

@@ -186,9 +186,12 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
     for (const line of warnings.splice(0)) process.stderr.write(`${line}\n`);
     throw new FatalError(`listening on ${address}: ${e.code === 'EADDRINUSE' ? 'the address is already in use' : e.message}`);
   }
-  // Once the cold index is in, the heap is kept near what is live (memory.ts).
-  void started.state.store.coldIndexDone.then(() => {
-    if (!stopping) settleHeap();
+  // Once the cold index is in, the heap is kept near what is live (memory.ts): after what start does then,
+  // in a turn of its own, so a request waits behind one of them at most.
+  void started.warmed.then(() => {
+    setImmediate(() => {
+      if (!stopping) settleHeap({ collect: !started.state.store.builtFromSaved });
+    });
   });
   const bound = formatAddress({ host: options.listen.host, port: config.port });
   const url = `http://${urlHost(options.listen.host)}:${config.port}/`;

@@ -7,9 +7,10 @@
 // Building leaves the old generation fragmented, and V8's memory reducer compacts it at the first quiet
 // moment it finds: at 100k sessions that was several memory-reducing collections of 60–120 ms pauses each
 // (copying what is live off fragmented pages), and the first quiet moment was often a session's detail being
-// built in the pool, so /api/health waited 50–140 ms then. So the heap is compacted once, on purpose, as soon
-// as the index is in: one full collection of ~150 ms at that moment (RSS 270–290 MB right after it, 245 MB
-// some seconds later), after which the reducer's collections find little to move (pauses of 20–40 ms).
+// built in the pool, so /api/health waited 50–140 ms then. So after a cold index that read its logs the heap is
+// compacted once, on purpose, as soon as the index is in: one full collection at that moment, after which the
+// reducer's collections find little to move. A restart that took its summaries from the saved index is not
+// collected so (settleHeap).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -27,7 +28,13 @@ function fullCollection(): (() => void) | null {
   }
 }
 
-export function settleHeap(): void {
+/**
+ * From here on the heap is kept near what is live. `collect`: compact it now, with one full collection. A
+ * restart that took its summaries from the saved index made them one at a time, each garbage young, and
+ * leaves little to move: there the forced collection is one long pause for what a memory-reducing collection
+ * (incremental, in short pauses) does a few seconds later.
+ */
+export function settleHeap({ collect = true }: { collect?: boolean } = {}): void {
   setFlagsFromString('--optimize-for-size');
-  fullCollection()?.();
+  if (collect) fullCollection()?.();
 }

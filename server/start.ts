@@ -24,6 +24,8 @@ export interface Started {
   server: Server;
   /** A one-time sign-in code for the `--open` link (sign-in-codes.ts). */
   signInCode(): string;
+  /** Resolves once the cold index is in and the first visits' figures are computed (or the console stops). */
+  warmed: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -122,10 +124,15 @@ export async function start(
 
   // The overview and the servers list are what most visits ask for first (the shell asks for both): their
   // figures over every session are computed once the cold index is in, not while the first visitor waits.
-  void store.coldIndexDone.then(async () => {
+  // Each a turn of the event loop after the last: in the index's last turn they held requests as long again.
+  const warmed = store.coldIndexDone.then(async () => {
+    await nextTurn();
     if (stopping) return;
     warmStreamAnswers();
+    await nextTurn();
+    if (stopping) return;
     await overview(state).catch(() => undefined);
+    await nextTurn();
     if (!stopping) await serverList(state).catch(() => undefined);
   });
 
@@ -145,6 +152,7 @@ export async function start(
     state,
     server,
     signInCode: () => codes.issue(),
+    warmed,
     stop() {
       const work = async () => {
         clearTimeout(openTimer);
@@ -168,6 +176,8 @@ export async function start(
     },
   };
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Koa asks whether a streamed body (the event stream, a file) is a fetch `Response`, and Node loads its fetch

@@ -13,9 +13,17 @@ import type { SessionFile } from './catalog.ts';
 import { filesOf, UnreadableSession } from './sessions.ts';
 import { stampNow } from '../store/stamp.ts';
 
-/** A spooled outline as written at indexing; null when it does not read as one (then the log is parsed). */
-function spooledOutline(text: string): OutlineIndex | null {
-  const read = v.safeParse(OutlineIndexSchema, parseOrNull(text));
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A spooled outline as written at indexing; null when it does not read as one (then the log is parsed). Parsed,
+ * checked and answered a turn of the event loop each: a big log's, at once, held requests as long as the three.
+ */
+async function spooledOutline(text: string): Promise<OutlineIndex | null> {
+  const json = parseOrNull(text);
+  await nextTurn();
+  const read = v.safeParse(OutlineIndexSchema, json);
+  await nextTurn();
   return read.success ? read.output : null;
 }
 
@@ -43,7 +51,7 @@ export function sessionIndex(state: DataContext, file: SessionFile): Promise<Out
     });
   // A big log's outline was made when it was indexed, at these stamps: a read of half a MB, not a pass over the log.
   const spooled = state.store.bigOutlines.find(file.path, stamp);
-  const made = spooled ? readFile(spooled.file, 'utf8').then((text) => spooledOutline(text) ?? parse(), parse) : parse();
+  const made = spooled ? readFile(spooled.file, 'utf8').then(async (text) => (await spooledOutline(text)) ?? parse(), parse) : parse();
   const index = made.then((value) =>
     // The catalogue's key and path may have moved since the parse (a clashing file appeared).
     value.outline.summary.key === file.key && value.outline.summary.path === file.rel

@@ -8,13 +8,18 @@ import { errorText } from '../../shared/error-text.ts';
 import type { BigOutlines } from './big-outlines.ts';
 import { indexBatch } from './index-batch.ts';
 import type { IndexItem } from './index-wire.ts';
-import type { SavedEntries, SavedEntry, SavedSource } from './persisted-index.ts';
+import type { SavedEntries } from './persisted-index.ts';
 import type { SessionEntry, SessionIndex } from './session-index.ts';
 import type { Spool } from './spool.ts';
 import { stampNow } from './stamp.ts';
 
-/** Saved summaries taken into the index per turn of the event loop at start (a few ms each turn). */
-const TAKEN_PER_TURN = 2_000;
+/**
+ * How long a turn of the event loop takes saved summaries into the index at start: timed, not counted (the
+ * first thousand, before the code is optimized, took as long as ten thousand later).
+ */
+const TAKEN_TURN_MS = 8;
+/** Saved summaries taken between looks at the clock. */
+const TAKEN_BETWEEN_LOOKS = 64;
 /** Logs re-stamped per tick by the sweep. */
 const SWEEP_PER_TICK = 400;
 /** Batches of the cold index: small first (the first page sooner), then larger (less overhead). */
@@ -67,12 +72,20 @@ export class Feeder {
   private closed = false;
   /** The index saved by an earlier run, by log: an entry's summary is taken from it when its stamps are unchanged. */
   private saved: SavedEntries | null = null;
-  /** Logs listed whose saved entries the pool found unchanged, applied a slice per turn (applyTaken). */
-  private taken: [SessionEntry, SavedEntry][] = [];
+  /** What the pool found of the saved entries' files (useChecked). */
+  private checked: readonly Uint8Array[] | null = null;
+  /**
+   * Logs listed whose saved entries the pool found unchanged, with their places in the saved index, applied a
+   * slice per turn (applyTaken); each saved entry is made only then.
+   */
+  private taken: SessionEntry[] = [];
+  private takenPlaces: number[] = [];
   /** Logs the cold index summarized by reading them (not taken from the saved index). */
   private readFresh = 0;
   /** The cold index found every log as the saved index had it, and no other (saving it again would change nothing). */
   matchedSaved = false;
+  /** The cold index took nine in ten of its summaries or more from the saved index (it read few logs itself). */
+  builtFromSaved = false;
   private markColdIndexDone: () => void = () => {};
   /** Resolves once the cold index is done (every log found at start summarized), or the feeder is closed. */
   readonly coldIndexDone = new Promise<void>((resolve) => {
@@ -104,35 +117,73 @@ export class Feeder {
 
   /** Take summaries from the index an earlier run saved, for the logs not summarized yet whose files are as they were. */
   useSaved(saved: SavedEntries): void {
-    if (!this.coldIndexed) this.saved = saved;
+    if (this.coldIndexed) return;
+    this.saved = saved;
+    if (this.checked) saved.markChecked(this.checked);
   }
 
-  /** Where the saved index's entries are, for the pool to check them all at once (persisted-index.ts: checkSaved). */
-  get savedSource(): SavedSource | null {
-    return this.saved?.source ?? null;
-  }
-
-  /** What the pool found of the saved entries' files: those unchanged are taken as listed, without a batch. */
-  useChecked(unchanged: readonly Uint8Array[]): void {
-    this.saved?.markChecked(unchanged);
+  /**
+   * What the pool found of the saved entries' files (persisted-index.ts: checkSaved; it may end before the
+   * file is loaded whole): those unchanged are taken as listed, without a batch.
+   */
+  useChecked(checked: readonly Uint8Array[]): void {
+    this.checked = checked;
+    this.saved?.markChecked(checked);
   }
 
   /** Logs just listed: those whose saved entries were found unchanged are taken (applyTaken), the others queued. */
   admit(entries: readonly SessionEntry[]): void {
     for (const e of entries) {
-      const saved = e.stamp === null ? this.saved?.takeChecked(e.rel) : undefined;
-      if (saved) this.taken.push([e, saved]);
-      else this.enqueue(e);
+      const place = this.claim(e);
+      if (place === -1) this.enqueue(e);
+      else {
+        this.taken.push(e);
+        this.takenPlaces.push(place);
+      }
     }
   }
 
-  /** `admit`, a slice per turn of the event loop (the logs listed while the saved index was checked). */
+  /**
+   * The logs listed while the saved index was checked, a slice per turn of the event loop: each taken and
+   * applied at once, while its entry is at hand (a pass to take them all, then one to apply, touched 100k
+   * entries twice), or queued.
+   */
   async admitInTurns(entries: readonly SessionEntry[]): Promise<void> {
-    for (let i = 0; i < entries.length && !this.closed; i += TAKEN_PER_TURN) {
-      this.admit(entries.slice(i, i + TAKEN_PER_TURN));
+    this.o.sessions.filters.reserve(entries.length);
+    await this.inTurns(entries.length, (i, now) => {
+      const e = entries[i]!;
+      const place = this.claim(e);
+      if (place === -1) this.enqueue(e);
+      else this.applySaved(e, place, now);
+    });
+  }
+
+  /** `step` for 0 to `count` - 1, TAKEN_TURN_MS per turn of the event loop; after each turn, the pool is fed and waiters told. */
+  private async inTurns(count: number, step: (i: number, now: number) => void): Promise<void> {
+    for (let i = 0; i < count && !this.closed; ) {
+      const start = performance.now();
+      let now = start;
+      while (i < count && now - start < TAKEN_TURN_MS) {
+        for (const end = Math.min(i + TAKEN_BETWEEN_LOOKS, count); i < end; i++) step(i, now);
+        now = performance.now();
+      }
       this.pump();
+      if (!this.coldIndexed) this.coldWaiters = this.coldWaiters.filter((w) => !w());
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
+  }
+
+  /** The place of a log's saved entry if it can be taken (persisted-index.ts: claim), else -1. */
+  private claim(e: SessionEntry): number {
+    return e.stamp === null && this.saved ? this.saved.claim(e) : -1;
+  }
+
+  /** A claimed saved entry into the index (queued instead if its chunk does not decode). */
+  private applySaved(e: SessionEntry, place: number, now: number): void {
+    const saved = this.saved?.entryAt(place);
+    if (!saved) return this.enqueue(e);
+    this.o.sessions.apply(e, saved.stamp, saved.mtimeMs, saved.result, now, { filter: saved.filter });
+    this.outlineIfBig(e, saved.stamp);
   }
 
   /** A big log taken from the saved index has its outline made after the cold index, unless one was kept. */
@@ -142,16 +193,14 @@ export class Feeder {
 
   /** The summaries `admit` took, into the index a slice per turn of the event loop. */
   async applyTaken(): Promise<void> {
-    const { sessions } = this.o;
-    while (this.taken.length > 0 && !this.closed) {
-      const now = performance.now();
-      for (const [e, saved] of this.taken.splice(0, TAKEN_PER_TURN)) {
-        sessions.apply(e, saved.stamp, saved.mtimeMs, saved.result, now, { filter: saved.filter });
-        this.outlineIfBig(e, saved.stamp);
-      }
-      if (!this.coldIndexed) this.coldWaiters = this.coldWaiters.filter((w) => !w());
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
+    this.o.sessions.filters.reserve(this.taken.length);
+    // Logs admitted while these are applied are taken in a round after them.
+    const taken = this.taken;
+    const places = this.takenPlaces;
+    this.taken = [];
+    this.takenPlaces = [];
+    await this.inTurns(taken.length, (i, now) => this.applySaved(taken[i]!, places[i]!, now));
+    if (this.taken.length > 0 && !this.closed) await this.applyTaken();
   }
 
   /** Queue a log; a new one (`first`) goes ahead: it is what a person who just ran an agent is looking for. */
@@ -372,7 +421,9 @@ export class Feeder {
     if (this.coldIndexed) return;
     this.coldIndexed = true;
     this.matchedSaved = this.saved !== null && this.saved.size === 0 && this.readFresh === 0 && !this.closed;
+    this.builtFromSaved = this.saved !== null && this.readFresh * 10 <= this.o.sessions.size;
     this.saved = null;
+    this.checked = null;
     // What the cold index read is announced as one change of everything it found (pages refresh once).
     this.o.sessions.trackChanges();
     if (this.announcedCount > 0) this.o.hub.publish('changed', { what: 'sessions', keys: [] });

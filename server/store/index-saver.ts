@@ -3,7 +3,7 @@
 // stop; never by a read-only console. A file that cannot be used costs one stderr line and is replaced.
 import { existsSync } from 'node:fs';
 import { errorText } from '../../shared/error-text.ts';
-import { loadIndex, type SavedEntries, SavedIndexRefused, saveIndex } from './persisted-index.ts';
+import { loadIndex, type SavedEntries, SavedIndexRefused, type SavedSource, saveIndex } from './persisted-index.ts';
 import type { SessionIndex } from './session-index.ts';
 import { summaryFormat } from './summary-format.ts';
 
@@ -34,10 +34,10 @@ export class IndexSaver {
     return existsSync(this.options.file);
   }
 
-  /** The entries an earlier run saved, or null (none, or refused with one line on stderr). */
-  async load(): Promise<SavedEntries | null> {
+  /** The entries an earlier run saved, or null (none, or refused with one line on stderr); `onSource`: loadIndex's. */
+  async load(onSource?: (source: SavedSource) => void): Promise<SavedEntries | null> {
     try {
-      return await loadIndex(this.options.file, await summaryFormat(), this.dataDir);
+      return await loadIndex(this.options.file, await summaryFormat(), this.dataDir, onSource);
     } catch (err) {
       const why = err instanceof SavedIndexRefused ? err.message : errorText(err);
       const then = this.options.write ? 'it is rebuilt and replaced' : 'it is rebuilt, and not replaced under --read-only';

@@ -300,47 +300,89 @@ export class IndexPacker {
  * copies (the index keeps one of each anyway), so each log costs its summary object and little else.
  */
 export function unpackIndex(p: PackedIndex): IndexResult[] {
-  const { kind, nums, refs, text, table, upstreams } = p;
-  const str = (i: number): string | null => (i === -1 ? null : (table[i] as string));
-  const toolSets = p.toolSets.map((set) => set.map((i) => table[i] as string));
-  const sites = new Map(p.sites);
-  const out: IndexResult[] = [];
-  let t = 0;
-  let f = 0;
-  for (let i = 0; i < kind.length; i++) {
+  const answers = new PackedAnswers(p);
+  return Array.from({ length: answers.count }, (_, i) => answers.result(i));
+}
+
+/**
+ * A batch's packed answers, each log's made only when asked for and then let go: a saved index's chunk is
+ * taken one log at a time, and a thousand answers made at once would outlive the young generation.
+ */
+export class PackedAnswers {
+  /** Per log: where its text begins. */
+  private readonly textAt: Int32Array;
+  /** Per log: its filter's place among the batch's filters (-1: none). */
+  private readonly filterAt: Int32Array;
+  private readonly toolSets: string[][];
+  private readonly sites: Map<number, SessionSiteCount[]>;
+
+  constructor(private readonly p: PackedIndex) {
+    const { kind, nums } = p;
+    this.textAt = new Int32Array(kind.length);
+    this.filterAt = new Int32Array(kind.length).fill(-1);
+    for (let i = 0, t = 0, f = 0; i < kind.length; i++) {
+      this.textAt[i] = t;
+      const k = kind[i];
+      t += k === SUMMARY || k === UNREADABLE ? 2 : 1;
+      if (k === SUMMARY && (nums[i * N + FLAGS] as number) & HAS_FILTER) this.filterAt[i] = f++;
+    }
+    this.toolSets = p.toolSets.map((set) => set.map((i) => p.table[i] as string));
+    this.sites = new Map(p.sites);
+  }
+
+  get count(): number {
+    return this.p.kind.length;
+  }
+
+  /** The `i`th log's answer. */
+  result(i: number): IndexResult {
+    const { kind, nums, text } = this.p;
     const at = i * N;
-    const stamp = text[t++] as string;
+    const stamp = text[this.textAt[i] as number] as string;
     const mtimeMs = nums[at + MTIME] as number;
     const k = kind[i];
-    if (k === UNCHANGED) {
-      out.push({ stamp, mtimeMs, unchanged: true });
-      continue;
-    }
-    if (k === BIG) {
-      out.push({ stamp, mtimeMs, unchanged: false, big: true });
-      continue;
-    }
+    if (k === UNCHANGED) return { stamp, mtimeMs, unchanged: true };
+    if (k === BIG) return { stamp, mtimeMs, unchanged: false, big: true };
     const outline = nums[at + OUTLINE] as number;
     // Optional fields are set after the literal, not spread into it: a spread costs a copy per log.
-    if (k === UNREADABLE) {
-      const r: IndexResult = { stamp, mtimeMs, unchanged: false, result: { ok: false, message: text[t++] as string } };
-      if (outline >= 0) r.outlineBytes = outline;
-      out.push(r);
-      continue;
-    }
+    const r: IndexResult = { stamp, mtimeMs, unchanged: false, result: this.outcome(i) };
+    if (outline >= 0) r.outlineBytes = outline;
+    const filter = this.filter(i);
+    if (filter !== null) r.filter = filter;
+    return r;
+  }
+
+  /** The `i`th log's stamp, modification time, summary (or why it does not read) and filter; null when it has no summary. */
+  saved(i: number): { stamp: string; mtimeMs: number; result: Result<IndexedSummary>; filter: Uint8Array | null } | null {
+    const k = this.p.kind[i];
+    if (k !== SUMMARY && k !== UNREADABLE) return null;
+    return { stamp: this.p.text[this.textAt[i] as number] as string, mtimeMs: this.p.nums[i * N + MTIME] as number, result: this.outcome(i), filter: this.filter(i) };
+  }
+
+  /** A view into the batch's buffer: the index copies it into its arena. */
+  private filter(i: number): Uint8Array | null {
+    const f = this.filterAt[i] as number;
+    return f === -1 ? null : this.p.filters.subarray(f * FILTER_BYTES, (f + 1) * FILTER_BYTES);
+  }
+
+  private outcome(i: number): Result<IndexedSummary> {
+    const { kind, nums, refs, text, table, upstreams } = this.p;
+    const t = (this.textAt[i] as number) + 1;
+    if (kind[i] === UNREADABLE) return { ok: false, message: text[t] as string };
+    const at = i * N;
     const r = i * R;
     const flags = nums[at + FLAGS] as number;
-    const flowSites = sites.get(i);
+    const flowSites = this.sites.get(i);
     const upstream = refs[r + 3] as number;
     const summary: IndexedSummary = {
       key: '',
       path: '',
-      session_id: text[t++] as string,
-      domain: str(refs[r] as number),
-      agent: str(refs[r + 1] as number),
+      session_id: text[t] as string,
+      domain: tableString(table, refs[r] as number),
+      agent: tableString(table, refs[r + 1] as number),
       started_unix_ms: nums[at + STARTED] as number,
       duration_ms: nums[at + DURATION] as number,
-      mode: str(refs[r + 2] as number) as IndexedSummary['mode'],
+      mode: tableString(table, refs[r + 2] as number) as IndexedSummary['mode'],
       tool_calls: nums[at + TOOL_CALLS] as number,
       llm_turns: nums[at + LLM_TURNS] as number,
       errors: nums[at + ERRORS] as number,
@@ -352,19 +394,17 @@ export function unpackIndex(p: PackedIndex): IndexResult[] {
       size_bytes: nums[at + SIZE] as number,
       has_flow_log: (flags & HAS_FLOW_LOG) !== 0,
       has_confirm_log: (flags & HAS_CONFIRM_LOG) !== 0,
-      tools_called: toolSets[refs[r + 4] as number] as string[],
+      tools_called: this.toolSets[refs[r + 4] as number] as string[],
       shadow_decisions: nums[at + SHADOW_DECISIONS] as number,
     };
     if (flags & SURPRISED_SAID) summary.surprised = (flags & SURPRISED) !== 0;
     if (flowSites) summary.flow_sites = flowSites;
-    const result: IndexResult = { stamp, mtimeMs, unchanged: false, result: { ok: true, value: summary } };
-    if (outline >= 0) result.outlineBytes = outline;
-    // A view into the batch's buffer: the index copies it into its arena.
-    if (flags & HAS_FILTER) result.filter = p.filters.subarray(f * FILTER_BYTES, ++f * FILTER_BYTES);
-    out.push(result);
+    return { ok: true, value: summary };
   }
-  return out;
 }
+
+/** A batch's shared string (-1: null). */
+const tableString = (table: readonly string[], j: number): string | null => (j === -1 ? null : (table[j] as string));
 
 /** The stamps of packed answers alone, in order (checking saved entries needs nothing else of them). */
 export function packedStamps(bytes: Uint8Array): string[] {

@@ -9,16 +9,18 @@
 // Layout: MAGIC, a 4-byte big-endian header length, the header as JSON, then the body: chunks of
 // CHUNK_ENTRIES entries, each the logs' paths (NUL-joined) and their results packed as the pool answers them
 // (index-wire.ts). At start only the paths are split; a chunk's results are decoded when the feeder first
-// asks for one of its logs, so reading even a big index holds the event loop a few short turns.
+// asks for one of its logs, and each log's entry made only when it is taken, so reading even a big index
+// holds the event loop a few short turns.
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import * as v from 'valibot';
 import { errorText } from '../../shared/error-text.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
 import type { Result } from '../result.ts';
-import { type IndexResult, packedStamps, packResults, unpackResults } from './index-wire.ts';
+import { IndexPacker, type IndexResult, PackedAnswers, type PackedIndex, packedStamps } from './index-wire.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { processAlive } from './process-alive.ts';
 import type { FilterArena } from './search-filters.ts';
@@ -27,6 +29,8 @@ import { exactStamp, fileStamp } from './stamp.ts';
 
 const MAGIC = Buffer.from('engine-console index\n');
 const CHUNK_ENTRIES = 1_000;
+/** Entries packed per turn of the event loop when the index is saved. */
+const SAVED_PER_TURN = 250;
 /** Paths and stamps hold no NUL: NUL joins them. */
 const SEP = '\u0000';
 
@@ -74,38 +78,49 @@ export function ensureCacheDir(dir: string): string | null {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** A chunk: its logs' paths (UTF-8, NUL-joined), and their results packed as the pool answers them. */
-function chunkOf(entries: readonly SessionEntry[], filters: FilterArena): [Buffer, Uint8Array] {
-  const results = entries.map((e): IndexResult => {
-    const result: Result<IndexedSummary> =
-      e.summary === null
-        ? { ok: false, message: e.error ?? 'the log does not read' }
-        : {
-            ok: true,
-            value: {
-              ...e.summary,
-              tools_called: [...e.tools],
-              shadow_decisions: e.shadowDecisions,
-              ...(e.flowSites === null ? {} : { flow_sites: [...e.flowSites] }),
-            },
-          };
-    const r: IndexResult = { stamp: e.stamp ?? '', mtimeMs: e.mtimeMs, unchanged: false, result };
-    if (e.filterSlot >= 0) r.filter = filters.copy(e.filterSlot);
-    return r;
-  });
-  return [Buffer.from(entries.map((e) => e.rel).join(SEP)), packResults(results)];
+/** The saved form of an entry's summary (or of why its log does not read). */
+function savedResult(e: SessionEntry, filters: FilterArena): IndexResult {
+  const result: Result<IndexedSummary> =
+    e.summary === null
+      ? { ok: false, message: e.error ?? 'the log does not read' }
+      : {
+          ok: true,
+          value: {
+            ...e.summary,
+            tools_called: [...e.tools],
+            shadow_decisions: e.shadowDecisions,
+            ...(e.flowSites === null ? {} : { flow_sites: [...e.flowSites] }),
+          },
+        };
+  const r: IndexResult = { stamp: e.stamp ?? '', mtimeMs: e.mtimeMs, unchanged: false, result };
+  if (e.filterSlot >= 0) r.filter = filters.copy(e.filterSlot);
+  return r;
+}
+
+/**
+ * A chunk: its logs' paths (UTF-8, NUL-joined), and their results packed as the pool answers them, packed
+ * SAVED_PER_TURN entries a turn of the event loop (a whole chunk in one turn was what a request waited
+ * longest for after a restart that read some logs).
+ */
+async function chunkOf(entries: readonly SessionEntry[], filters: FilterArena): Promise<[Buffer, Uint8Array]> {
+  const packer = new IndexPacker(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    packer.add(savedResult(entries[i]!, filters));
+    if (i % SAVED_PER_TURN === SAVED_PER_TURN - 1) await nextTurn();
+  }
+  return [Buffer.from(entries.map((e) => e.rel).join(SEP)), serialize(packer.finish())];
 }
 
 /**
  * Write the summarized entries to `file`, whole: to a 0600 temp file beside it, renamed over it. Serialized a
- * chunk per turn of the event loop.
+ * part of a chunk per turn of the event loop.
  */
 export async function saveIndex(file: string, format: string, dataDir: string, entries: Iterable<SessionEntry>, filters: FilterArena): Promise<void> {
   const summarized = [...entries].filter((e) => e.stamp !== null);
   const chunks: [Buffer, Uint8Array][] = [];
   const hash = createHash('sha256');
   for (let i = 0; i < summarized.length; i += CHUNK_ENTRIES) {
-    const chunk = chunkOf(summarized.slice(i, i + CHUNK_ENTRIES), filters);
+    const chunk = await chunkOf(summarized.slice(i, i + CHUNK_ENTRIES), filters);
     hash.update(chunk[0]);
     hash.update(chunk[1]);
     chunks.push(chunk);
@@ -155,72 +170,129 @@ export class SavedIndexRefused extends Error {}
 
 /**
  * A saved index, checked whole: each log's place by its path, and its chunk decoded when one of its logs is
- * first asked for (at start only the paths are split, so even a big index is read in a few turns).
+ * first asked for (at start only the paths are split, so even a big index is read in a few turns); a log's
+ * entry is made when it is taken, so it dies young.
  */
 export class SavedEntries {
   /** Decoded chunks, and how many of each chunk's entries are not taken yet (a chunk goes once all are). */
-  private readonly decoded = new Map<number, (IndexResult | undefined)[] | null>();
+  private readonly decoded = new Map<number, PackedAnswers | null>();
   private readonly left: number[];
-  /** Per chunk, per entry: 1 where the pool found its files as they were (checkSaved). */
-  private unchanged: readonly Uint8Array[] | null = null;
+  /** Per chunk, per entry: what the pool found of its files (checkSaved: CHECKED_*). */
+  private checked: readonly Uint8Array[] | null = null;
+  /** Per chunk, per entry: 1 once taken (marked, not deleted from `places`: 100k deletes cost more). */
+  private readonly taken: Uint8Array[];
+  private takenCount = 0;
+  /** The place after the last one found: a restart lists the logs in the order they were saved, mostly. */
+  private cursor = 0;
 
   constructor(
     private readonly parts: readonly Uint8Array[],
     private readonly places: Map<string, number>,
+    /** Per chunk, its logs' paths: the next log asked for is most often the one after the last. */
+    private readonly rels: readonly (readonly string[])[],
     readonly source: SavedSource,
   ) {
     this.left = parts.map(() => 0);
-    for (const place of places.values()) this.left[Math.floor(place / PLACE)]!++;
+    const ends = parts.map(() => 0);
+    for (const place of places.values()) {
+      const chunk = Math.floor(place / PLACE);
+      this.left[chunk]!++;
+      ends[chunk] = Math.max(ends[chunk]!, (place % PLACE) + 1);
+    }
+    this.taken = ends.map((n) => new Uint8Array(n));
   }
 
+  /** Entries not taken yet. */
   get size(): number {
-    return this.places.size;
+    return this.places.size - this.takenCount;
+  }
+
+  /** The place of this log's entry, unless there is none or it was taken. */
+  private placeOf(rel: string): number | undefined {
+    const place = this.nextIs(rel) ?? this.places.get(rel);
+    if (place !== undefined) this.cursor = place + 1;
+    return place === undefined || this.taken[Math.floor(place / PLACE)]![place % PLACE] === 1 ? undefined : place;
+  }
+
+  /** The place at the cursor (or the next chunk's first) if it holds `rel`: a string compare instead of a map lookup. */
+  private nextIs(rel: string): number | undefined {
+    const chunk = Math.floor(this.cursor / PLACE);
+    const i = this.cursor % PLACE;
+    const names = this.rels[chunk];
+    if (names !== undefined && i < names.length) return names[i] === rel ? this.cursor : undefined;
+    return this.rels[chunk + 1]?.[0] === rel ? (chunk + 1) * PLACE : undefined;
+  }
+
+  /** Mark the entry at `place` taken. */
+  private take(place: number): void {
+    this.taken[Math.floor(place / PLACE)]![place % PLACE] = 1;
+    this.takenCount++;
   }
 
   /** What the earlier run saw of this log; undefined when it has nothing (or its chunk does not decode). */
   get(rel: string): SavedEntry | undefined {
-    const place = this.places.get(rel);
-    if (place === undefined) return undefined;
-    const chunk = Math.floor(place / PLACE);
-    let results = this.decoded.get(chunk);
-    if (results === undefined) {
-      results = decodeResults(this.parts[chunk]);
-      this.decoded.set(chunk, results);
-    }
-    const r = results?.[place % PLACE];
-    if (r === undefined || r.unchanged || !('result' in r)) return undefined;
-    return { stamp: r.stamp, mtimeMs: r.mtimeMs, result: r.result, filter: r.filter ?? null };
+    const place = this.placeOf(rel);
+    return place === undefined ? undefined : (this.answers(Math.floor(place / PLACE))?.saved(place % PLACE) ?? undefined);
   }
 
   /** What the pool found of the entries' files (checkSaved). */
-  markChecked(unchanged: readonly Uint8Array[]): void {
-    this.unchanged = unchanged;
+  markChecked(checked: readonly Uint8Array[]): void {
+    this.checked = checked;
   }
 
-  /** The saved entry of this log if the pool found its files as they were, taken (deleted) at once. */
-  takeChecked(rel: string): SavedEntry | undefined {
-    const place = this.places.get(rel);
-    if (place === undefined || this.unchanged?.[Math.floor(place / PLACE)]?.[place % PLACE] !== 1) return undefined;
-    const entry = this.get(rel);
-    if (entry) this.delete(rel);
+  /**
+   * The place of this log's saved entry if the pool found its files as they were and the walk found the same
+   * companions beside it (-1 otherwise); claimed at once: `entryAt` makes it.
+   */
+  claim(log: { rel: string; hasFlowLog: boolean; hasConfirmLog: boolean }): number {
+    const place = this.placeOf(log.rel);
+    if (place === undefined) return -1;
+    const found = this.checked?.[Math.floor(place / PLACE)]?.[place % PLACE] ?? 0;
+    const same = CHECKED_SAME | (log.hasFlowLog ? CHECKED_FLOW_LOG : 0) | (log.hasConfirmLog ? CHECKED_CONFIRM_LOG : 0);
+    if (found !== same) return -1;
+    this.take(place);
+    return place;
+  }
+
+  /** The claimed entry at `place` (undefined if its chunk does not decode); its chunk goes once all its entries are made. */
+  entryAt(place: number): SavedEntry | undefined {
+    const chunk = Math.floor(place / PLACE);
+    const entry = this.answers(chunk)?.saved(place % PLACE) ?? undefined;
+    this.done(chunk);
     return entry;
   }
 
-  /** Taken: its summary is in the index now (what was decoded for it is let go, so it is not kept twice). */
+  /** `claim` then `entryAt`. */
+  takeChecked(log: { rel: string; hasFlowLog: boolean; hasConfirmLog: boolean }): SavedEntry | undefined {
+    const place = this.claim(log);
+    return place === -1 ? undefined : this.entryAt(place);
+  }
+
+  /** Taken: its summary is in the index now. */
   delete(rel: string): void {
-    const place = this.places.get(rel);
+    const place = this.placeOf(rel);
     if (place === undefined) return;
-    this.places.delete(rel);
-    const chunk = Math.floor(place / PLACE);
-    const results = this.decoded.get(chunk);
-    if (results) results[place % PLACE] = undefined;
+    this.take(place);
+    this.done(Math.floor(place / PLACE));
+  }
+
+  private answers(chunk: number): PackedAnswers | null {
+    let answers = this.decoded.get(chunk);
+    if (answers === undefined) {
+      answers = decodeAnswers(this.parts[chunk]);
+      this.decoded.set(chunk, answers);
+    }
+    return answers;
+  }
+
+  private done(chunk: number): void {
     if (--this.left[chunk]! === 0) this.decoded.delete(chunk);
   }
 }
 
-function decodeResults(bytes: Uint8Array | undefined): (IndexResult | undefined)[] | null {
+function decodeAnswers(bytes: Uint8Array | undefined): PackedAnswers | null {
   try {
-    return bytes === undefined ? null : unpackResults(bytes);
+    return bytes === undefined ? null : new PackedAnswers(deserialize(bytes) as PackedIndex);
   } catch {
     return null;
   }
@@ -228,9 +300,11 @@ function decodeResults(bytes: Uint8Array | undefined): (IndexResult | undefined)
 
 /**
  * The saved index, or null when there is no file. Throws SavedIndexRefused when it is truncated, corrupt,
- * foreign, of another data directory or another summary format.
+ * foreign, of another data directory or another summary format. `onSource` is told where its entries are as
+ * soon as its header is read, before its body is checked whole: the pool can start checking them meanwhile
+ * (what it finds is used only if the file is then loaded).
  */
-export async function loadIndex(file: string, format: string, dataDir: string): Promise<SavedEntries | null> {
+export async function loadIndex(file: string, format: string, dataDir: string, onSource?: (source: SavedSource) => void): Promise<SavedEntries | null> {
   let bytes: Buffer;
   let stamp: string;
   try {
@@ -254,25 +328,31 @@ export async function loadIndex(file: string, format: string, dataDir: string): 
   if (bytes.length !== headerEnd + bodyLength) throw new SavedIndexRefused('it is truncated');
   const hash = createHash('sha256');
   const places = new Map<string, number>();
+  const paths: string[][] = [];
   const parts: Uint8Array[] = [];
   const chunks: [number, number, number][] = [];
   let at = headerEnd;
-  for (const [c, [relsLength, resultsLength]] of header.chunks.entries()) {
-    const rels = bytes.subarray(at, at + relsLength);
-    const results = bytes.subarray(at + relsLength, at + relsLength + resultsLength);
+  for (const [relsLength, resultsLength] of header.chunks) {
     chunks.push([at, relsLength, resultsLength]);
     at += relsLength + resultsLength;
+  }
+  const source = { file, stamp, chunks };
+  onSource?.(source);
+  for (const [c, [from, relsLength, resultsLength]] of chunks.entries()) {
+    const rels = bytes.subarray(from, from + relsLength);
+    const results = bytes.subarray(from + relsLength, from + relsLength + resultsLength);
     hash.update(rels);
     hash.update(results);
     parts.push(results);
     const names = rels.toString('utf8').split(SEP);
     if (names.length >= PLACE) throw new SavedIndexRefused('it is corrupt');
     names.forEach((rel, i) => places.set(rel, c * PLACE + i));
-    if (c % 16 === 15) await nextTurn();
+    paths.push(names);
+    if (c % 4 === 3) await nextTurn();
   }
   if (hash.digest('hex') !== header.sha256) throw new SavedIndexRefused('it is corrupt (its checksum differs)');
   if (places.size !== header.entries) throw new SavedIndexRefused('its entries do not add up');
-  return new SavedEntries(parts, places, { file, stamp, chunks });
+  return new SavedEntries(parts, places, paths, source);
 }
 
 function parseHeader(bytes: Buffer): v.InferOutput<typeof HeaderSchema> {
@@ -287,10 +367,19 @@ function parseHeader(bytes: Buffer): v.InferOutput<typeof HeaderSchema> {
   return header.output;
 }
 
+/** checkSaved's answer per entry: the log and the companions its stamp names are as saved. */
+export const CHECKED_SAME = 1;
+/** The saved stamp names a flow log (else the walk must have found none beside the log). */
+export const CHECKED_FLOW_LOG = 2;
+/** The saved stamp names a confirm log (else the walk must have found none). */
+export const CHECKED_CONFIRM_LOG = 4;
+
 /**
- * In the pool, beside the first walk: for the chunks [first, end), per entry, 1 where the log's and its
- * companions' stamps now are the saved ones (the index task's own test, without the walk's word on which
- * companions there are: a missing one stamps `-` either way). Null when the file was replaced since it was read.
+ * In the pool, beside the first walk: for the chunks [first, end), per entry, CHECKED_SAME where the log's
+ * stamp now is the saved one and so is each companion's that the saved stamp names, with which companions
+ * those are. A companion saved as missing is not looked at here: the walk lists the log's directory, and the
+ * entry is taken only if the walk found none either (takeChecked), as the index task stamps only the
+ * companions the walk found. 0 where anything differs. Null when the file was replaced since it was read.
  */
 export function checkSaved(root: string, source: SavedSource, first: number, end: number): Uint8Array[] | null {
   const chunks = source.chunks.slice(first, end);
@@ -311,17 +400,21 @@ export function checkSaved(root: string, source: SavedSource, first: number, end
       const rels = bytes.toString('utf8', start, start + relsLength).split(SEP);
       const stamps = packedStamps(bytes.subarray(start + relsLength, start + relsLength + resultsLength));
       const out = new Uint8Array(rels.length);
-      rels.forEach((rel, i) => {
-        const saved = stamps[i];
-        const path = `${root}/${rel}`;
-        const log = fileStamp(path).stamp;
-        if (saved === undefined || !saved.startsWith(`${log}|`)) return;
-        const stem = path.slice(0, -JSONL.length);
-        if (saved === `${log}|${fileStamp(stem + FLOW_LOG).stamp}|${fileStamp(stem + CONFIRM_LOG).stamp}`) out[i] = 1;
-      });
+      rels.forEach((rel, i) => (out[i] = checkOne(`${root}/${rel}`, stamps[i])));
       return out;
     });
   } finally {
     closeSync(fd);
   }
+}
+
+function checkOne(path: string, saved: string | undefined): number {
+  if (saved === undefined) return 0;
+  const parts = saved.split('|');
+  if (parts.length !== 3 || fileStamp(path).stamp !== parts[0]) return 0;
+  const stem = path.slice(0, -JSONL.length);
+  const [, flow, confirm] = parts as [string, string, string];
+  if (flow !== '-' && fileStamp(stem + FLOW_LOG).stamp !== flow) return 0;
+  if (confirm !== '-' && fileStamp(stem + CONFIRM_LOG).stamp !== confirm) return 0;
+  return CHECKED_SAME | (flow === '-' ? 0 : CHECKED_FLOW_LOG) | (confirm === '-' ? 0 : CHECKED_CONFIRM_LOG);
 }

@@ -49,6 +49,8 @@ export class SessionEntry implements SessionFile {
   filterSlot = -1;
   hasFlowLog: boolean;
   hasConfirmLog: boolean;
+  /** Still in its index: false once removed (what it is told then is dropped; a map lookup per summary cost more). */
+  inIndex = true;
 
   constructor(
     /** The data directory. */
@@ -158,11 +160,13 @@ class Interner {
 
   /**
    * One shared copy of each list of a flow log's counts by site: the sessions a flow serves show the same few
-   * lists. A list's id is JSON, so no site name (a flow log may hold any text) can make two lists look alike.
+   * lists. A list's id gives each site name's length before it, so no name (a flow log may hold any text) can
+   * make two lists look alike.
    */
   siteCounts(sites: readonly SessionSiteCount[] | undefined): readonly SessionSiteCount[] | null {
     if (sites === undefined) return null;
-    const id = JSON.stringify(sites.map((x) => [x.site, x.lookups, x.hand_backs, x.shadow]));
+    let id = '';
+    for (const x of sites) id += `${x.lookups},${x.hand_backs},${x.shadow},${x.site.length}:${x.site}`;
     const hit = this.siteLists.get(id);
     if (hit !== undefined) return hit;
     if (this.siteLists.size < 100_000) this.siteLists.set(id, sites);
@@ -263,6 +267,7 @@ export class SessionIndex {
     if (entry.stamp !== null) this.summarizedCount--;
     entry.filterSlot = this.filters.release(entry.filterSlot);
     this.byRel.delete(rel);
+    entry.inIndex = false;
     if (this.byKey.get(entry.key) === entry) this.byKey.delete(entry.key);
     this.note(entry.key);
     const rest = this.group(entry.base).filter((e) => e !== entry);
@@ -294,7 +299,7 @@ export class SessionIndex {
     now: number,
     { announce = false, filter = null }: { announce?: boolean; filter?: Uint8Array | null } = {},
   ): void {
-    if (this.byRel.get(entry.rel) !== entry) return; // removed meanwhile
+    if (!entry.inIndex) return; // removed meanwhile
     entry.filterSlot = filter === null ? this.filters.release(entry.filterSlot) : this.filters.put(entry.filterSlot, filter);
     if (entry.stamp === null) this.summarizedCount++;
     entry.stamp = stamp;

@@ -21,7 +21,7 @@ import { errorText } from '../../shared/error-text.ts';
 import { WATCH_POLL_MS } from '../../shared/limits.ts';
 import { BIG_OUTLINE_BYTES, BigOutlines } from './big-outlines.ts';
 import { KeptOutlines } from './kept-outlines.ts';
-import { keptOutlinesDir } from './persisted-index.ts';
+import { keptOutlinesDir, type SavedSource } from './persisted-index.ts';
 import type { Catalog } from './catalog.ts';
 import { DetailCache } from './detail-cache.ts';
 import { Feeder, FIRST_BATCH } from './feeder.ts';
@@ -178,9 +178,14 @@ export class Store {
       // name first (a small head alone is found sooner: at a million logs, beside the walk, a second later),
       // queued at once; then the walk on one worker while the other reads a larger head.
       let walking = this.saver?.hasFile() ? this.walk() : null;
-      await this.saver?.load().then((entries) => entries && this.feeder.useSaved(entries));
+      // The check starts once the file's header is read; what it finds is used only if the file is then loaded.
+      let checking = null as Promise<SessionEntry[]> | null;
+      await this.saver
+        ?.load((source) => {
+          checking = this.checkSaved(source);
+        })
+        .then((entries) => entries && this.feeder.useSaved(entries));
       if (this.closed) return;
-      const checking = this.checkSaved();
       const first = this.head && !checking ? await this.pool.run('newestLogsTask', { root: this.tree.root, count: FIRST_BATCH }, 'index').catch(() => null) : null;
       if (this.closed) return;
       if (first) {
@@ -200,6 +205,9 @@ export class Store {
       const walk = await walking;
       if (walk === null || this.closed) return;
       this.expected = walk.flags.length;
+      // The walk was read back in this turn: its names are split in the next.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.closed) return;
       const names = namesOf(walk);
       const slices = this.slicesOf(walk, names);
       // Without a head, the walk's first slice goes to the pool before anything else (not held for the check).
@@ -212,11 +220,13 @@ export class Store {
         await new Promise<void>((resolve) => setImmediate(resolve));
         this.listSlice(slice);
       }
-      // The logs listed meanwhile are admitted once the saved entries are checked.
+      // The logs listed meanwhile are admitted once the saved entries are checked; the tree is adopted while
+      // the check ends (both a slice per turn).
+      const adopting = this.tree.adopt(walk.dirs, names);
       const held = await checking;
       if (held) await this.feeder.admitInTurns(held);
       await this.feeder.applyTaken();
-      await this.tree.adopt(walk.dirs, names);
+      await adopting;
       this.flows.rebuild(this.tree);
       if (head) this.reconcileHead([...head.values()]);
       this.walked = true;
@@ -255,9 +265,7 @@ export class Store {
    * workers take as they come free (one walks first); null without a saved index. Until it is done the logs
    * listed are held (`heldForCheck`); it resolves with them, to be admitted.
    */
-  private checkSaved(): Promise<SessionEntry[]> | null {
-    const source = this.feeder.savedSource;
-    if (source === null) return null;
+  private checkSaved(source: SavedSource): Promise<SessionEntry[]> {
     this.heldForCheck = [];
     const parts = this.pool.threads * CHECK_PARTS_PER_WORKER;
     const size = Math.ceil(source.chunks.length / parts);
@@ -308,7 +316,8 @@ export class Store {
       if (f & GROUP_START && slice.length >= size) {
         yield slice;
         slice = [];
-        size = this.listSliceSize;
+        // Then doubling up to the slice's size: the first slices run before the code is optimized.
+        size = Math.min(size * 2, this.listSliceSize);
       }
       const { name, rel } = logAt(walk, names, i);
       slice.push({ rel, name, flowLog: (f & HAS_FLOW_LOG) !== 0, confirmLog: (f & HAS_CONFIRM_LOG) !== 0 });
@@ -348,6 +357,11 @@ export class Store {
     this.tree.close();
     this.spool.close();
     this.feeder.close();
+  }
+
+  /** The cold index took most of its summaries from the saved index (feeder.ts): few logs were read to build it. */
+  get builtFromSaved(): boolean {
+    return this.feeder.builtFromSaved;
   }
 
   get version(): number {

@@ -133,12 +133,17 @@ test('the check of saved entries beside the walk: a grown log or a new companion
     const unchanged = checkSaved(root, saved.source, 0, saved.source.chunks.length);
     assert.ok(unchanged);
     saved.markChecked(unchanged);
-    assert.is(saved.takeChecked(grown!.rel), undefined);
-    assert.is(saved.takeChecked(companion!.rel), undefined);
+    // Each log as a walk now finds it: which companions are beside it.
+    const walked = (e: { rel: string; path: string }) => {
+      const stem = e.path.slice(0, -'.jsonl'.length);
+      return { rel: e.rel, hasFlowLog: existsSync(`${stem}.flow.jsonl`), hasConfirmLog: existsSync(`${stem}.confirm.jsonl`) };
+    };
+    assert.is(saved.takeChecked(walked(grown!)), undefined);
+    assert.is(saved.takeChecked(walked(companion!)), undefined);
     assert.ok(same.length > 0);
-    for (const e of same) assert.ok(saved.takeChecked(e.rel), e.rel);
+    for (const e of same) assert.ok(saved.takeChecked(walked(e)), e.rel);
     // Taken once: a second take finds nothing.
-    assert.is(saved.takeChecked(same[0]!.rel), undefined);
+    assert.is(saved.takeChecked(walked(same[0]!)), undefined);
     // Another console saved over it meanwhile: its entries are checked the slow way, log by log.
     copyFileSync(t.file, `${t.file}.new`);
     renameSync(`${t.file}.new`, t.file);

@@ -14,6 +14,8 @@ import type { OtlpSessionFiles, OtlpSkipped } from '../workers/tasks/otlp.ts';
 
 /** Sessions per pool task: small enough to keep the answer flowing, big enough to keep the pool busy. */
 const BATCH_SESSIONS = 128;
+/** Made batches that may wait in the spool behind a slower one (some 2 MB each). */
+const WAITING_MAX = 16;
 
 export class NoSuchSessions extends Error {}
 
@@ -90,19 +92,30 @@ async function batchLines(state: DataContext, batch: OtlpSessionFiles[], options
 /**
  * The JSON Lines of the sessions as spool files, a batch at a time, in order; each file is removed once the
  * caller asks for the next (or stops). Sessions left out (unreadable, or too big for a worker) are added to
- * `skipped`. Two batches a worker are asked for ahead, so no worker waits while one is sent.
+ * `skipped`. Two batches a worker are kept running, refilled as any of them ends rather than as the oldest is
+ * sent, so a slow batch (a 100 MB log) does not leave the other worker idle; at most WAITING_MAX made batches
+ * wait in the spool for their turn.
  */
 export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[], payloads: boolean, skipped: OtlpSkipped[]): AsyncGenerator<SpooledFile> {
   const spool = state.store.spool;
   const options: TraceOptions = { payloads, version: VERSION };
-  const ahead = state.pool.threads * 2;
+  const running = state.pool.threads * 2;
   const inFlight: Promise<BatchLines>[] = [];
+  let active = 0;
   let next = 0;
-  const refill = () => {
-    while (inFlight.length < ahead && next < files.length) {
+  let stopped = false;
+  const refill = (): void => {
+    while (!stopped && active < running && inFlight.length < WAITING_MAX && next < files.length) {
       const made = batchLines(state, files.slice(next, next + BATCH_SESSIONS).map(filesOf), options);
+      active++;
       // Awaited in turn below; a rejection before its turn is not an unhandled one.
-      made.catch(() => undefined);
+      made.then(
+        () => undefined,
+        () => undefined,
+      ).finally(() => {
+        active--;
+        refill();
+      });
       inFlight.push(made);
       next += BATCH_SESSIONS;
     }
@@ -122,6 +135,7 @@ export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[
     }
   } finally {
     // Stopped early (the client went away, or a batch failed): no batch's file stays behind.
+    stopped = true;
     for (const p of held) spool.remove(p.file);
     for (const made of inFlight) made.then((r) => r.parts.forEach((p) => spool.remove(p.file)), () => undefined);
   }

@@ -43,6 +43,25 @@ export function cpuMs(pid: number): number | null {
   }
 }
 
+/** CPU time (ms) of a process and of each of its children by pid; empty without /proc. */
+export function treeCpuMs(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  const own = cpuMs(pid);
+  if (own === null) return out;
+  out.set(pid, own);
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // No children file (an older kernel): the process alone.
+  }
+  for (const child of children) {
+    const ms = cpuMs(child);
+    if (ms !== null) out.set(child, ms);
+  }
+  return out;
+}
+
 /** Peak and current resident memory of a process, in MB; null without /proc. */
 export function memoryMb(pid: number): { hwm: number; rss: number } | null {
   try {

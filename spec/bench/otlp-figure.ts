@@ -1,11 +1,11 @@
 // The OTLP list export as a figure: GET /api/sessions/otlp written to a file as it streams, timed, in MB of
 // session logs (and their flow logs) a second, with /api/health asked every few ms meanwhile by a process
 // of its own (health-poller.mjs), so the console's responsiveness during the export is measured with it.
-import { createWriteStream, statSync } from 'node:fs';
-import { get, type IncomingMessage } from 'node:http';
+import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { GeneratedHome } from '../../scripts/synth/home.ts';
+import { repoRoot } from '../support/fixtures.ts';
 import { healthPoller } from '../support/health-poller.ts';
 
 export const OTLP_TARGET_MB_S = 50;
@@ -29,38 +29,42 @@ export function homeLogBytes(home: GeneratedHome): number {
   return bytes;
 }
 
+/** The download, by a process of its own (otlp-download.mjs). */
+function download(url: string, file: string, token: string | null): Promise<{ status: number; ms: number; bytes: number; lines: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(repoRoot, 'spec/bench/otlp-download.mjs'), url, file], {
+      env: { ...process.env, ENGINE_TOKEN: token ?? '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      try {
+        resolve(JSON.parse(out) as { status: number; ms: number; bytes: number; lines: number });
+      } catch {
+        reject(new Error(`the download exited ${code} and printed ${JSON.stringify(out.slice(0, 200))}`));
+      }
+    });
+  });
+}
+
 /** Downloads the whole list's export into `file`, timed, with /api/health polled meanwhile. */
 export async function timeOtlpExport(o: { url: string; token: string | null; logBytes: number; file: string; healthEveryMs: number }): Promise<OtlpExportFigure> {
   const poller = healthPoller(`${o.url}/api/health`, o.healthEveryMs);
   // The poller's first ask loads its fetch: let it start before the export does.
   await new Promise((r) => setTimeout(r, 300));
-  let outBytes = 0;
-  let lines = 0;
-  const t0 = performance.now();
-  let ms: number;
+  let got: { status: number; ms: number; bytes: number; lines: number };
   try {
-    // Read as a download is (node:http into a file, as curl or a browser would): a WHATWG stream in this
-    // process cost the client 40 % more CPU, taken from the console on a 2-core machine.
-    const res = await new Promise<IncomingMessage>((resolve, reject) => {
-      get(`${o.url}/api/sessions/otlp`, { headers: o.token === null ? {} : { Authorization: `Bearer ${o.token}` } }, resolve).on('error', reject);
-    });
-    if (res.statusCode !== 200) {
-      res.resume();
-      throw new Error(`GET /api/sessions/otlp answered ${res.statusCode}`);
-    }
-    res.on('data', (b: Buffer) => {
-      outBytes += b.length;
-      for (let i = b.indexOf(10); i !== -1; i = b.indexOf(10, i + 1)) lines++;
-    });
-    await pipeline(res, createWriteStream(o.file));
-    ms = performance.now() - t0;
+    got = await download(`${o.url}/api/sessions/otlp`, o.file, o.token);
+    if (got.status !== 200) throw new Error(`GET /api/sessions/otlp answered ${got.status}`);
   } catch (err) {
     // The poller must not outlive a failed figure.
     await poller.stop().catch(() => undefined);
     throw err;
   }
   const health = await poller.stop();
-  return { ms, logBytes: o.logBytes, outBytes, lines, health };
+  return { ms: got.ms, logBytes: o.logBytes, outBytes: got.bytes, lines: got.lines, health };
 }
 
 /** The figure's line: MB/s of logs against the target, and /api/health meanwhile. */

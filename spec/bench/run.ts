@@ -12,7 +12,7 @@ import { generateHome, type GeneratedHome } from '../../scripts/synth/home.ts';
 import { repoRoot } from '../support/fixtures.ts';
 import { healthPoller } from '../support/health-poller.ts';
 import { cleanEnv, launch, launcherPath, type Launched } from '../support/launch.ts';
-import { bareParse, bareParseSplit, cpuMs, freePort, initialUiJs, jsonlFiles, machineSettled, median, memoryMb, sleep } from './measure.ts';
+import { bareParse, bareParseSplit, cpuMs, freePort, initialUiJs, jsonlFiles, machineSettled, median, memoryMb, sleep, treeCpuMs } from './measure.ts';
 import { sessionPageFigures } from './browser.ts';
 import { searchFigures } from './search.ts';
 import { restartFigures } from './restart.ts';
@@ -273,9 +273,14 @@ async function main(): Promise<void> {
 
     // 5c. The whole list exported as OTLP/JSON Lines into a file, /api/health asked meanwhile.
     await figure('OTLP export', async () => {
+      // What the figures before left running (the browser closing, the index's own work) is not the export's.
+      await machineSettled();
+      const before = treeCpuMs(console_!.child.pid!);
       const f = await timeOtlpExport({ url: console_!.url, token: TOKEN, logBytes: homeLogBytes(home), file: join(work, 'sessions.otlp.jsonl'), healthEveryMs: HEALTH_EVERY_MS });
       rmSync(join(work, 'sessions.otlp.jsonl'), { force: true });
       report(otlpExportPasses(f), otlpExportText(f, home.sessions.length + home.big.length));
+      const spent = [...treeCpuMs(console_!.child.pid!)].map(([pid, ms]) => ({ pid, s: (ms - (before.get(pid) ?? 0)) / 1000 })).filter((p) => p.s >= 0.05);
+      if (spent.length > 0) report(null, `OTLP export, CPU meanwhile: the console ${spent.map((p) => `${p.pid === console_!.child.pid ? 'main' : `worker ${p.pid}`} ${p.s.toFixed(2)} s`).join(', ')}`);
     });
 
     // 6. The 1 s poll's CPU cost while an SSE client listens.

@@ -43,7 +43,7 @@ function workerDeath(err: unknown): WorkerDied | null {
   const code = (err as NodeJS.ErrnoException).code;
   // A child that exits mid-task ran out of its heap, unless something killed it.
   if (code === 'ERR_WORKER_OUT_OF_MEMORY' || /^Worker (terminated|exited)/.test(err.message)) {
-    return new WorkerDied(`reading it needs more than the ${WORKER_HEAP_MB} MB of heap a worker may use, or its worker was killed`);
+    return new WorkerDied(`reading it needs more than the ${WORKER_HEAP_LIMIT_MB} MB of heap a worker may use, or its worker was killed`);
   }
   return null;
 }

@@ -12,9 +12,9 @@ errors('a worker that died on a file is a 422 with its message, and is not repor
   const reported: unknown[] = [];
   const ctx = { status: 200, type: '', body: '' as unknown, set: () => undefined } as unknown as Context;
   await renderErrors((e) => reported.push(e))(ctx, async () => {
-    throw new WorkerDied('reading it needs more than the 128 MB of heap a worker may use');
+    throw new WorkerDied('reading it needs more than the 176 MB of heap a worker may use');
   });
-  assert.equal([ctx.status, ctx.body], [422, '{"error":"reading it needs more than the 128 MB of heap a worker may use"}']);
+  assert.equal([ctx.status, ctx.body], [422, '{"error":"reading it needs more than the 176 MB of heap a worker may use"}']);
   assert.equal(reported, []);
 });
 

@@ -56,7 +56,7 @@ death('only the log that kills its worker is left out of its batch, counted in t
   assert.equal(lines.map(idOf), list.map((s) => s.session_id), 'every other session once, in the order asked');
   assert.is(res.trailers['x-engine-skipped'], '1');
   const stderr = await c.stderrWith(`the OTLP export left out logs/hostile/${HEAVY}.jsonl`);
-  assert.match(stderr, new RegExp(`left out logs/hostile/${HEAVY}\\.jsonl: reading it needs more than the 128 MB of heap a worker may use`));
+  assert.match(stderr, new RegExp(`left out logs/hostile/${HEAVY}\\.jsonl: reading it needs more than the 176 MB of heap a worker may use`));
   // The console and its pool still answer.
   assert.is((await c.api(`/api/sessions/otlp?keys=${list[0]!.key}`)).status, 200);
 });

@@ -1,6 +1,6 @@
 // What was sent to the collector, remembered across restarts in the user's cache directory (never the data
 // directory): each log's relative path with the stamp it had when sent, so a log that grew is sent again
-// (same ids: the store keeps one copy). A send is appended to a journal beside the file (`<file>.log`, one
+// (same ids: the store keeps one copy), or when it could not be sent, so it is tried again only once it changes. A send is appended to a journal beside the file (`<file>.log`, one
 // `[rel, stamp]` line each, written in batches); the journal is folded into the file, written whole through
 // a temp file and a rename, once it holds more lines than the file has sessions, so a backlog of 100k sends
 // costs each send a line instead of the whole file. A line cut by a crash is ignored.
@@ -11,6 +11,9 @@ import { writeFileAtomic } from '../data/atomic.ts';
 
 const SentSchema = v.object({ sent: v.record(v.string(), v.string()) });
 const LineSchema = v.tuple([v.string(), v.string()]);
+
+/** Marks a remembered stamp as one the log could not be sent with (a send stamp never starts so). */
+const UNSENDABLE = '!';
 
 /** A journal shorter than this is never folded: a few sends do not rewrite the whole file. */
 const FOLD_AFTER_LINES = 10_000;
@@ -53,9 +56,23 @@ export class SentMemory {
     return this.sent.get(rel) === stamp;
   }
 
+  /** The log could not be sent (it does not read, or is too big for a worker) as it is now. */
+  unsendable(rel: string, stamp: string): boolean {
+    return this.sent.get(rel) === `${UNSENDABLE}${stamp}`;
+  }
+
   remember(rel: string, stamp: string): void {
-    this.sent.set(rel, stamp);
-    this.pending.push(`${JSON.stringify([rel, stamp])}\n`);
+    this.note(rel, stamp);
+  }
+
+  /** Remembers that the log cannot be sent as it is now: a restart does not try it again until it changes. */
+  rememberUnsendable(rel: string, stamp: string): void {
+    this.note(rel, `${UNSENDABLE}${stamp}`);
+  }
+
+  private note(rel: string, value: string): void {
+    this.sent.set(rel, value);
+    this.pending.push(`${JSON.stringify([rel, value])}\n`);
   }
 
   /** Writes what was remembered since the last write, after the writes asked before it (each finds the batch gathered meanwhile). */

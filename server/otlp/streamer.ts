@@ -4,7 +4,8 @@
 // offers the queue those were not sent with both files as they are now (memory.ts: a new
 // decision line alone sends the session again), and either ended after the console started or started on
 // or after --otlp-since. Sessions a full queue refused wait here, counted as dropped, and are offered again
-// as each send makes room. A log that does not read, or kills its worker, is counted as failed and skipped.
+// as each send makes room. A log that does not read, or kills its worker, is counted as failed and skipped,
+// and remembered so, until it changes.
 import type { TraceRequest } from '../engine/otlp/encode.ts';
 import type { Result } from '../result.ts';
 import type { State } from '../state.ts';
@@ -56,21 +57,27 @@ export async function startOtlpStreamer(state: State, s: OtlpSettings): Promise<
       await sender.send(r.value);
     },
     (o, sent) => {
-      // An unsendable log is tried again only once it changes (`seen` keeps its stamp).
-      if (sent) {
-        memory.remember(o.rel, o.stamp);
-        void memory.flush();
-      }
+      // An unsendable log is tried again only once it changes (`seen` keeps its stamp; the memory, across restarts).
+      if (sent) memory.remember(o.rel, o.stamp);
+      else memory.rememberUnsendable(o.rel, o.stamp);
+      void memory.flush();
       // The send made room: the longest-waiting session takes it.
       const next = waiting.values().next();
       if (!next.done) offer(next.value);
     },
   );
 
+  // Logs an earlier run could not send, unchanged since: counted as failed, not tried again.
+  let knownUnsendable = 0;
   const ended = new EndedSessions(state, { startedMs, endedAfterMs: s.endedAfterMs, sinceMs: s.sinceMs });
   const tick = () => {
     for (const { file, stamp } of ended.take(Date.now())) {
       if (seen.get(file.rel) === stamp || memory.has(file.rel, stamp)) continue;
+      if (memory.unsendable(file.rel, stamp)) {
+        seen.set(file.rel, stamp);
+        knownUnsendable++;
+        continue;
+      }
       const o = { rel: file.rel, stamp, path: file.path, flowLog: file.flowLog };
       if (!offer(o)) waiting.set(file.rel, o);
     }
@@ -88,7 +95,7 @@ export async function startOtlpStreamer(state: State, s: OtlpSettings): Promise<
       ended_after_ms: s.endedAfterMs,
       sent: queue.counts.sent,
       queued: queue.counts.queued,
-      failed: queue.counts.failed,
+      failed: queue.counts.failed + knownUnsendable,
       dropped: waiting.size,
       last_error: queue.counts.lastError,
     }),

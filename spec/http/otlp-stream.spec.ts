@@ -104,16 +104,17 @@ stream('a receiver that is down loses nothing: past the bound, sessions wait as 
   }
 });
 
-stream('a log too big for a worker is counted as failed and skipped: the sessions behind it are still sent', async () => {
+stream('a log too big for a worker is counted as failed and skipped: the sessions behind it are still sent, and a restart does not try it again', async () => {
   const home = copyHome();
   const cache = tempDir('engine-cache-');
   const receiver = await startReceiver();
   writeManyCalls(join(home.dir, 'logs/hostile'), HEAVY);
-  const c = await launch({
+  const opts = {
     dataDir: home.dir,
     args: ['--otlp-endpoint', receiver.url, '--otlp-since', '2026-01-01', '--otlp-ended-after', '0'],
     env: { XDG_CACHE_HOME: cache.dir },
-  });
+  };
+  let c = await launch(opts);
   try {
     const ids = await readableIds(c);
     assert.ok(ids.includes(HEAVY), 'the heavy log is listed, so the stream offers it');
@@ -123,6 +124,16 @@ stream('a log too big for a worker is counted as failed and skipped: the session
     const st = await status(c);
     assert.equal([st.sent, st.queued, st.failed], [others.length, 0, 1]);
     assert.match(st.last_error ?? '', new RegExp(`^logs/hostile/${HEAVY}\\.jsonl (cannot be sent|is not a session log engine can read): .*needs more than the \\d+ MB of heap a worker may use`));
+    await c.stop();
+    // Unchanged, it is counted as failed again at once, with no new attempt (an attempt would set last_error).
+    c = await launch(opts);
+    let again = await status(c);
+    for (let i = 0; i < 600 && again.failed === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      again = await status(c);
+    }
+    assert.equal([again.sent, again.failed, again.last_error], [0, 1, null]);
+    assert.is(new Set(receiver.sessions).size, others.length, 'nothing sent twice');
   } finally {
     await c.stop();
     await receiver.close();

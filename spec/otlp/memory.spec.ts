@@ -54,6 +54,19 @@ memory('a journal that outgrows the file is folded into it, and nothing is lost'
   assert.ok(again.has('logs/late.jsonl', '9:9'));
 });
 
+memory('a log that could not be sent is remembered as such until it is sent or changes', async () => {
+  const file = join(dir.dir, 'd.json');
+  const m = await loaded(file);
+  m.rememberUnsendable('logs/big.jsonl', '7:7');
+  await m.flush();
+  const again = await loaded(file);
+  assert.ok(again.unsendable('logs/big.jsonl', '7:7'));
+  assert.not.ok(again.has('logs/big.jsonl', '7:7'), 'not taken for sent');
+  assert.not.ok(again.unsendable('logs/big.jsonl', '8:8'), 'a new stamp is tried again');
+  again.remember('logs/big.jsonl', '8:8');
+  assert.not.ok(again.unsendable('logs/big.jsonl', '7:7'));
+});
+
 memory('a line cut by a crash is ignored; an earlier build\'s file is read', async () => {
   const file = join(dir.dir, 'c.json');
   writeFileSync(file, JSON.stringify({ sent: { 'logs/old.jsonl': '5:5' } }));

@@ -4,10 +4,12 @@
 // `[rel, stamp]` line each, written in batches); the journal is folded into the file, written whole through
 // a temp file and a rename, once it holds more lines than the file has sessions, so a backlog of 100k sends
 // costs each send a line instead of the whole file. A line cut by a crash is ignored.
-import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
 import { writeFileAtomic } from '../data/atomic.ts';
+import { ensureCacheDir } from '../store/persisted-index.ts';
 
 const SentSchema = v.object({ sent: v.record(v.string(), v.string()) });
 const LineSchema = v.tuple([v.string(), v.string()]);
@@ -24,6 +26,8 @@ export class SentMemory {
   private journalLines = 0;
   private writing: Promise<void> = Promise.resolve();
   private readonly journal: string;
+  /** Why nothing is read or written (the directory is not this user's alone), after load(); null when it is. */
+  refused: string | null = null;
 
   constructor(private readonly file: string) {
     this.journal = `${file}.log`;
@@ -32,6 +36,9 @@ export class SentMemory {
   /** Loads the file and its journal; a missing or unreadable one is an empty memory (sessions are then sent again). */
   async load(): Promise<void> {
     this.sent = new Map();
+    // A directory another user may write is neither read (they could say what was sent) nor written.
+    this.refused = ensureCacheDir(dirname(this.file));
+    if (this.refused !== null) return;
     try {
       const parsed = v.safeParse(SentSchema, JSON.parse(await readFile(this.file, 'utf8')));
       if (parsed.success) this.sent = new Map(Object.entries(parsed.output.sent));
@@ -82,12 +89,15 @@ export class SentMemory {
   }
 
   private async writeAll(): Promise<void> {
+    if (this.refused !== null) {
+      this.pending = [];
+      return;
+    }
     while (this.pending.length > 0) {
       const lines = this.pending;
       this.pending = [];
       try {
-        await mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
-        await appendFile(this.journal, lines.join(''), { mode: 0o600 });
+        await appendJournal(this.journal, lines.join(''));
       } catch {
         // Kept for the next flush (a full disk, a cache directory removed meanwhile).
         this.pending = [...lines, ...this.pending];
@@ -104,5 +114,15 @@ export class SentMemory {
     await writeFileAtomic(this.file, JSON.stringify({ sent: Object.fromEntries(this.sent) }));
     await rm(this.journal, { force: true });
     this.journalLines = 0;
+  }
+}
+
+/** Appends to the journal, never through a symbolic link put in its place. */
+async function appendJournal(path: string, text: string): Promise<void> {
+  const handle = await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  try {
+    await handle.writeFile(text);
+  } finally {
+    await handle.close();
   }
 }

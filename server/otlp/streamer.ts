@@ -32,6 +32,7 @@ export async function startOtlpStreamer(state: State, s: OtlpSettings): Promise<
   const startedMs = Date.now();
   const memory = new SentMemory(s.sentFile);
   await memory.load();
+  if (memory.refused !== null) process.stderr.write(`engine-console: what the OTLP stream sends is not remembered between runs: ${memory.refused}\n`);
   const sender = traceSender(s);
   const seen = new Map<string, string>();
   // Sessions the full queue refused, by relative path, in the order they were refused.

@@ -3,7 +3,7 @@
 // an earlier build (the whole memory, no journal) is still read.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SentMemory } from '../../server/otlp/memory.ts';
 import { tempDir } from '../support/fixtures.ts';
@@ -75,6 +75,35 @@ memory('a line cut by a crash is ignored; an earlier build\'s file is read', asy
   assert.ok(m.has('logs/old.jsonl', '5:5'));
   assert.ok(m.has('logs/new.jsonl', '6:6'));
   assert.not.ok(m.has('logs/cut.js', ''));
+});
+
+memory('a cache directory other users may write is neither read nor written: the memory is this run\'s alone', async () => {
+  const shared = join(dir.dir, 'shared');
+  mkdirSync(shared);
+  chmodSync(shared, 0o777);
+  const file = join(shared, 'e.json');
+  // What another user left there would say these were sent.
+  writeFileSync(`${file}.log`, `${JSON.stringify(['logs/planted.jsonl', '1:1'])}\n`);
+  const m = await loaded(file);
+  assert.match(m.refused ?? '', /may be written by other users/);
+  assert.not.ok(m.has('logs/planted.jsonl', '1:1'), 'the planted line is not read');
+  m.remember('logs/a.jsonl', '2:2');
+  await m.flush();
+  assert.ok(m.has('logs/a.jsonl', '2:2'), 'remembered within the run');
+  assert.equal(readdirSync(shared).sort(), ['e.json.log']);
+  assert.is(readFileSync(`${file}.log`, 'utf8').split('\n').length, 2, 'nothing appended');
+});
+
+memory('a symbolic link put where the journal goes is not written through', async () => {
+  const own = join(dir.dir, 'own');
+  const file = join(own, 'f.json');
+  const m = await loaded(file);
+  const victim = join(dir.dir, 'victim.txt');
+  writeFileSync(victim, 'untouched\n');
+  symlinkSync(victim, `${file}.log`);
+  m.remember('logs/a.jsonl', '3:3');
+  await m.flush();
+  assert.is(readFileSync(victim, 'utf8'), 'untouched\n');
 });
 
 memory.run();

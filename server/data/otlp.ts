@@ -104,18 +104,16 @@ export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[
   let active = 0;
   let next = 0;
   let stopped = false;
+  const settled = (): void => {
+    active--;
+    refill();
+  };
   const refill = (): void => {
     while (!stopped && active < running && inFlight.length < WAITING_MAX && next < files.length) {
       const made = batchLines(state, files.slice(next, next + BATCH_SESSIONS).map(filesOf), options);
       active++;
-      // Awaited in turn below; a rejection before its turn is not an unhandled one.
-      made.then(
-        () => undefined,
-        () => undefined,
-      ).finally(() => {
-        active--;
-        refill();
-      });
+      // Awaited in turn below; handled here too, so a rejection before its turn is not an unhandled one.
+      made.then(settled, settled);
       inFlight.push(made);
       next += BATCH_SESSIONS;
     }

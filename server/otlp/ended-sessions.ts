@@ -66,28 +66,32 @@ export class EndedSessions {
 
   private mayBeWanted(key: string): boolean {
     const e = this.state.store.sessions.byKey.get(key);
-    if (!e?.summary || e.stamp === null) return e !== undefined;
-    const st = sendStamp(e.stamp, e.flowLog !== null);
-    if (st === null) return false;
-    const { startedMs, endedAfterMs, sinceMs } = this.rule;
-    return st.changedMs + endedAfterMs >= startedMs || (sinceMs !== null && e.summary.started_unix_ms >= sinceMs);
+    const st = e?.summary && e.stamp !== null ? sendStamp(e.stamp, e.flowLog !== null) : null;
+    return e?.summary != null && st !== null && this.wanted(e.summary.started_unix_ms, st.changedMs);
   }
 
-  /** The watched sessions that have ended by `now` and are wanted, no longer watched; gone ones are dropped. */
+  /** Ended after the start, or started on or after --otlp-since. */
+  private wanted(startedUnixMs: number, changedMs: number): boolean {
+    const { startedMs, endedAfterMs, sinceMs } = this.rule;
+    return changedMs + endedAfterMs >= startedMs || (sinceMs !== null && startedUnixMs >= sinceMs);
+  }
+
+  /**
+   * The watched sessions that have ended by `now` and are wanted, no longer watched. One that is gone, not
+   * read yet or not readable is dropped too: the store names it again once it reads it.
+   */
   take(now: number): EndedSession[] {
     const out: EndedSession[] = [];
     for (const key of this.watched) {
       const e = this.state.store.sessions.byKey.get(key);
-      if (e === undefined) {
+      const st = e?.summary && e.stamp !== null ? sendStamp(e.stamp, e.flowLog !== null) : null;
+      if (e?.summary == null || st === null) {
         this.watched.delete(key);
         continue;
       }
-      // Not summarized yet (or not readable now): looked at again when the store names it.
-      if (!e.summary || e.stamp === null) continue;
-      const st = sendStamp(e.stamp, e.flowLog !== null);
-      if (st === null || now - st.changedMs < this.rule.endedAfterMs) continue;
+      if (now - st.changedMs < this.rule.endedAfterMs) continue;
       this.watched.delete(key);
-      if (this.mayBeWanted(key)) out.push({ file: e, stamp: st.stamp });
+      if (this.wanted(e.summary.started_unix_ms, st.changedMs)) out.push({ file: e, stamp: st.stamp });
     }
     return out;
   }

@@ -129,17 +129,18 @@ export function sessionExchanges(path: string, payloads: boolean): SessionExchan
         const info = m.params.clientInfo;
         if (from === 'client' && isObject(info) && typeof info.name === 'string') clientName ??= info.name;
       }
+      const name = isObject(m.params) ? stringOr(m.params.name) : null;
       const ex: Exchange = {
         ordinal: exchanges.length,
         from,
         method,
         id: idString(m.id),
         t,
-        name: isObject(m.params) ? stringOr(m.params.name) : null,
+        name,
         uri: isObject(m.params) ? stringOr(m.params.uri) : null,
         args: payloads ? (isObject(m.params) && 'arguments' in m.params ? m.params.arguments : {}) : null,
         answer: null,
-        agentCall: from === 'client' && method === 'tools/call' && isObject(m.params) && typeof m.params.name === 'string',
+        agentCall: from === 'client' && method === 'tools/call' && name !== null,
         after: from === 'proxy' ? lastAnsweredCall : null,
       };
       exchanges.push(ex);

@@ -1,7 +1,8 @@
 // What was sent to the collector, remembered across restarts in the user's cache directory (never the data
 // directory): each log's relative path with the stamp it had when sent, so a log that grew is sent again
-// (same ids: the store keeps one copy), or when it could not be sent, so it is tried again only once it changes. A send is appended to a journal beside the file (`<file>.log`, one
-// `[rel, stamp]` line each, written in batches); the journal is folded into the file, written whole through
+// (same ids: the store keeps one copy), or when it could not be sent, so it is tried again only once it
+// changes. A send is appended to a journal beside the file (`<file>.log`, one `[rel, stamp]` line each,
+// written in batches); the journal is folded into the file, written whole through
 // a temp file and a rename, once it holds more lines than the file has sessions, so a backlog of 100k sends
 // costs each send a line instead of the whole file. A line cut by a crash is ignored.
 import { constants } from 'node:fs';

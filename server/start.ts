@@ -18,6 +18,7 @@ import type { State } from './state.ts';
 import { Store } from './store/store.ts';
 import { DataCaches } from './data/data-caches.ts';
 import { createPool } from './workers/pool.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export interface Started {
   state: State;
@@ -176,8 +177,6 @@ export async function start(
     },
   };
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Koa asks whether a streamed body (the event stream, a file) is a fetch `Response`, and Node loads its fetch

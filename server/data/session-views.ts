@@ -12,8 +12,7 @@ import type { DataContext } from './data-context.ts';
 import type { SessionFile } from './catalog.ts';
 import { filesOf, UnreadableSession } from './sessions.ts';
 import { stampNow } from '../store/stamp.ts';
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
  * A spooled outline as written at indexing; null when it does not read as one (then the log is parsed). Parsed,

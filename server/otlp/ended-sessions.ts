@@ -6,6 +6,7 @@
 import type { SessionFile } from '../data/catalog.ts';
 import { sessionSummaries } from '../data/sessions.ts';
 import type { State } from '../state.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export interface EndedSession {
   file: SessionFile;
@@ -60,7 +61,7 @@ export class EndedSessions {
     const keys = (await sessionSummaries(this.state)).entries.map((e) => e.key);
     for (let at = 0; at < keys.length && !this.stopped; at += SLICE) {
       for (const key of keys.slice(at, at + SLICE)) if (this.mayBeWanted(key)) this.watched.add(key);
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
 

@@ -10,6 +10,7 @@ import type { State } from '../state.ts';
 import type { BatchHit } from '../workers/tasks/search.ts';
 import { type Scope, filesOf, filterRulesOut, searchScope } from './scope.ts';
 import { phraseBits } from './trigram-filter.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 const FIRST_BATCH = 16;
 const BATCH_MAX = 1024;
@@ -76,7 +77,7 @@ export async function searchSessions(state: State, query: SearchQuery, gone: () 
     const batch = inFlight.shift();
     if (!batch) break;
     if (performance.now() - turnStarted > TURN_MS) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
       turnStarted = performance.now();
     }
     const hits = await batch.result;

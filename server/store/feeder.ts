@@ -12,6 +12,7 @@ import type { SavedEntries } from './persisted-index.ts';
 import type { SessionEntry, SessionIndex } from './session-index.ts';
 import type { Spool } from './spool.ts';
 import { stampNow } from './stamp.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
  * How long a turn of the event loop takes saved summaries into the index at start: timed, not counted (the
@@ -169,7 +170,7 @@ export class Feeder {
       }
       this.pump();
       if (!this.coldIndexed) this.coldWaiters = this.coldWaiters.filter((w) => !w());
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
 

@@ -26,6 +26,7 @@ import { processAlive } from './process-alive.ts';
 import type { FilterArena } from './search-filters.ts';
 import type { SessionEntry } from './session-index.ts';
 import { exactStamp, fileStamp } from './stamp.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 const MAGIC = Buffer.from('engine-console index\n');
 const CHUNK_ENTRIES = 1_000;
@@ -75,8 +76,6 @@ export function ensureCacheDir(dir: string): string | null {
     return `${dir} cannot be made: ${errorText(err)}`;
   }
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The saved form of an entry's summary (or of why its log does not read). */
 function savedResult(e: SessionEntry, filters: FilterArena): IndexResult {

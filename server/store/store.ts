@@ -36,6 +36,7 @@ import { type NewLog, type SessionEntry, SessionIndex } from './session-index.ts
 import { Spool } from './spool.ts';
 import { stampNow } from './stamp.ts';
 import { DataTree, noticesIn, type TreeChanges, type TreeFile } from './tree.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
  * Logs found from their names before the walk is in (head-scan.ts), in two looks: the first page's
@@ -206,7 +207,7 @@ export class Store {
       if (walk === null || this.closed) return;
       this.expected = walk.flags.length;
       // The walk was read back in this turn: its names are split in the next.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
       if (this.closed) return;
       const names = namesOf(walk);
       const slices = this.slicesOf(walk, names);
@@ -217,7 +218,7 @@ export class Store {
       // changes meanwhile moves its directory's stamp, which adopt compares with the walk's).
       for (const slice of slices) {
         if (this.closed) return;
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        await nextTurn();
         this.listSlice(slice);
       }
       // The logs listed meanwhile are admitted once the saved entries are checked; the tree is adopted while

@@ -20,6 +20,7 @@ import { SCAN_DEPTH } from '../../shared/limits.ts';
 import { dirStamp } from './stamp.ts';
 import { CONFIRM_LOG, FLOW_FILE, FLOW_LOG, JOB_RECORDS, JSONL, REGISTRY_FILE, STAGE_FILE } from './log-names.ts';
 import { entersDir, entryAt, type EntryKind, inoOf, listDir, NAME_SEP, type Reach, reachOf, type WalkedDir } from './listing.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
  * Until the notifications of every change made before this call are delivered: the kernel queues them at
@@ -159,7 +160,7 @@ export class DataTree {
         node.entries.set(name, dirs.has(name) ? 'dir' : 'file');
         if (--budget <= 0) {
           budget = slice;
-          await new Promise<void>((resolve) => setImmediate(resolve));
+          await nextTurn();
         }
       }
       if (dirStamp(w.path) !== w.stamp) this.dirtyDirs.add(w.path);

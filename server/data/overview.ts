@@ -86,7 +86,7 @@ export async function overview(state: DataContext, query: OverviewQuery = NO_FIL
   const filtered = query.domain !== null || query.from !== null || query.to !== null;
   const keep = overviewPredicate(query);
   const chosen = filtered
-    ? store.derived(`overviewChosen:${JSON.stringify(query)}`, () => entries.filter((e) => keep(e.summary!)))
+    ? store.derived(`overviewChosen:${JSON.stringify(query)}`, () => entries.filter(keep))
     : entries;
   const mine = (name: string | null) => !query.domain || name === query.domain;
   // A range narrows each domain's counts too, so a domain card's figure is what its link lists.
@@ -94,7 +94,7 @@ export async function overview(state: DataContext, query: OverviewQuery = NO_FIL
   const domains = ranged
     ? store.derived(`overviewDomains:${Math.floor(now / 60_000)}:${JSON.stringify([flowDomains, serverNames, query.from, query.to])}`, () => {
         const within = startedWithin(query);
-        const inRange = entries.filter((e) => within(e.summary!)).map((e) => e.summary!);
+        const inRange = entries.filter(within).map((e) => e.summary);
         return totalsAndDomains({ sessions: inRange, shadowDecisions: 0, flows: flowDomains, servers: serverNames }, now).domains;
       })
     : all.domains;

@@ -40,7 +40,7 @@ export async function sessionSummaries(state: DataContext): Promise<SessionSumma
 
 /** Readable sessions of a domain, newest first, read from the list as they are asked for. */
 export function* sessionsOfDomainNewestFirst(entries: readonly ReadableEntry[], domain: string): Generator<SessionSummary> {
-  for (const e of entries) if (e.summary.domain === domain) yield e.summary;
+  for (const e of entries) if (e.domain === domain) yield e.summary;
 }
 
 /** A domain's session count and newest start. */

@@ -19,7 +19,7 @@ export async function flowWhatIf(state: DataContext, file: FlowFile, threshold: 
   // The index's stamps (current as of this request) say whether a kept outline still holds: no stat per log.
   for (const e of entries) {
     if (picked.length >= sessions) break;
-    if (e.summary.domain !== flow.domain || e.flowLog === null || e.flowSites === null || e.stamp === null) continue;
+    if (e.domain !== flow.domain || e.flowLog === null || e.flowSites === null || e.stamp === null) continue;
     picked.push({ key: e.key, flowLog: e.flowLog, stamp: e.stamp });
   }
 

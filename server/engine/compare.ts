@@ -208,9 +208,10 @@ export function closestRecorded(target: IndexedSession, all: readonly IndexedSes
   const mine = new Set(target.tools);
   const t = target.summary;
   let best: { s: SessionSummary; similarity: number } | null = null;
-  for (const { summary: s, tools } of all) {
-    if (s.mode !== 'recorded' || s.domain !== t.domain || s.key === t.key) continue;
-    const theirs = new Set(tools);
+  for (const x of all) {
+    if (x.mode !== 'recorded' || x.domain !== t.domain || x.key === t.key) continue;
+    const s = x.summary;
+    const theirs = new Set(x.tools);
     let both = 0;
     for (const x of theirs) if (mine.has(x)) both++;
     const either = mine.size + theirs.size - both;

@@ -26,14 +26,18 @@ export function flowSiteEvidence(flow: FlowSitesOf, sessions: readonly IndexedSe
   for (const site of flow.sites) entry(site, true);
 
   // The index is newest first already; sorting once keeps the promise if a caller's is not.
-  const order = (a: IndexedSession, b: IndexedSession) => newestFirst(a.summary, b.summary);
+  const order = (a: IndexedSession, b: IndexedSession) => {
+    if (a.started_unix_ms !== b.started_unix_ms) return b.started_unix_ms - a.started_unix_ms;
+    if (a.session_id !== b.session_id) return a.session_id < b.session_id ? 1 : -1;
+    return newestFirst(a.summary, b.summary);
+  };
   let sorted = true;
   for (let i = 1; i < sessions.length && sorted; i++) sorted = order(sessions[i - 1]!, sessions[i]!) <= 0;
   const inOrder = sorted ? sessions : [...sessions].sort(order);
   // Newest first, so a site's first `limit` sessions are its items; nothing is kept of the others (at 100k,
   // keeping every session's counts until the end cost a map per session).
   for (const s of inOrder) {
-    if (s.summary.domain !== flow.domain || !s.flowSites) continue;
+    if (!s.flowSites || s.domain !== flow.domain) continue;
     for (const at of s.flowSites) {
       const e = entry(at.site, false);
       e.sessions++;

@@ -27,7 +27,7 @@ export function startedWithin(range: RangeQuery): (s: Pick<SessionSummary, 'star
 }
 
 /** The overview's sessions: of the domain (when one is chosen) and within the range. */
-export function overviewPredicate(q: RangeQuery & { domain?: string | null }): (s: SessionSummary) => boolean {
+export function overviewPredicate(q: RangeQuery & { domain?: string | null }): (s: Pick<SessionSummary, 'domain' | 'started_unix_ms'>) => boolean {
   const within = startedWithin(q);
   return (s) => (!q.domain || s.domain === q.domain) && within(s);
 }

@@ -77,14 +77,23 @@ export type IndexedSummary = v.InferOutput<typeof IndexedSummarySchema>;
  * sessions reads them in place instead of a copy of each.
  */
 export interface IndexedSession {
+  /** Made when asked, for an index entry: a view over every session reads the fields below first. */
   readonly summary: SessionSummary;
   readonly tools: readonly string[];
   readonly flowSites: readonly SessionSiteCount[] | null;
+  // The summary's fields such a view tests every session by.
+  readonly key: string;
+  readonly session_id: string;
+  readonly domain: string | null;
+  readonly mode: SessionMode | null;
+  readonly started_unix_ms: number;
 }
 
 /** The same, from a summary made by `sessionSummary` (tests, one-off reads). */
 export function indexedSession(s: IndexedSummary): IndexedSession {
-  return { summary: publicSummary(s), tools: s.tools_called, flowSites: s.flow_sites ?? null };
+  const summary = publicSummary(s);
+  const { key, session_id, domain, mode, started_unix_ms } = summary;
+  return { summary, tools: s.tools_called, flowSites: s.flow_sites ?? null, key, session_id, domain, mode, started_unix_ms };
 }
 
 /** The summary without the fields that only serve the index. */

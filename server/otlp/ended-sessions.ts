@@ -67,8 +67,8 @@ export class EndedSessions {
 
   private mayBeWanted(key: string): boolean {
     const e = this.state.store.sessions.byKey.get(key);
-    const st = e?.summary && e.stamp !== null ? sendStamp(e.stamp, e.flowLog !== null) : null;
-    return e?.summary != null && st !== null && this.wanted(e.summary.started_unix_ms, st.changedMs);
+    const st = e?.readable && e.stamp !== null ? sendStamp(e.stamp, e.flowLog !== null) : null;
+    return st !== null && this.wanted(e!.started_unix_ms, st.changedMs);
   }
 
   /** Ended after the start, or started on or after --otlp-since. */
@@ -85,14 +85,14 @@ export class EndedSessions {
     const out: EndedSession[] = [];
     for (const key of this.watched) {
       const e = this.state.store.sessions.byKey.get(key);
-      const st = e?.summary && e.stamp !== null ? sendStamp(e.stamp, e.flowLog !== null) : null;
-      if (e?.summary == null || st === null) {
+      const st = e?.readable && e.stamp !== null ? sendStamp(e.stamp, e.flowLog !== null) : null;
+      if (e === undefined || st === null) {
         this.watched.delete(key);
         continue;
       }
       if (now - st.changedMs < this.rule.endedAfterMs) continue;
       this.watched.delete(key);
-      if (this.wanted(e.summary.started_unix_ms, st.changedMs)) out.push({ file: e, stamp: st.stamp });
+      if (this.wanted(e.started_unix_ms, st.changedMs)) out.push({ file: e, stamp: st.stamp });
     }
     return out;
   }

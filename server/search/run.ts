@@ -5,7 +5,7 @@
 // sessions matched, every session in scope was searched, or the asker went away.
 import type { SearchAnswer, SearchCursor, SearchItem, SearchQuery } from '../../shared/search.ts';
 import { cursorText } from '../../shared/search.ts';
-import type { SessionSummary } from '../../shared/sessions.ts';
+import type { SessionEntry } from '../store/session-index.ts';
 import type { State } from '../state.ts';
 import type { BatchHit } from '../workers/tasks/search.ts';
 import { type Scope, filesOf, filterRulesOut, searchScope } from './scope.ts';
@@ -18,36 +18,34 @@ const BATCH_MAX = 1024;
 const TURN_MS = 8;
 
 /** Where to resume: the first session in scope after the cursor's (sessions come newest first). */
-function resumeAt(summaries: Scope['summaries'], cursor: SearchCursor | null): number {
+function resumeAt({ entries, started }: Scope, cursor: SearchCursor | null): number {
   if (cursor === null) return 0;
   // Newest first, ties by session id descending (engine/session-list.ts: newestFirst).
-  const before = (s: SessionSummary) =>
-    s.started_unix_ms > cursor.started_unix_ms || (s.started_unix_ms === cursor.started_unix_ms && s.session_id >= cursor.session_id);
+  const before = (i: number) =>
+    started[i]! > cursor.started_unix_ms || (started[i] === cursor.started_unix_ms && entries[i]!.session_id >= cursor.session_id);
   let lo = 0;
-  let hi = summaries.length;
+  let hi = entries.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (before(summaries[mid]!)) lo = mid + 1;
+    if (before(mid)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
-const item = (s: SessionSummary, hit: BatchHit): SearchItem => ({
-  key: s.key,
-  session_id: s.session_id,
-  domain: s.domain,
-  mode: s.mode,
-  started_unix_ms: s.started_unix_ms,
-  hits: hit.hits,
-  more_hits: hit.more_hits,
-});
+/** A session's hit as answered; null when its log stopped reading since the scope was taken. */
+function item(e: SessionEntry, hit: BatchHit): SearchItem | null {
+  const s = e.summary;
+  if (s === null) return null;
+  return { key: s.key, session_id: s.session_id, domain: s.domain, mode: s.mode, started_unix_ms: s.started_unix_ms, hits: hit.hits, more_hits: hit.more_hits };
+}
 
 /** The search's answer; `gone()` says the asker went away (the rest is not searched). */
 export async function searchSessions(state: State, query: SearchQuery, gone: () => boolean): Promise<SearchAnswer> {
   const began = performance.now();
-  const { entries, summaries } = await searchScope(state, query);
-  const first = resumeAt(summaries, query.cursor);
+  const scope = await searchScope(state, query);
+  const { entries, started } = scope;
+  const first = resumeAt(scope, query.cursor);
   // `searched` counts on from the page before, though sessions may have come or gone since.
   const searchedBefore = (query.cursor?.searched ?? 0) - first;
   const items: SearchItem[] = [];
@@ -85,7 +83,8 @@ export async function searchSessions(state: State, query: SearchQuery, gone: () 
     done = batch.end;
     for (const hit of hits) {
       const at = batch.sent[hit.index]!;
-      items.push(item(summaries[at]!, hit));
+      const found = item(entries[at]!, hit);
+      if (found !== null) items.push(found);
       if (items.length === query.limit) {
         done = at + 1;
         full = true;
@@ -95,14 +94,14 @@ export async function searchSessions(state: State, query: SearchQuery, gone: () 
   }
   // Answers of batches past a full page are dropped; their workers finish them.
   for (const rest of inFlight) rest.result.catch(() => undefined);
-  const last = summaries[done - 1];
-  const more = done < summaries.length && last !== undefined;
+  const last = entries[done - 1];
+  const more = done < entries.length && last !== undefined;
   return {
     text: query.text,
     searched: Math.max(0, searchedBefore + done),
-    total: summaries.length,
+    total: entries.length,
     items,
-    next_cursor: more ? cursorText({ searched: Math.max(0, searchedBefore + done), started_unix_ms: last.started_unix_ms, session_id: last.session_id }) : null,
+    next_cursor: more ? cursorText({ searched: Math.max(0, searchedBefore + done), started_unix_ms: started[done - 1]!, session_id: last.session_id }) : null,
     took_ms: Math.round(performance.now() - began),
   };
 }

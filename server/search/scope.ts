@@ -2,7 +2,6 @@
 // reads, filtered as the list filters them (domain, mode, UTC days), newest first, and whether a session's
 // search filter, where the index's is current, rules the phrase out.
 import type { SearchQuery } from '../../shared/search.ts';
-import type { SessionSummary } from '../../shared/sessions.ts';
 import { sessionSummaries } from '../data/sessions.ts';
 import { startedWithin } from '../engine/session-filter.ts';
 import type { State } from '../state.ts';
@@ -12,12 +11,13 @@ import type { SearchedFiles } from './session-search.ts';
 import { filterMayHold } from './trigram-filter.ts';
 
 /**
- * The sessions in scope, newest first, as two arrays (100k objects made per search held the event loop and
- * fed the collector): the index entries, and their summaries as they were when the scope was taken.
+ * The sessions in scope, newest first: the index entries, and their starts as they were when the scope was
+ * taken (the order a cursor resumes in). A summary is made only for a session answered (100k made per
+ * search held the event loop and fed the collector).
  */
 export interface Scope {
   entries: readonly SessionEntry[];
-  summaries: readonly SessionSummary[];
+  started: Float64Array;
 }
 
 /** A session's files, made when its batch is sent. */
@@ -40,6 +40,6 @@ export async function searchScope(state: State, query: Pick<SearchQuery, 'domain
   const within = startedWithin(query);
   const all = !query.domain && !query.mode && !query.from && !query.to;
   // A copy either way: the index's own list moves as sessions come while the search runs.
-  const kept = all ? entries.slice() : entries.filter(({ summary: s }) => (!query.domain || s.domain === query.domain) && (!query.mode || s.mode === query.mode) && within(s));
-  return { entries: kept, summaries: kept.map((e) => e.summary) };
+  const kept = all ? entries.slice() : entries.filter((e) => (!query.domain || e.domain === query.domain) && (!query.mode || e.mode === query.mode) && within(e));
+  return { entries: kept, started: Float64Array.from(kept, (e) => e.started_unix_ms) };
 }

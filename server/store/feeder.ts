@@ -189,7 +189,7 @@ export class Feeder {
 
   /** A big log taken from the saved index has its outline made after the cold index, unless one was kept. */
   private outlineIfBig(e: SessionEntry, stamp: string): void {
-    if ((e.summary?.size_bytes ?? 0) >= this.o.bigLogBytes && !this.o.outlines.find(e.path, stamp)) this.outlineLater.push(e);
+    if (e.size_bytes >= this.o.bigLogBytes && !this.o.outlines.find(e.path, stamp)) this.outlineLater.push(e);
   }
 
   /** The summaries `admit` took, into the index a slice per turn of the event loop. */
@@ -444,7 +444,7 @@ export class Feeder {
     const { sessions, spool, outlines, pool } = this.o;
     for (const e of this.outlineLater.splice(0)) {
       if (this.closed) return;
-      if (sessions.byRel.get(e.rel) !== e || e.summary === null || e.stamp === null || outlines.find(e.path, e.stamp)) continue;
+      if (sessions.byRel.get(e.rel) !== e || !e.readable || e.stamp === null || outlines.find(e.path, e.stamp)) continue;
       const out = outlines.file();
       const r = await pool.run('sessionOutlineFileTask', { files: { key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog }, out }, 'index').catch(() => null);
       // Kept only if the log is still as it was indexed: a later read writes its own.
@@ -461,5 +461,5 @@ export class Feeder {
 }
 
 function rereadDelay(e: SessionEntry): number {
-  return Math.min(REREAD_MAX_MS, (e.summary?.size_bytes ?? 0) / REREAD_BYTES_PER_MS);
+  return Math.min(REREAD_MAX_MS, e.size_bytes / REREAD_BYTES_PER_MS);
 }

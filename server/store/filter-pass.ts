@@ -12,7 +12,7 @@ const PER_TASK = 1_000;
 
 /** Makes the filters the readable sessions lack; resolves when done, or at once once `closed()`. */
 export async function makeMissingFilters(pool: Pool, sessions: SessionIndex, closed: () => boolean): Promise<void> {
-  const missing = [...sessions.byRel.values()].filter((e) => e.summary !== null && e.filterSlot < 0 && e.stamp !== null);
+  const missing = [...sessions.byRel.values()].filter((e) => e.readable && e.filterSlot < 0 && e.stamp !== null);
   // Sessions that get none (too big, or a filter too full to rule anything out) are asked again at each start, but
   // only a filter made is a change the saved index must take in.
   let made = 0;

@@ -3,56 +3,54 @@
 // looks at, never a sort or a stat of the whole directory.
 //
 // Keys follow console-api.md §3.1: they depend only on the files that share a key base, so a file that comes
-// or goes re-keys its own group and nothing else. A summary is stored once, compacted: its text fields that
-// repeat across sessions (domain, agent, mode, the upstream, the tools called) point at one shared copy, so
-// the heap grows with the sessions' own facts only.
-import type { SessionSiteCount, SessionsQuery, SessionSums, SessionSummary, UpstreamView } from '../../shared/sessions.ts';
+// or goes re-keys its own group and nothing else. Summaries are rows of columns (summary-columns.ts), not
+// objects: an entry holds its paths, key and stamp, and a summary object is made only for what an answer
+// sends, so a million sessions fit the memory target.
+import type { SessionMode, SessionSiteCount, SessionsQuery, SessionSums, SessionSummary } from '../../shared/sessions.ts';
 import { assignKeys, keyBase, RESERVED_SESSION_KEYS } from '../engine/keys.ts';
-import { newestFirst, sessionComparator, startedWithin, sumsOf, traitsPredicate } from '../engine/session-filter.ts';
+import { sessionComparator, startedWithin, sumsOf, traitsPredicate } from '../engine/session-filter.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
-import { Tallies, type TallyCell, upstreamId } from '../engine/tallies.ts';
+import { Tallies, type TallyCell } from '../engine/tallies.ts';
 import { DAY_MS } from '../../shared/limits.ts';
 import type { SessionFile } from './catalog.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { FilterArena } from './search-filters.ts';
+import { SummaryColumns, type SummaryRow } from './summary-columns.ts';
+import { NONE } from './value-table.ts';
+
+/** A removed entry's last figures: its row may be another log's by then. */
+interface Detached {
+  summary: SessionSummary | null;
+  tools: readonly string[];
+  shadowDecisions: number;
+  flowSites: readonly SessionSiteCount[] | null;
+  mtimeMs: number;
+  indexedAt: number;
+}
 
 const NO_TOOLS: readonly string[] = Object.freeze([]);
 
 /**
- * A whole number as V8 keeps it in place in an object (a small integer), not boxed: summaries arrive from
- * typed arrays (index-wire.ts), whose doubles would box every value a field holds after them.
+ * One session log in the index: where it is and under which key; its summary and figures are its row in the
+ * index's columns (summary-columns.ts), read through getters. Its absolute paths are made when asked.
  */
-function unboxed(n: number): number {
-  return Number.isInteger(n) && n >= -0x40000000 && n < 0x40000000 ? n | 0 : n;
-}
-
-/** One session log in the index. Its absolute paths are made when asked, so an entry holds one string, its rel. */
 export class SessionEntry implements SessionFile {
   key = '';
   /** The stamps the summary was made from (`log|flow log|confirm log`); null before the first index. */
   stamp: string | null = null;
-  mtimeMs = 0;
-  summary: SessionSummary | null = null;
   /** Why the log is not a session log this engine can read (null when it reads, or before the first index). */
   error: string | null = null;
-  /** The names of the tools called, shared between sessions that called the same ones. */
-  tools: readonly string[] = NO_TOOLS;
-  /** Decisions the flow log holds in shadow (lookups and hand-backs). */
-  shadowDecisions = 0;
-  /** What the flow log shows per site (a flow's evidence reads it); null without a decision. */
-  flowSites: readonly SessionSiteCount[] | null = null;
-  /** The session id lowercased, for `q` (the same string when it has no capitals). */
-  idLower = '';
-  /** When it was last summarized (ms, process clock): a log that keeps growing is re-read at a measured pace. */
-  indexedAt = 0;
-  /** Its search filter's slot in the index's arena (search-filters.ts), made with its summary; -1 for none. */
-  filterSlot = -1;
   hasFlowLog: boolean;
   hasConfirmLog: boolean;
   /** Still in its index: false once removed (what it is told then is dropped; a map lookup per summary cost more). */
   inIndex = true;
+  /** Set once removed. */
+  private detached: Detached | null = null;
 
   constructor(
+    private readonly cols: SummaryColumns,
+    /** Its row in the columns (another log's once it is removed: `detached` answers then). */
+    readonly row: number,
     /** The data directory. */
     readonly root: string,
     readonly rel: string,
@@ -75,7 +73,89 @@ export class SessionEntry implements SessionFile {
   get confirmLog(): string | null {
     return this.hasConfirmLog ? `${this.root}/${this.rel.slice(0, -JSONL.length)}${CONFIRM_LOG}` : null;
   }
+
+  /** Whether its log reads (it has a summary). */
+  get readable(): boolean {
+    return this.detached === null ? this.cols.readable(this.row) : this.detached.summary !== null;
+  }
+
+  /** Its wire summary, made when asked (null when its log does not read, or before the first index). */
+  get summary(): SessionSummary | null {
+    if (this.detached !== null) return this.detached.summary;
+    return this.cols.readable(this.row) ? this.cols.summary(this.row, this.key, this.rel, this.base) : null;
+  }
+
+  // The summary's fields the views over every session read, under its names, read in place.
+  get session_id(): string {
+    return this.detached === null ? this.cols.sessionId(this.row, this.base) : (this.detached.summary?.session_id ?? this.base);
+  }
+
+  /** Its session's start (0 without a summary). */
+  get started_unix_ms(): number {
+    return this.detached === null ? this.cols.started(this.row) : (this.detached.summary?.started_unix_ms ?? 0);
+  }
+
+  get domain(): string | null {
+    return this.detached === null ? this.cols.domain(this.row) : (this.detached.summary?.domain ?? null);
+  }
+
+  /** Null without a summary. */
+  get mode(): SessionMode | null {
+    if (this.detached !== null) return this.detached.summary?.mode ?? null;
+    return this.cols.readable(this.row) ? this.cols.mode(this.row) : null;
+  }
+
+  /** The log's size when summarized (0 without a summary). */
+  get size_bytes(): number {
+    return this.detached === null ? this.cols.sizeBytes(this.row) : (this.detached.summary?.size_bytes ?? 0);
+  }
+
+  /** The names of the tools called (one shared list per distinct set). */
+  get tools(): readonly string[] {
+    return this.detached === null ? this.cols.toolsCalled(this.row) : this.detached.tools;
+  }
+
+  /** Decisions the flow log holds in shadow (lookups and hand-backs). */
+  get shadowDecisions(): number {
+    return this.detached === null ? this.cols.shadowDecisions(this.row) : this.detached.shadowDecisions;
+  }
+
+  /** What the flow log shows per site (a flow's evidence reads it); null without a decision. */
+  get flowSites(): readonly SessionSiteCount[] | null {
+    return this.detached === null ? this.cols.flowSites(this.row) : this.detached.flowSites;
+  }
+
+  /** The log's mtime when it was last summarized. */
+  get mtimeMs(): number {
+    return this.detached === null ? this.cols.mtimeMs(this.row) : this.detached.mtimeMs;
+  }
+
+  /** When it was last summarized (ms, process clock): a log that keeps growing is re-read at a measured pace. */
+  get indexedAt(): number {
+    return this.detached === null ? this.cols.indexedAt(this.row) : this.detached.indexedAt;
+  }
+
+  /** Its search filter's slot in the index's arena (search-filters.ts); -1 for none. */
+  get filterSlot(): number {
+    return this.detached === null ? this.cols.filterSlot(this.row) : -1;
+  }
+
+  /** Removed from its index: keep what it showed, as its row goes to another log. */
+  detach(): void {
+    this.detached = {
+      summary: this.summary,
+      tools: this.tools,
+      shadowDecisions: this.shadowDecisions,
+      flowSites: this.flowSites,
+      mtimeMs: this.mtimeMs,
+      indexedAt: this.indexedAt,
+    };
+    this.inIndex = false;
+  }
 }
+
+/** An entry whose log reads: it has a summary (the list holds only these). */
+export type ReadableEntry = SessionEntry & { readonly summary: SessionSummary };
 
 /** A log to add: where it is, and whether its companions are beside it. */
 export interface NewLog {
@@ -85,112 +165,21 @@ export interface NewLog {
   confirmLog: boolean;
 }
 
-/** An entry whose log reads: it has a summary (the list holds only these). */
-export type ReadableEntry = SessionEntry & { summary: SessionSummary };
-
-const isReadable = (e: SessionEntry): e is ReadableEntry => e.summary !== null;
-
-/** One shared copy of each repeated string and structure. */
-class Interner {
-  private readonly strings = new Map<string, string>();
-  private readonly lower = new Map<string, string>();
-  private readonly upstreams = new Map<string, UpstreamView>();
-  private readonly toolSets = new Map<string, readonly string[]>();
-  private readonly toolText = new WeakMap<readonly string[], string>();
-  private readonly siteLists = new Map<string, readonly SessionSiteCount[]>();
-  /**
-   * The shared copy of a structure already met, by identity: a batch's answers share one copy of each
-   * upstream and tool set (index-wire.ts), so most summaries find theirs without building its id.
-   */
-  private readonly seenUpstreams = new WeakMap<UpstreamView, UpstreamView>();
-  private readonly seenTools = new WeakMap<readonly string[], readonly string[]>();
-
-  string<T extends string | null>(s: T): T {
-    if (s === null) return s;
-    const hit = this.strings.get(s);
-    if (hit !== undefined) return hit as T;
-    if (this.strings.size < 100_000) this.strings.set(s, s);
-    return s;
-  }
-
-  lowered(s: string): string {
-    let hit = this.lower.get(s);
-    if (hit === undefined) {
-      hit = s.toLowerCase();
-      if (this.lower.size < 100_000) this.lower.set(s, hit);
-    }
-    return hit;
-  }
-
-  upstream(u: UpstreamView | null): UpstreamView | null {
-    if (u === null) return null;
-    const known = this.seenUpstreams.get(u);
-    if (known !== undefined) return known;
-    const shared = this.upstreamById(u);
-    this.seenUpstreams.set(u, shared);
-    return shared;
-  }
-
-  private upstreamById(u: UpstreamView): UpstreamView {
-    const id = upstreamId(u);
-    const hit = this.upstreams.get(id);
-    if (hit) return hit;
-    this.upstreams.set(id, u);
-    return u;
-  }
-
-  tools(names: readonly string[]): readonly string[] {
-    if (names.length === 0) return NO_TOOLS;
-    const known = this.seenTools.get(names);
-    if (known !== undefined) return known;
-    const shared = this.toolsById(names);
-    this.seenTools.set(names, shared);
-    return shared;
-  }
-
-  private toolsById(names: readonly string[]): readonly string[] {
-    const id = names.join('\u0000');
-    const hit = this.toolSets.get(id);
-    if (hit) return hit;
-    const set = Object.freeze(names.map((n) => this.string(n)));
-    this.toolSets.set(id, set);
-    this.toolText.set(set, names.join('\n').toLowerCase());
-    return set;
-  }
-
-  /**
-   * One shared copy of each list of a flow log's counts by site: the sessions a flow serves show the same few
-   * lists. A list's id gives each site name's length before it, so no name (a flow log may hold any text) can
-   * make two lists look alike.
-   */
-  siteCounts(sites: readonly SessionSiteCount[] | undefined): readonly SessionSiteCount[] | null {
-    if (sites === undefined) return null;
-    let id = '';
-    for (const x of sites) id += `${x.lookups},${x.hand_backs},${x.shadow},${x.site.length}:${x.site}`;
-    const hit = this.siteLists.get(id);
-    if (hit !== undefined) return hit;
-    if (this.siteLists.size < 100_000) this.siteLists.set(id, sites);
-    return sites;
-  }
-
-  /** The tools called, lowercased and joined by newlines, for `q`. */
-  toolsText(set: readonly string[]): string {
-    return this.toolText.get(set) ?? set.join('\n').toLowerCase();
-  }
-}
-
 export class SessionIndex {
   readonly byRel = new Map<string, SessionEntry>();
   readonly byKey = new Map<string, SessionEntry>();
   /** Entries by key base: one entry, or several when their stems clash. */
   private readonly groups = new Map<string, SessionEntry | SessionEntry[]>();
+  private readonly cols = new SummaryColumns();
   /** Readable sessions, newest first. */
   private readonly sorted: ReadableEntry[] = [];
+  /** Two views of rows: the tallies' and the list's filters' (a filter may run while the tallies look). */
+  private readonly tallyRow = this.cols.view();
+  private readonly listRow = this.cols.view();
   /** The readable sessions' running sums (the overview, savings, servers' counts read them). */
   readonly tallies = new Tallies((cell) => this.newestIn(cell));
   /** Entries whose log does not read. */
   private readonly failing = new Set<SessionEntry>();
-  private readonly intern = new Interner();
   /** The sessions' search filters, by their entries' `filterSlot`. */
   readonly filters = new FilterArena();
   /** Bumped on every change a reader could see. */
@@ -240,7 +229,7 @@ export class SessionIndex {
     const out: SessionEntry[] = [];
     for (const f of files) {
       if (this.byRel.has(f.rel)) continue;
-      const entry = new SessionEntry(root, f.rel, keyBase(f.name.slice(0, -'.jsonl'.length)), f.flowLog, f.confirmLog);
+      const entry = new SessionEntry(this.cols, this.cols.take(), root, f.rel, keyBase(f.name.slice(0, -'.jsonl'.length)), f.flowLog, f.confirmLog);
       this.byRel.set(f.rel, entry);
       const group = this.groups.get(entry.base);
       if (group === undefined) this.groups.set(entry.base, entry);
@@ -265,9 +254,10 @@ export class SessionIndex {
     this.unsort(entry);
     this.failing.delete(entry);
     if (entry.stamp !== null) this.summarizedCount--;
-    entry.filterSlot = this.filters.release(entry.filterSlot);
+    this.filters.release(entry.filterSlot);
     this.byRel.delete(rel);
-    entry.inIndex = false;
+    entry.detach();
+    this.cols.release(entry.row);
     if (this.byKey.get(entry.key) === entry) this.byKey.delete(entry.key);
     this.note(entry.key);
     const rest = this.group(entry.base).filter((e) => e !== entry);
@@ -300,26 +290,21 @@ export class SessionIndex {
     { announce = false, filter = null }: { announce?: boolean; filter?: Uint8Array | null } = {},
   ): void {
     if (!entry.inIndex) return; // removed meanwhile
-    entry.filterSlot = filter === null ? this.filters.release(entry.filterSlot) : this.filters.put(entry.filterSlot, filter);
+    const row = entry.row;
+    const cols = this.cols;
+    cols.setFilterSlot(row, filter === null ? this.filters.release(entry.filterSlot) : this.filters.put(entry.filterSlot, filter));
     if (entry.stamp === null) this.summarizedCount++;
     entry.stamp = stamp;
-    entry.mtimeMs = mtimeMs;
-    entry.indexedAt = unboxed(Math.round(now));
+    cols.setMtimeMs(row, mtimeMs);
+    cols.setIndexedAt(row, Math.round(now));
     this.unsort(entry);
     if (result.ok) {
-      entry.summary = this.compact(result.value, entry);
-      entry.tools = this.intern.tools(result.value.tools_called);
-      entry.shadowDecisions = unboxed(result.value.shadow_decisions);
-      entry.flowSites = this.intern.siteCounts(result.value.flow_sites);
-      entry.idLower = entry.summary.session_id.toLowerCase();
+      cols.setSummary(row, result.value, entry.base);
       entry.error = null;
       this.failing.delete(entry);
-      if (isReadable(entry)) this.insertSorted(entry);
+      this.insertSorted(entry as ReadableEntry);
     } else {
-      entry.summary = null;
-      entry.tools = NO_TOOLS;
-      entry.shadowDecisions = 0;
-      entry.flowSites = null;
+      cols.setUnreadable(row);
       entry.error = result.message;
       this.failing.add(entry);
     }
@@ -330,7 +315,7 @@ export class SessionIndex {
 
   /** A search filter made after the entry's summary, from the files as they were stamped then (`stamp`): kept only if the entry still has that stamp. */
   setFilter(entry: SessionEntry, stamp: string, filter: Uint8Array): void {
-    if (this.byRel.get(entry.rel) === entry && entry.stamp === stamp) entry.filterSlot = this.filters.put(entry.filterSlot, filter);
+    if (this.byRel.get(entry.rel) === entry && entry.stamp === stamp) this.cols.setFilterSlot(entry.row, this.filters.put(entry.filterSlot, filter));
   }
 
   /** Filters were made: a change the saved index must take in (the saver writes a new version). */
@@ -340,7 +325,7 @@ export class SessionIndex {
 
   /** Mark an unchanged re-check (stamps the same): nothing a reader sees moves. */
   confirm(entry: SessionEntry, now: number): void {
-    entry.indexedAt = unboxed(Math.round(now));
+    if (entry.inIndex) this.cols.setIndexedAt(entry.row, Math.round(now));
   }
 
   /** Unreadable logs in scan order (depth-first, by name), as the health list names them. */
@@ -359,7 +344,7 @@ export class SessionIndex {
     let hi = this.sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.sorted[mid]!.summary.started_unix_ms >= ms) lo = mid + 1;
+      if (this.cols.started(this.sorted[mid]!.row) >= ms) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -369,16 +354,20 @@ export class SessionIndex {
   private newestIn(cell: TallyCell): number {
     const dayStart = cell.day * DAY_MS;
     for (let i = this.firstStartedBefore(dayStart + DAY_MS); i < this.sorted.length; i++) {
-      const s = this.sorted[i]!.summary;
-      if (s.started_unix_ms < dayStart) break;
-      if (this.tallies.holds(cell, s)) return s.started_unix_ms;
+      const e = this.sorted[i]!;
+      const started = this.cols.started(e.row);
+      if (started < dayStart) break;
+      if (this.tallies.holds(cell, this.rowOf(e, this.tallyRow))) return started;
     }
     throw new Error(`no session of the tally of ${cell.domain ?? '(no domain)'} on day ${cell.day} is listed`);
   }
 
+  private rowOf(e: SessionEntry, view: SummaryRow): SummaryRow {
+    return view.at(e.row, e.key, e.rel, e.base);
+  }
+
   /** A page of the list: filters in the order domain, mode, q, then the rest; `total` and `sums` before paging. */
   list(query: SessionsQuery): { total: number; items: SessionSummary[]; sums: SessionSums } {
-    const { domain, mode } = query;
     const needle = query.q ? query.q.toLowerCase() : null;
     const within = query.from || query.to ? startedWithin(query) : null;
     const traits = traitsPredicate(query);
@@ -386,71 +375,40 @@ export class SessionIndex {
     const custom = (query.sort ?? 'started') !== 'started' || (query.order ?? 'desc') !== 'desc';
     const offset = Math.max(0, query.offset);
     const end = offset + Math.max(0, query.limit);
+    const cols = this.cols;
     // No filter, newest first: the page is a slice (the list's first page, and every progress poll).
-    if (!domain && !mode && within === null && needle === null && traits === null && !custom) {
+    if (!query.domain && !query.mode && within === null && needle === null && traits === null && !custom) {
       const sums = sumsOf([]);
       for (const c of this.tallies.cells()) {
         sums.tool_calls += c.tool_calls;
         sums.flow_lookups += c.flow_lookups;
       }
       sums.shadow_decisions = this.tallies.shadowDecisions();
-      return { total: this.sorted.length, items: this.sorted.slice(offset, end).map((e) => e.summary), sums };
+      return { total: this.sorted.length, items: this.sorted.slice(offset, end).map((e) => cols.summary(e.row, e.key, e.rel, e.base)), sums };
     }
+    // A domain or mode no session has: its id is NONE, which no readable row holds as its mode.
+    const domain = query.domain ? cols.textId(query.domain) : null;
+    const mode = query.mode ? cols.textId(query.mode) : null;
+    if ((domain ?? 0) === NONE || (mode ?? 0) === NONE) return { total: 0, items: [], sums: sumsOf([]) };
     const items: SessionSummary[] = [];
     const sums = sumsOf([]);
+    const view = this.listRow;
     let total = 0;
     for (const e of this.sorted) {
-      const s = e.summary!;
-      if (domain && s.domain !== domain) continue;
-      if (mode && s.mode !== mode) continue;
-      if (within !== null && !within(s)) continue;
-      if (needle !== null && !this.matches(e, s, needle)) continue;
-      if (traits !== null && !traits(s, e)) continue;
-      if (custom || (total >= offset && total < end)) items.push(s);
+      const row = e.row;
+      if (domain !== null && cols.domainId(row) !== domain) continue;
+      if (mode !== null && cols.modeId(row) !== mode) continue;
+      if (within !== null && !within(this.rowOf(e, view))) continue;
+      if (needle !== null && !cols.matches(row, e.base, needle)) continue;
+      if (traits !== null && !traits(this.rowOf(e, view), e)) continue;
+      if (custom || (total >= offset && total < end)) items.push(cols.summary(row, e.key, e.rel, e.base));
       total++;
-      sums.tool_calls += s.tool_calls;
-      sums.flow_lookups += s.flow_lookups;
-      sums.shadow_decisions += e.shadowDecisions;
+      sums.tool_calls += cols.toolCalls(row);
+      sums.flow_lookups += cols.flowLookups(row);
+      sums.shadow_decisions += cols.shadowDecisions(row);
     }
     if (custom) return { total, items: items.sort(sessionComparator(query.sort, query.order)).slice(offset, end), sums };
     return { total, items, sums };
-  }
-
-  private matches(e: SessionEntry, s: SessionSummary, needle: string): boolean {
-    const i = this.intern;
-    return (
-      e.idLower.includes(needle) ||
-      (s.domain !== null && i.lowered(s.domain).includes(needle)) ||
-      (s.agent !== null && i.lowered(s.agent).includes(needle)) ||
-      (e.tools.length > 0 && i.toolsText(e.tools).includes(needle))
-    );
-  }
-
-  private compact(s: IndexedSummary, e: SessionEntry): SessionSummary {
-    const i = this.intern;
-    // One literal in wire order: every summary shares one shape (and the order is the order on the wire).
-    return {
-      key: e.key,
-      path: e.rel,
-      session_id: s.session_id,
-      domain: i.string(s.domain),
-      agent: i.string(s.agent),
-      started_unix_ms: s.started_unix_ms,
-      duration_ms: unboxed(s.duration_ms),
-      mode: i.string(s.mode),
-      tool_calls: unboxed(s.tool_calls),
-      llm_turns: unboxed(s.llm_turns),
-      errors: unboxed(s.errors),
-      flow_lookups: unboxed(s.flow_lookups),
-      hand_backs: unboxed(s.hand_backs),
-      shadow_lookups: unboxed(s.shadow_lookups),
-      surprised: s.surprised ?? false,
-      writes: unboxed(s.writes),
-      upstream: i.upstream(s.upstream),
-      size_bytes: unboxed(s.size_bytes),
-      has_flow_log: s.has_flow_log,
-      has_confirm_log: s.has_confirm_log,
-    };
   }
 
   /** Keys of one group, as assignKeys gives them (collisions only happen within a group). */
@@ -481,45 +439,60 @@ export class SessionIndex {
     // A log not yet summarized is announced once, when its summary is in (apply).
     if (e.key !== '' && e.stamp !== null) this.note(e.key);
     e.key = key;
-    if (e.summary) e.summary = { ...e.summary, key };
     this.byKey.set(key, e);
     if (e.stamp !== null) this.note(key);
   }
 
-  private position(s: SessionSummary): number {
+  /**
+   * Newest first, as `newestFirst` orders summaries: by start, then session id, both descending; then by
+   * path. Read from the rows, so no summary is made to place one.
+   */
+  private newer(a: SessionEntry, b: SessionEntry): number {
+    const cols = this.cols;
+    const sa = cols.started(a.row);
+    const sb = cols.started(b.row);
+    if (sa !== sb) return sb - sa;
+    const ia = cols.sessionId(a.row, a.base);
+    const ib = cols.sessionId(b.row, b.base);
+    if (ia !== ib) return ia < ib ? 1 : -1;
+    return a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0;
+  }
+
+  private position(e: SessionEntry): number {
     let hi = this.sorted.length;
     // Most go last: the start-up lists logs newest first.
-    if (hi === 0 || newestFirst(this.sorted[hi - 1]!.summary, s) < 0) return hi;
+    if (hi === 0 || this.newer(this.sorted[hi - 1]!, e) < 0) return hi;
     let lo = 0;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (newestFirst(this.sorted[mid]!.summary!, s) < 0) lo = mid + 1;
+      if (this.newer(this.sorted[mid]!, e) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
   private insertSorted(e: ReadableEntry): void {
-    this.sorted.splice(this.position(e.summary), 0, e);
-    this.tallies.add(e.summary, e.shadowDecisions);
+    this.sorted.splice(this.position(e), 0, e);
+    this.tallies.add(this.rowOf(e, this.tallyRow), this.cols.shadowDecisions(e.row));
   }
 
+  /** Take a readable entry out of the list and the tallies, with the figures it was put in with. */
   private unsort(e: SessionEntry): void {
-    if (!e.summary) return;
-    for (let i = this.position(e.summary); i < this.sorted.length; i++) {
-      const at = this.sorted[i]!;
-      if (at === e) {
-        this.sorted.splice(i, 1);
-        this.tallies.remove(e.summary, e.shadowDecisions);
-        return;
+    if (!this.cols.readable(e.row)) return;
+    let at = -1;
+    for (let i = this.position(e); i < this.sorted.length; i++) {
+      const other = this.sorted[i]!;
+      if (other === e) {
+        at = i;
+        break;
       }
-      if (newestFirst(at.summary, e.summary) !== 0) break;
+      if (this.newer(other, e) !== 0) break;
     }
     // Not where its summary says (should not happen): look everywhere rather than keep a stale row.
-    const j = this.sorted.findIndex((at) => at === e);
-    if (j === -1) return;
-    this.sorted.splice(j, 1);
-    this.tallies.remove(e.summary, e.shadowDecisions);
+    if (at === -1) at = this.sorted.indexOf(e as ReadableEntry);
+    if (at === -1) return;
+    this.sorted.splice(at, 1);
+    this.tallies.remove(this.rowOf(e, this.tallyRow), this.cols.shadowDecisions(e.row));
   }
 }
 

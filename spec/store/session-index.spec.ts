@@ -1,5 +1,5 @@
-// The index keeps a summary's numbers as the worker counted them, whatever their size: it stores small whole
-// numbers so that V8 keeps them in place (not boxed), and must never cut a larger one to 32 bits doing so.
+// The index keeps a summary's numbers as the worker counted them, whatever their size (its columns hold
+// doubles), and shares one list per distinct set of a flow log's counts by site.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as fc from 'fast-check';

@@ -89,7 +89,7 @@ export function sessionsRoutes(state: State): Router {
     .get('/api/sessions/:key/closest', async (ctx) => {
       const file = await find(ctx);
       const all = await indexedSessions(state);
-      const target = all.find((s) => s.summary.key === file.key);
+      const target = all.find((s) => s.key === file.key);
       if (!target) throw unprocessable(`${file.rel} is not a session log engine can read`);
       sendJson(ctx, closestRecorded(target, all) satisfies ClosestSession);
     })

@@ -1,0 +1,388 @@
+// The index's summaries in columns: a session's figures are one row of typed arrays, and the texts sessions
+// share (domain, agent, mode, upstream, tools called, a flow log's counts by site) ids into tables, so the
+// heap holds no object per summary and a million sessions fit the memory target; a summary object is made
+// only when a page or a view asks for one.
+import type { SessionMode, SessionSiteCount, SessionSummary, UpstreamView } from '../../shared/sessions.ts';
+import type { IndexedSummary } from '../engine/sessions.ts';
+import { upstreamId } from '../engine/tallies.ts';
+import { NONE, ValueTable } from './value-table.ts';
+
+// A row's numbers, as doubles: a log's header and lines may give any number.
+const STARTED = 0;
+const DURATION = 1;
+const SIZE = 2;
+const TOOL_CALLS = 3;
+const LLM_TURNS = 4;
+const ERRORS = 5;
+const FLOW_LOOKUPS = 6;
+const HAND_BACKS = 7;
+const SHADOW_LOOKUPS = 8;
+const WRITES = 9;
+const SHADOW_DECISIONS = 10;
+const MTIME = 11;
+const INDEXED_AT = 12;
+const NUMS = 13;
+
+// A row's ids (NONE for none).
+const DOMAIN = 0;
+const AGENT = 1;
+const MODE = 2;
+const UPSTREAM = 3;
+const TOOLS = 4;
+const SITES = 5;
+const FILTER = 6;
+const REFS = 7;
+
+const READABLE = 1;
+const SURPRISED = 2;
+const HAS_FLOW_LOG = 4;
+const HAS_CONFIRM_LOG = 8;
+
+const FIRST_ROWS = 1_024;
+const NO_TOOLS: readonly string[] = Object.freeze([]);
+
+const toolsId = (names: readonly string[]): string => names.join('\u0000');
+
+/** A flow log's counts by site, each name's length before it, so no name can make two lists look alike. */
+function sitesId(sites: readonly SessionSiteCount[]): string {
+  let id = '';
+  for (const x of sites) id += `${x.lookups},${x.hand_backs},${x.shadow},${x.site.length}:${x.site}`;
+  return id;
+}
+
+/** Whether `text`, lowercased, contains `needle` (lowercase): ASCII folded in place, anything else through toLowerCase. */
+export function includesLowered(text: string, needle: string): boolean {
+  const last = text.length - needle.length;
+  outer: for (let i = 0; i <= last; i++) {
+    for (let j = 0; j < needle.length; j++) {
+      let c = text.charCodeAt(i + j);
+      if (c > 0x7f) return text.toLowerCase().includes(needle);
+      if (c >= 0x41 && c <= 0x5a) c += 0x20;
+      if (c !== needle.charCodeAt(j)) continue outer;
+    }
+    return true;
+  }
+  // A non-ASCII letter past the last place tried may lowercase to more units: ask toLowerCase then.
+  for (let i = Math.max(0, last + 1); i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return text.toLowerCase().includes(needle);
+  return false;
+}
+
+export class SummaryColumns {
+  private nums = new Float64Array(FIRST_ROWS * NUMS);
+  private refs = new Int32Array(FIRST_ROWS * REFS);
+  private flags = new Uint8Array(FIRST_ROWS);
+  /** A row's session id when it is not its log's key base (it almost always is: the engine names a log by it). */
+  private readonly ids: (string | undefined)[] = [];
+  private rows = 0;
+  private readonly free: number[] = [];
+
+  /** Domains, agents and modes. */
+  private readonly texts = new ValueTable<string>((s) => s);
+  /** `texts`, lowercased, for `q`, by id. */
+  private readonly lowered: string[] = [];
+  private readonly upstreams = new ValueTable<UpstreamView>(upstreamId);
+  private readonly toolSets = new ValueTable<readonly string[]>(toolsId, (names) => Object.freeze([...names]));
+  /** The tools of a set, lowercased and joined by newlines, for `q`, by id. */
+  private readonly toolsText: string[] = [];
+  private readonly siteLists = new ValueTable<readonly SessionSiteCount[]>(sitesId);
+
+  /** A row for a new entry: unreadable, no filter. */
+  take(): number {
+    const row = this.free.pop() ?? this.rows++;
+    if (row >= this.flags.length) this.grow();
+    this.nums.fill(0, row * NUMS, (row + 1) * NUMS);
+    this.refs.fill(NONE, row * REFS, (row + 1) * REFS);
+    this.flags[row] = 0;
+    this.ids[row] = undefined;
+    return row;
+  }
+
+  release(row: number): void {
+    this.ids[row] = undefined;
+    this.free.push(row);
+  }
+
+  private grow(): void {
+    const rows = Math.ceil(this.flags.length * 1.5);
+    const nums = new Float64Array(rows * NUMS);
+    nums.set(this.nums);
+    const refs = new Int32Array(rows * REFS);
+    refs.set(this.refs);
+    const flags = new Uint8Array(rows);
+    flags.set(this.flags);
+    this.nums = nums;
+    this.refs = refs;
+    this.flags = flags;
+  }
+
+  /** Store a summary in `row`; `base`: its log's key base (its session id is kept only when it differs). */
+  setSummary(row: number, s: IndexedSummary, base: string): void {
+    const n = row * NUMS;
+    const nums = this.nums;
+    nums[n + STARTED] = s.started_unix_ms;
+    nums[n + DURATION] = s.duration_ms;
+    nums[n + SIZE] = s.size_bytes;
+    nums[n + TOOL_CALLS] = s.tool_calls;
+    nums[n + LLM_TURNS] = s.llm_turns;
+    nums[n + ERRORS] = s.errors;
+    nums[n + FLOW_LOOKUPS] = s.flow_lookups;
+    nums[n + HAND_BACKS] = s.hand_backs;
+    nums[n + SHADOW_LOOKUPS] = s.shadow_lookups;
+    nums[n + WRITES] = s.writes;
+    nums[n + SHADOW_DECISIONS] = s.shadow_decisions;
+    const r = row * REFS;
+    const refs = this.refs;
+    refs[r + DOMAIN] = this.text(s.domain);
+    refs[r + AGENT] = this.text(s.agent);
+    refs[r + MODE] = this.text(s.mode);
+    refs[r + UPSTREAM] = this.upstreams.idOf(s.upstream);
+    refs[r + TOOLS] = s.tools_called.length === 0 ? NONE : this.tools(s.tools_called);
+    refs[r + SITES] = s.flow_sites === undefined ? NONE : this.siteLists.idOf(s.flow_sites);
+    this.flags[row] = READABLE | (s.surprised === true ? SURPRISED : 0) | (s.has_flow_log ? HAS_FLOW_LOG : 0) | (s.has_confirm_log ? HAS_CONFIRM_LOG : 0);
+    this.ids[row] = s.session_id === base ? undefined : s.session_id;
+  }
+
+  /** The row's log does not read: no summary. */
+  setUnreadable(row: number): void {
+    this.nums.fill(0, row * NUMS, row * NUMS + SHADOW_DECISIONS + 1);
+    const r = row * REFS;
+    this.refs.fill(NONE, r, r + FILTER);
+    this.flags[row] = 0;
+    this.ids[row] = undefined;
+  }
+
+  private text(s: string | null): number {
+    const id = this.texts.idOf(s);
+    if (id !== NONE && this.lowered[id] === undefined) this.lowered[id] = s!.toLowerCase();
+    return id;
+  }
+
+  private tools(names: readonly string[]): number {
+    const id = this.toolSets.idOf(names);
+    if (this.toolsText[id] === undefined) this.toolsText[id] = names.join('\n').toLowerCase();
+    return id;
+  }
+
+  readable(row: number): boolean {
+    return (this.flags[row]! & READABLE) !== 0;
+  }
+
+  started(row: number): number {
+    return this.nums[row * NUMS + STARTED]!;
+  }
+
+  sizeBytes(row: number): number {
+    return this.nums[row * NUMS + SIZE]!;
+  }
+
+  toolCalls(row: number): number {
+    return this.nums[row * NUMS + TOOL_CALLS]!;
+  }
+
+  flowLookups(row: number): number {
+    return this.nums[row * NUMS + FLOW_LOOKUPS]!;
+  }
+
+  shadowDecisions(row: number): number {
+    return this.nums[row * NUMS + SHADOW_DECISIONS]!;
+  }
+
+  mtimeMs(row: number): number {
+    return this.nums[row * NUMS + MTIME]!;
+  }
+
+  setMtimeMs(row: number, ms: number): void {
+    this.nums[row * NUMS + MTIME] = ms;
+  }
+
+  indexedAt(row: number): number {
+    return this.nums[row * NUMS + INDEXED_AT]!;
+  }
+
+  setIndexedAt(row: number, ms: number): void {
+    this.nums[row * NUMS + INDEXED_AT] = ms;
+  }
+
+  filterSlot(row: number): number {
+    return this.refs[row * REFS + FILTER]!;
+  }
+
+  setFilterSlot(row: number, slot: number): void {
+    this.refs[row * REFS + FILTER] = slot;
+  }
+
+  /** The row's id of domain, agent or mode. */
+  domainId(row: number): number {
+    return this.refs[row * REFS + DOMAIN]!;
+  }
+
+  modeId(row: number): number {
+    return this.refs[row * REFS + MODE]!;
+  }
+
+  domain(row: number): string | null {
+    return this.texts.at(this.domainId(row));
+  }
+
+  agent(row: number): string | null {
+    return this.texts.at(this.refs[row * REFS + AGENT]!);
+  }
+
+  mode(row: number): SessionMode {
+    return this.texts.at(this.modeId(row)) as SessionMode;
+  }
+
+  upstream(row: number): UpstreamView | null {
+    return this.upstreams.at(this.refs[row * REFS + UPSTREAM]!);
+  }
+
+  toolsCalled(row: number): readonly string[] {
+    return this.toolSets.at(this.refs[row * REFS + TOOLS]!) ?? NO_TOOLS;
+  }
+
+  flowSites(row: number): readonly SessionSiteCount[] | null {
+    return this.siteLists.at(this.refs[row * REFS + SITES]!);
+  }
+
+  sessionId(row: number, base: string): string {
+    return this.ids[row] ?? base;
+  }
+
+  /** The id of a domain, agent or mode some session has, or NONE. */
+  textId(s: string): number {
+    return this.texts.find(s);
+  }
+
+  /** `q`: whether the session id, domain, agent or a tool called, lowercased, contains `needle` (lowercase). */
+  matches(row: number, base: string, needle: string): boolean {
+    const r = row * REFS;
+    const refs = this.refs;
+    if (includesLowered(this.ids[row] ?? base, needle)) return true;
+    const domain = refs[r + DOMAIN]!;
+    if (domain !== NONE && this.lowered[domain]!.includes(needle)) return true;
+    const agent = refs[r + AGENT]!;
+    if (agent !== NONE && this.lowered[agent]!.includes(needle)) return true;
+    const tools = refs[r + TOOLS]!;
+    return tools !== NONE && this.toolsText[tools]!.includes(needle);
+  }
+
+  /** A view of rows, reused: `at` points it at one. */
+  view(): SummaryRow {
+    return new SummaryRow(this);
+  }
+
+  /** One of a row's numbers (a field of this module's). */
+  numberAt(row: number, field: number): number {
+    return this.nums[row * NUMS + field]!;
+  }
+
+  /** One of a row's flags (a flag of this module's). */
+  flagAt(row: number, flag: number): boolean {
+    return (this.flags[row]! & flag) !== 0;
+  }
+
+  /** The row's wire summary, made now (one literal in wire order, so every summary shares one shape). */
+  summary(row: number, key: string, rel: string, base: string): SessionSummary {
+    const n = row * NUMS;
+    const nums = this.nums;
+    const flags = this.flags[row]!;
+    return {
+      key,
+      path: rel,
+      session_id: this.sessionId(row, base),
+      domain: this.domain(row),
+      agent: this.agent(row),
+      started_unix_ms: nums[n + STARTED]!,
+      duration_ms: nums[n + DURATION]!,
+      mode: this.mode(row),
+      tool_calls: nums[n + TOOL_CALLS]!,
+      llm_turns: nums[n + LLM_TURNS]!,
+      errors: nums[n + ERRORS]!,
+      flow_lookups: nums[n + FLOW_LOOKUPS]!,
+      hand_backs: nums[n + HAND_BACKS]!,
+      shadow_lookups: nums[n + SHADOW_LOOKUPS]!,
+      surprised: (flags & SURPRISED) !== 0,
+      writes: nums[n + WRITES]!,
+      upstream: this.upstream(row),
+      size_bytes: nums[n + SIZE]!,
+      has_flow_log: (flags & HAS_FLOW_LOG) !== 0,
+      has_confirm_log: (flags & HAS_CONFIRM_LOG) !== 0,
+    };
+  }
+}
+
+/**
+ * A row read as a summary, in place: the list's filters and the tallies look at every session through one of
+ * these instead of an object each.
+ */
+export class SummaryRow implements SessionSummary {
+  key = '';
+  path = '';
+  private base = '';
+  private row = 0;
+
+  constructor(private readonly cols: SummaryColumns) {}
+
+  at(row: number, key: string, rel: string, base: string): this {
+    this.row = row;
+    this.key = key;
+    this.path = rel;
+    this.base = base;
+    return this;
+  }
+
+  get session_id(): string {
+    return this.cols.sessionId(this.row, this.base);
+  }
+  get domain(): string | null {
+    return this.cols.domain(this.row);
+  }
+  get agent(): string | null {
+    return this.cols.agent(this.row);
+  }
+  get started_unix_ms(): number {
+    return this.cols.numberAt(this.row, STARTED);
+  }
+  get duration_ms(): number {
+    return this.cols.numberAt(this.row, DURATION);
+  }
+  get mode(): SessionMode {
+    return this.cols.mode(this.row);
+  }
+  get tool_calls(): number {
+    return this.cols.numberAt(this.row, TOOL_CALLS);
+  }
+  get llm_turns(): number {
+    return this.cols.numberAt(this.row, LLM_TURNS);
+  }
+  get errors(): number {
+    return this.cols.numberAt(this.row, ERRORS);
+  }
+  get flow_lookups(): number {
+    return this.cols.numberAt(this.row, FLOW_LOOKUPS);
+  }
+  get hand_backs(): number {
+    return this.cols.numberAt(this.row, HAND_BACKS);
+  }
+  get shadow_lookups(): number {
+    return this.cols.numberAt(this.row, SHADOW_LOOKUPS);
+  }
+  get surprised(): boolean {
+    return this.cols.flagAt(this.row, SURPRISED);
+  }
+  get writes(): number {
+    return this.cols.numberAt(this.row, WRITES);
+  }
+  get upstream(): UpstreamView | null {
+    return this.cols.upstream(this.row);
+  }
+  get size_bytes(): number {
+    return this.cols.numberAt(this.row, SIZE);
+  }
+  get has_flow_log(): boolean {
+    return this.cols.flagAt(this.row, HAS_FLOW_LOG);
+  }
+  get has_confirm_log(): boolean {
+    return this.cols.flagAt(this.row, HAS_CONFIRM_LOG);
+  }
+}

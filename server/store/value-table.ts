@@ -1,0 +1,52 @@
+// Ids for values many sessions share (a domain, an agent, a mode, an upstream, a set of tools called, a flow
+// log's counts by site): each distinct value is kept once, and a session's row holds its id, 4 bytes, rather
+// than a pointer and an object of its own.
+
+/** A value's id in its table; -1 for none. */
+export const NONE = -1;
+
+export class ValueTable<T> {
+  private readonly ids = new Map<string, number>();
+  private readonly values: T[] = [];
+  /** Ids of objects already met, by identity: a batch's answers share one copy of each (index-wire.ts). */
+  private readonly seen = new WeakMap<object, number>();
+
+  /**
+   * `identify`: the same text for equal values, different for different ones; `keep`: the copy kept of a new
+   * value (frozen, say), since every session with it will share it.
+   */
+  constructor(
+    private readonly identify: (value: T) => string,
+    private readonly keep: (value: T) => T = (value) => value,
+  ) {}
+
+  /** The id of `value` (null: NONE), kept from here on. */
+  idOf(value: T | null): number {
+    if (value === null) return NONE;
+    const known = typeof value === 'object' ? this.seen.get(value) : undefined;
+    if (known !== undefined) return known;
+    const key = this.identify(value);
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(this.keep(value));
+      this.ids.set(key, id);
+    }
+    if (typeof value === 'object') this.seen.set(value, id);
+    return id;
+  }
+
+  /** The id of a value already kept, or NONE: a filter by a value no session has matches none. */
+  find(value: T): number {
+    return this.ids.get(this.identify(value)) ?? NONE;
+  }
+
+  at(id: number): T | null {
+    return id === NONE ? null : this.values[id]!;
+  }
+
+  /** How many values it holds. */
+  get size(): number {
+    return this.values.length;
+  }
+}

@@ -15,7 +15,7 @@ import { DAY_MS } from '../../shared/limits.ts';
 import type { SessionFile } from './catalog.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { FilterArena } from './search-filters.ts';
-import { SummaryColumns, type SummaryRow } from './summary-columns.ts';
+import { CONFIRM_LOG_BESIDE, FLOW_LOG_BESIDE, SummaryColumns, type SummaryRow } from './summary-columns.ts';
 import { NONE } from './value-table.ts';
 
 /** A removed entry's last figures: its row may be another log's by then. */
@@ -26,6 +26,7 @@ interface Detached {
   flowSites: readonly SessionSiteCount[] | null;
   mtimeMs: number;
   indexedAt: number;
+  error: string | null;
 }
 
 const NO_TOOLS: readonly string[] = Object.freeze([]);
@@ -34,32 +35,56 @@ const NO_TOOLS: readonly string[] = Object.freeze([]);
  * One session log in the index: where it is and under which key; its summary and figures are its row in the
  * index's columns (summary-columns.ts), read through getters. Its absolute paths are made when asked.
  */
+/** What removed entries showed (their rows are other logs' by then): rare, so kept beside them, not in each. */
+const detachedEntries = new WeakMap<SessionEntry, Detached>();
+
 export class SessionEntry implements SessionFile {
   key = '';
   /** The stamps the summary was made from (`log|flow log|confirm log`); null before the first index. */
   stamp: string | null = null;
-  /** Why the log is not a session log this engine can read (null when it reads, or before the first index). */
-  error: string | null = null;
-  hasFlowLog: boolean;
-  hasConfirmLog: boolean;
-  /** Still in its index: false once removed (what it is told then is dropped; a map lookup per summary cost more). */
-  inIndex = true;
-  /** Set once removed. */
-  private detached: Detached | null = null;
 
   constructor(
     private readonly cols: SummaryColumns,
-    /** Its row in the columns (another log's once it is removed: `detached` answers then). */
-    readonly row: number,
+    /** Its row in the columns; -1 once removed (what it showed is kept aside then). */
+    private at: number,
     /** The data directory. */
     readonly root: string,
     readonly rel: string,
     readonly base: string,
-    hasFlowLog: boolean,
-    hasConfirmLog: boolean,
-  ) {
-    this.hasFlowLog = hasFlowLog;
-    this.hasConfirmLog = hasConfirmLog;
+  ) {}
+
+  get row(): number {
+    return this.at;
+  }
+
+  /** Still in its index: false once removed (what it is told then is dropped). */
+  get inIndex(): boolean {
+    return this.at >= 0;
+  }
+
+  get hasFlowLog(): boolean {
+    return this.at >= 0 && this.cols.companion(this.at, FLOW_LOG_BESIDE);
+  }
+
+  set hasFlowLog(there: boolean) {
+    if (this.at >= 0) this.cols.setCompanion(this.at, FLOW_LOG_BESIDE, there);
+  }
+
+  get hasConfirmLog(): boolean {
+    return this.at >= 0 && this.cols.companion(this.at, CONFIRM_LOG_BESIDE);
+  }
+
+  set hasConfirmLog(there: boolean) {
+    if (this.at >= 0) this.cols.setCompanion(this.at, CONFIRM_LOG_BESIDE, there);
+  }
+
+  /** Why the log is not a session log this engine can read (null when it reads, or before the first index). */
+  get error(): string | null {
+    return this.at >= 0 ? this.cols.error(this.at) : (detachedEntries.get(this)?.error ?? null);
+  }
+
+  private get detached(): Detached | null {
+    return this.at >= 0 ? null : detachedEntries.get(this)!;
   }
 
   get path(): string {
@@ -142,15 +167,10 @@ export class SessionEntry implements SessionFile {
 
   /** Removed from its index: keep what it showed, as its row goes to another log. */
   detach(): void {
-    this.detached = {
-      summary: this.summary,
-      tools: this.tools,
-      shadowDecisions: this.shadowDecisions,
-      flowSites: this.flowSites,
-      mtimeMs: this.mtimeMs,
-      indexedAt: this.indexedAt,
-    };
-    this.inIndex = false;
+    if (this.at < 0) return;
+    const { summary, tools, shadowDecisions, flowSites, mtimeMs, indexedAt, error } = this;
+    detachedEntries.set(this, { summary, tools, shadowDecisions, flowSites, mtimeMs, indexedAt, error });
+    this.at = -1;
   }
 }
 
@@ -229,7 +249,10 @@ export class SessionIndex {
     const out: SessionEntry[] = [];
     for (const f of files) {
       if (this.byRel.has(f.rel)) continue;
-      const entry = new SessionEntry(this.cols, this.cols.take(), root, f.rel, keyBase(f.name.slice(0, -'.jsonl'.length)), f.flowLog, f.confirmLog);
+      const row = this.cols.take();
+      const entry = new SessionEntry(this.cols, row, root, f.rel, keyBase(f.name.slice(0, -'.jsonl'.length)));
+      this.cols.setCompanion(row, FLOW_LOG_BESIDE, f.flowLog);
+      this.cols.setCompanion(row, CONFIRM_LOG_BESIDE, f.confirmLog);
       this.byRel.set(f.rel, entry);
       const group = this.groups.get(entry.base);
       if (group === undefined) this.groups.set(entry.base, entry);
@@ -256,8 +279,9 @@ export class SessionIndex {
     if (entry.stamp !== null) this.summarizedCount--;
     this.filters.release(entry.filterSlot);
     this.byRel.delete(rel);
+    const row = entry.row;
     entry.detach();
-    this.cols.release(entry.row);
+    this.cols.release(row);
     if (this.byKey.get(entry.key) === entry) this.byKey.delete(entry.key);
     this.note(entry.key);
     const rest = this.group(entry.base).filter((e) => e !== entry);
@@ -300,12 +324,10 @@ export class SessionIndex {
     this.unsort(entry);
     if (result.ok) {
       cols.setSummary(row, result.value, entry.base);
-      entry.error = null;
       this.failing.delete(entry);
       this.insertSorted(entry as ReadableEntry);
     } else {
-      cols.setUnreadable(row);
-      entry.error = result.message;
+      cols.setUnreadable(row, result.message);
       this.failing.add(entry);
     }
     if (announce) this.changed.add(entry.key);

@@ -38,6 +38,10 @@ const SURPRISED = 2;
 const HAS_FLOW_LOG = 4;
 const HAS_CONFIRM_LOG = 8;
 
+/** A row's companion files, as the tree last found them (not the summary's own `has_*_log`). */
+export const FLOW_LOG_BESIDE = 1;
+export const CONFIRM_LOG_BESIDE = 2;
+
 const FIRST_ROWS = 1_024;
 const NO_TOOLS: readonly string[] = Object.freeze([]);
 
@@ -71,6 +75,9 @@ export class SummaryColumns {
   private nums = new Float64Array(FIRST_ROWS * NUMS);
   private refs = new Int32Array(FIRST_ROWS * REFS);
   private flags = new Uint8Array(FIRST_ROWS);
+  private companions = new Uint8Array(FIRST_ROWS);
+  /** Why a row's log does not read, by row (only failing rows have one). */
+  private readonly errors = new Map<number, string>();
   /** A row's session id when it is not its log's key base (it almost always is: the engine names a log by it). */
   private readonly ids: (string | undefined)[] = [];
   private rows = 0;
@@ -93,12 +100,14 @@ export class SummaryColumns {
     this.nums.fill(0, row * NUMS, (row + 1) * NUMS);
     this.refs.fill(NONE, row * REFS, (row + 1) * REFS);
     this.flags[row] = 0;
+    this.companions[row] = 0;
     this.ids[row] = undefined;
     return row;
   }
 
   release(row: number): void {
     this.ids[row] = undefined;
+    this.errors.delete(row);
     this.free.push(row);
   }
 
@@ -110,9 +119,12 @@ export class SummaryColumns {
     refs.set(this.refs);
     const flags = new Uint8Array(rows);
     flags.set(this.flags);
+    const companions = new Uint8Array(rows);
+    companions.set(this.companions);
     this.nums = nums;
     this.refs = refs;
     this.flags = flags;
+    this.companions = companions;
   }
 
   /** Store a summary in `row`; `base`: its log's key base (its session id is kept only when it differs). */
@@ -140,15 +152,29 @@ export class SummaryColumns {
     refs[r + SITES] = s.flow_sites === undefined ? NONE : this.siteLists.idOf(s.flow_sites);
     this.flags[row] = READABLE | (s.surprised === true ? SURPRISED : 0) | (s.has_flow_log ? HAS_FLOW_LOG : 0) | (s.has_confirm_log ? HAS_CONFIRM_LOG : 0);
     this.ids[row] = s.session_id === base ? undefined : s.session_id;
+    this.errors.delete(row);
   }
 
-  /** The row's log does not read: no summary. */
-  setUnreadable(row: number): void {
+  /** The row's log does not read (`why`): no summary. */
+  setUnreadable(row: number, why: string): void {
     this.nums.fill(0, row * NUMS, row * NUMS + SHADOW_DECISIONS + 1);
     const r = row * REFS;
     this.refs.fill(NONE, r, r + FILTER);
     this.flags[row] = 0;
     this.ids[row] = undefined;
+    this.errors.set(row, why);
+  }
+
+  error(row: number): string | null {
+    return this.errors.get(row) ?? null;
+  }
+
+  companion(row: number, which: number): boolean {
+    return (this.companions[row]! & which) !== 0;
+  }
+
+  setCompanion(row: number, which: number, there: boolean): void {
+    this.companions[row] = there ? this.companions[row]! | which : this.companions[row]! & ~which;
   }
 
   private text(s: string | null): number {

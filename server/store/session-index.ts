@@ -188,8 +188,11 @@ export interface NewLog {
 export class SessionIndex {
   readonly byRel = new Map<string, SessionEntry>();
   readonly byKey = new Map<string, SessionEntry>();
-  /** Entries by key base: one entry, or several when their stems clash. */
-  private readonly groups = new Map<string, SessionEntry | SessionEntry[]>();
+  /**
+   * Entries by key base, for the bases several logs share (or a reserved one): a log with a stem of its own
+   * is keyed by its base and found by it in `byKey` (no key with a `~` is ever a base).
+   */
+  private readonly groups = new Map<string, SessionEntry[]>();
   private readonly cols = new SummaryColumns();
   /** Readable sessions, newest first. */
   private readonly sorted: ReadableEntry[] = [];
@@ -247,6 +250,7 @@ export class SessionIndex {
   /** Add logs (with whether their companions are there): keys are assigned per group once all are in. */
   add(root: string, files: readonly NewLog[]): SessionEntry[] {
     const out: SessionEntry[] = [];
+    let grown: Set<string> | null = null;
     for (const f of files) {
       if (this.byRel.has(f.rel)) continue;
       const row = this.cols.take();
@@ -254,19 +258,19 @@ export class SessionIndex {
       this.cols.setCompanion(row, FLOW_LOG_BESIDE, f.flowLog);
       this.cols.setCompanion(row, CONFIRM_LOG_BESIDE, f.confirmLog);
       this.byRel.set(f.rel, entry);
-      const group = this.groups.get(entry.base);
-      if (group === undefined) this.groups.set(entry.base, entry);
-      else if (Array.isArray(group)) group.push(entry);
-      else this.groups.set(entry.base, [group, entry]);
       out.push(entry);
+      const base = entry.base;
+      const group = this.groups.get(base);
+      const single = group === undefined ? this.byKey.get(base) : undefined;
+      // Most logs have a stem of their own: keyed at once. Groups of several are keyed once all are in.
+      if (group === undefined && single === undefined && !RESERVED_SESSION_KEYS.has(base)) this.setKey(entry, base);
+      else {
+        if (group !== undefined) group.push(entry);
+        else this.groups.set(base, single === undefined ? [entry] : [single, entry]);
+        (grown ??= new Set()).add(base);
+      }
     }
-    // Most logs have a stem of their own: keyed at once. Groups of several are keyed once all are in.
-    let shared: Set<string> | null = null;
-    for (const e of out) {
-      if (this.groups.get(e.base) === e) this.rekey(e.base);
-      else (shared ??= new Set()).add(e.base);
-    }
-    if (shared !== null) for (const base of shared) this.rekey(base);
+    if (grown !== null) for (const base of grown) this.rekey(this.groups.get(base)!);
     if (out.length) this.version++;
     return out;
   }
@@ -284,11 +288,14 @@ export class SessionIndex {
     this.cols.release(row);
     if (this.byKey.get(entry.key) === entry) this.byKey.delete(entry.key);
     this.note(entry.key);
-    const rest = this.group(entry.base).filter((e) => e !== entry);
-    if (rest.length > 1) this.groups.set(entry.base, rest);
-    else if (rest.length === 1) this.groups.set(entry.base, rest[0]!);
-    else this.groups.delete(entry.base);
-    this.rekey(entry.base);
+    const group = this.groups.get(entry.base);
+    if (group !== undefined) {
+      const rest = group.filter((e) => e !== entry);
+      if (rest.length === 0 || (rest.length === 1 && !RESERVED_SESSION_KEYS.has(entry.base))) this.groups.delete(entry.base);
+      else this.groups.set(entry.base, rest);
+      // What is left is keyed again: a lone log by its base, a group as assignKeys says.
+      if (rest.length > 0) this.rekey(rest);
+    }
     this.version++;
     return entry;
   }
@@ -433,20 +440,8 @@ export class SessionIndex {
     return { total, items, sums };
   }
 
-  /** Keys of one group, as assignKeys gives them (collisions only happen within a group). */
-  private group(base: string): SessionEntry[] {
-    const g = this.groups.get(base);
-    return g === undefined ? [] : Array.isArray(g) ? g : [g];
-  }
-
-  private rekey(base: string): void {
-    const one = this.groups.get(base);
-    if (one instanceof SessionEntry && !RESERVED_SESSION_KEYS.has(base)) {
-      // A stem of its own: its key is its base (what assignKeys gives a group of one).
-      if (one.key !== base) this.setKey(one, base);
-      return;
-    }
-    const group = this.group(base);
+  /** Keys for the logs of one base, as assignKeys gives them (collisions only happen within a base). */
+  private rekey(group: readonly SessionEntry[]): void {
     const keys = assignKeys(
       group.map((e) => ({ stem: e.base, rel: e.rel })),
       RESERVED_SESSION_KEYS,

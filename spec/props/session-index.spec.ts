@@ -1,11 +1,13 @@
 // The index keeps summaries as rows of columns and makes a summary object only when asked. Whatever logs
 // come, are read again, stop reading or go (their rows then taken by others), it must list exactly what the
-// engine's own list gives over the same summaries, for any query, and its tallies must add up the same.
+// engine's own list gives over the same summaries, for any query, its tallies must add up the same, and its
+// keys be those the engine gives the logs there.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as fc from 'fast-check';
 import * as v from 'valibot';
 import { type SessionSummary, SessionsQuerySchema } from '../../shared/sessions.ts';
+import { assignKeys, keyBase, RESERVED_SESSION_KEYS } from '../../server/engine/keys.ts';
 import { listSessions } from '../../server/engine/session-list.ts';
 import type { IndexedSummary } from '../../server/engine/sessions.ts';
 import { Tallies } from '../../server/engine/tallies.ts';
@@ -14,7 +16,7 @@ import { check } from './check.ts';
 
 const s = suite('props: the columnar session index');
 
-const RELS = ['logs/shop/A.jsonl', 'logs/shop/b.jsonl', 'logs/travel/A.jsonl', 'served/shop/c.jsonl', 'shadow/x/İd.jsonl', 'logs/otlp.jsonl'];
+const RELS = ['logs/shop/A.jsonl', 'logs/shop/b.jsonl', 'logs/travel/A.jsonl', 'served/A.jsonl', 'served/shop/c.jsonl', 'shadow/x/İd.jsonl', 'shadow/y/Ğd.jsonl', 'logs/otlp.jsonl'];
 const stemOf = (rel: string) => rel.slice(rel.lastIndexOf('/') + 1, -'.jsonl'.length);
 
 const summaryArb = (rel: string): fc.Arbitrary<IndexedSummary> =>
@@ -114,6 +116,17 @@ s('lists, counts and tallies as the engine does over the same summaries, through
       const expected = new Tallies();
       for (const x of summaries) expected.add(x, x.shadow_decisions);
       assert.equal(cells(index.tallies), cells(expected), 'tallies');
+      // Keys as the engine gives them over the logs there now, whatever came and went.
+      const rels = [...model.keys()];
+      const stems = rels.map((rel) => ({ stem: stemOf(rel), rel }));
+      const bases = stems.map(({ stem }) => keyBase(stem));
+      rels.forEach((rel, i) => {
+        const group = stems.filter((_, j) => bases[j] === bases[i]);
+        const expected = assignKeys(group, RESERVED_SESSION_KEYS)[group.findIndex((g) => g.rel === rel)];
+        assert.is(index.byRel.get(rel)!.key, expected, rel);
+        assert.is(index.byKey.get(expected!), index.byRel.get(rel), `by key ${expected}`);
+      });
+      assert.is(index.byKey.size, rels.length, 'one key a log');
       // A removed entry still shows what it showed, though its row is another log's now.
       for (const r of removed) assert.equal(r.entry?.summary ?? null, r.summary);
     }),

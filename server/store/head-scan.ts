@@ -10,10 +10,11 @@
 // same session id, so the same start, or named otherwise) are all in, so a key shown from the head never
 // changes when the rest is listed. It gives up (null) where that would cost more than waiting for the walk:
 // many logs not named by session ids, each of which needs a stat to be placed.
-import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { keyBase } from '../engine/keys.ts';
 import { SCAN_DEPTH } from '../../shared/limits.ts';
+import { direntsOf, namesOf } from './dir-entries.ts';
 import { entersDir, isConsoleDir, linkKind, type Reach, reachOf } from './listing.ts';
 import { CONFIRM_LOG, FLOW_LOG, idStart, isLogName, isSessionId, JSONL } from './log-names.ts';
 import type { NewLog } from './session-index.ts';
@@ -117,13 +118,13 @@ function scanDir(reach: Reach, path: string, rel: string, depth: number, keep: n
   try {
     if (depth < SCAN_DEPTH) {
       names = [];
-      for (const d of readdirSync(path, { withFileTypes: true })) {
+      for (const d of direntsOf(path)) {
         if (d.isDirectory() && d.name === 'console' && isConsoleDir(join(path, d.name), reach)) continue;
         if (d.isDirectory() || (d.isSymbolicLink() && linkKind(join(path, d.name), reach) === 'dir')) {
           if (entersDir(depth, d.name)) subdirs.push(d.name);
         } else names.push(d.name);
       }
-    } else names = readdirSync(path);
+    } else names = namesOf(path);
   } catch {
     return;
   }

@@ -3,10 +3,11 @@
 // reads with no state, so the same rules serve the live tree (tree.ts, one directory at a time) and the
 // first walk, which runs in the worker pool (workers/tasks/tree.ts): at 100k sessions the first walk lists
 // and stamps some 160k files, a second or two that must not stall the event loop.
-import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { SCAN_DEPTH } from '../../shared/limits.ts';
 import { insideDir } from '../engine/scan.ts';
+import { direntsOf } from './dir-entries.ts';
 import { dirStamp } from './stamp.ts';
 
 export type EntryKind = 'dir' | 'file';
@@ -62,7 +63,7 @@ interface SortedDir {
 function readSorted(path: string, reach: Reach): SortedDir | null {
   let dirents;
   try {
-    dirents = readdirSync(path, { withFileTypes: true });
+    dirents = direntsOf(path);
   } catch {
     return null;
   }

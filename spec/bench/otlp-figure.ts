@@ -44,7 +44,8 @@ function curlDownload(url: string, file: string, token: string | null): Promise<
       const [status, seconds, bytes] = out.trim().split(' ').map(Number);
       if (code !== 0 || status === undefined || seconds === undefined || bytes === undefined) return reject(new Error(`curl exited ${code} and printed ${JSON.stringify(out)}`));
       let lines = 0;
-      for (const chunk of [readFileSync(file)]) for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      const got = status === 200 ? readFileSync(file) : Buffer.alloc(0);
+      for (let i = got.indexOf(10); i !== -1; i = got.indexOf(10, i + 1)) lines++;
       resolve({ status, ms: seconds * 1000, bytes, lines });
     });
   });

@@ -2,7 +2,10 @@
 // First one thread's parts, in this process (reading and inferring turns, mapping to spans, the official
 // serializer alone over the same spans: its floor), then the whole download from the built console
 // (dist/, `npm run build` first) into a file, with /api/health asked meanwhile.
-//   tsx spec/bench/otlp-export.ts [--sessions N] [--home DIR] [--rounds N]
+//   tsx spec/bench/otlp-export.ts [--sessions N] [--home DIR] [--rounds N] [--launcher FILE] [--no-parts] [--client node|curl]
+// --launcher times another build (an older dist's bin/engine-console.js, to compare); --no-parts skips the
+// one-thread parts; --client curl downloads with curl instead of Node's HTTP client (which takes more CPU
+// from the same two cores).
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +19,7 @@ import { launch } from '../support/launch.ts';
 import { homeLogBytes, otlpExportPasses, otlpExportText, timeOtlpExport } from './otlp-figure.ts';
 import { sleep } from './measure.ts';
 
-const { values } = parseArgs({ options: { sessions: { type: 'string' }, home: { type: 'string' }, rounds: { type: 'string' } } });
+const { values } = parseArgs({ options: { sessions: { type: 'string' }, home: { type: 'string' }, rounds: { type: 'string' }, launcher: { type: 'string' }, 'no-parts': { type: 'boolean' }, client: { type: 'string' } } });
 const sessions = Number(values.sessions ?? 1500);
 const rounds = Math.max(1, Number(values.rounds ?? 3));
 const work = mkdtempSync(join(tmpdir(), 'engine-otlp-bench-'));
@@ -71,8 +74,8 @@ try {
   const home = await homeOf();
   const logBytes = homeLogBytes(home);
   console.log(`otlp-export: ${home.sessions.length} sessions in ${dir}, ${(logBytes / 1048576).toFixed(1)} MB of logs and flow logs`);
-  onOneThread(home, logBytes / 1048576);
-  const c = await launch({ dataDir: dir, token: 'bench-token' });
+  if (!values['no-parts']) onOneThread(home, logBytes / 1048576);
+  const c = await launch({ dataDir: dir, token: 'bench-token', launcher: values.launcher });
   try {
     // The export answers every indexed session: wait for the cold index to end (at most 60 s).
     for (let i = 0; i < 1200; i++) {
@@ -81,7 +84,7 @@ try {
       await sleep(50);
     }
     for (let r = 0; r < rounds; r++) {
-      const f = await timeOtlpExport({ url: c.url, token: c.token, logBytes, file: join(work, 'sessions.otlp.jsonl'), healthEveryMs: 20 });
+      const f = await timeOtlpExport({ url: c.url, token: c.token, logBytes, file: join(work, 'sessions.otlp.jsonl'), healthEveryMs: 20, client: values.client === 'curl' ? 'curl' : 'node' });
       console.log(`${otlpExportPasses(f) ? 'PASS' : 'FAIL'}  ${otlpExportText(f, home.sessions.length)}`);
     }
   } finally {

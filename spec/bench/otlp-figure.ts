@@ -2,7 +2,7 @@
 // session logs (and their flow logs) a second, with /api/health asked every few ms meanwhile by a process
 // of its own (health-poller.mjs), so the console's responsiveness during the export is measured with it.
 import { spawn } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GeneratedHome } from '../../scripts/synth/home.ts';
 import { repoRoot } from '../support/fixtures.ts';
@@ -29,8 +29,31 @@ export function homeLogBytes(home: GeneratedHome): number {
   return bytes;
 }
 
-/** The download, by a process of its own (otlp-download.mjs). */
-function download(url: string, file: string, token: string | null): Promise<{ status: number; ms: number; bytes: number; lines: number }> {
+/** How the figure downloads: Node's HTTP client (otlp-download.mjs, the default) or curl (a lighter client). */
+export type OtlpClient = 'node' | 'curl';
+
+/** The download by curl, timed by curl itself; its lines are counted afterwards, outside the time. */
+function curlDownload(url: string, file: string, token: string | null): Promise<{ status: number; ms: number; bytes: number; lines: number }> {
+  return new Promise((resolve, reject) => {
+    const headers = token ? ['-H', `Authorization: Bearer ${token}`] : [];
+    const child = spawn('curl', ['-s', '-o', file, '-w', '%{http_code} %{time_total} %{size_download}', ...headers, url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const [status, seconds, bytes] = out.trim().split(' ').map(Number);
+      if (code !== 0 || status === undefined || seconds === undefined || bytes === undefined) return reject(new Error(`curl exited ${code} and printed ${JSON.stringify(out)}`));
+      let lines = 0;
+      const got = status === 200 ? readFileSync(file) : Buffer.alloc(0);
+      for (let i = got.indexOf(10); i !== -1; i = got.indexOf(10, i + 1)) lines++;
+      resolve({ status, ms: seconds * 1000, bytes, lines });
+    });
+  });
+}
+
+/** The download, by a process of its own (otlp-download.mjs, or curl). */
+function download(url: string, file: string, token: string | null, client: OtlpClient): Promise<{ status: number; ms: number; bytes: number; lines: number }> {
+  if (client === 'curl') return curlDownload(url, file, token);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(repoRoot, 'spec/bench/otlp-download.mjs'), url, file], {
       env: { ...process.env, ENGINE_TOKEN: token ?? '' },
@@ -50,13 +73,13 @@ function download(url: string, file: string, token: string | null): Promise<{ st
 }
 
 /** Downloads the whole list's export into `file`, timed, with /api/health polled meanwhile. */
-export async function timeOtlpExport(o: { url: string; token: string | null; logBytes: number; file: string; healthEveryMs: number }): Promise<OtlpExportFigure> {
+export async function timeOtlpExport(o: { url: string; token: string | null; logBytes: number; file: string; healthEveryMs: number; client?: OtlpClient }): Promise<OtlpExportFigure> {
   const poller = healthPoller(`${o.url}/api/health`, o.healthEveryMs);
   // The poller's first ask loads its fetch: let it start before the export does.
   await new Promise((r) => setTimeout(r, 300));
   let got: { status: number; ms: number; bytes: number; lines: number };
   try {
-    got = await download(`${o.url}/api/sessions/otlp`, o.file, o.token);
+    got = await download(`${o.url}/api/sessions/otlp`, o.file, o.token, o.client ?? 'node');
     if (got.status !== 200) throw new Error(`GET /api/sessions/otlp answered ${got.status}`);
   } catch (err) {
     // The poller must not outlive a failed figure.

@@ -5,7 +5,7 @@
 import { readLog, type From, type LineAt, type LogHeader, type Peek } from '../session/log.ts';
 import { ANSWER_HEAD } from '../session/summary-peek.ts';
 import { TurnInference } from '../session/turns.ts';
-import { given, has, idKey, idString, isObject } from '../session/json.ts';
+import { given, has, idKey, isObject } from '../session/json.ts';
 import { outcomeText, outcomeTextLater } from '../sessions.ts';
 
 /** A request from the agent or the proxy and the first answer the server (or the proxy) gave it. */
@@ -130,11 +130,13 @@ export function sessionExchanges(path: string, payloads: boolean): SessionExchan
         if (from === 'client' && isObject(info) && typeof info.name === 'string') clientName ??= info.name;
       }
       const name = isObject(m.params) ? stringOr(m.params.name) : null;
+      const key = idKey(m.id);
       const ex: Exchange = {
         ordinal: exchanges.length,
         from,
         method,
-        id: idString(m.id),
+        // A string id as it is; any other id's JSON text is its key already.
+        id: typeof m.id === 'string' ? m.id : key,
         t,
         name,
         uri: isObject(m.params) ? stringOr(m.params.uri) : null,
@@ -144,7 +146,6 @@ export function sessionExchanges(path: string, payloads: boolean): SessionExchan
         after: from === 'proxy' ? lastAnsweredCall : null,
       };
       exchanges.push(ex);
-      const key = idKey(m.id);
       pending.set(key, ex);
       if (from === 'client' && (method === 'tools/list' || method === 'initialize')) recurring.add(key);
       return;

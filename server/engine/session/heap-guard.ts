@@ -9,11 +9,17 @@ import { getHeapStatistics } from 'node:v8';
 /** Where a pool lane with a larger heap says the heap (MB) a log is read within, so every lane refuses the same logs. */
 export const HEAP_GUARD_ENV = 'ENGINE_CONSOLE_HEAP_GUARD_MB';
 
-/** The heap a log is read within: the process's limit, or less where its lane says so. */
+/**
+ * The heap a log is read within: the process's limit, or less where its lane says so. Neither changes while
+ * the process lives, and asking (the environment, the heap's statistics) for every log read was a share of an
+ * export's time, so it is asked once.
+ */
+let readingHeapBytes: number | null = null;
 function readingHeap(): number {
+  if (readingHeapBytes !== null) return readingHeapBytes;
   const limit = getHeapStatistics().heap_size_limit;
   const mb = Number(process.env[HEAP_GUARD_ENV]);
-  return Number.isFinite(mb) && mb > 0 ? Math.min(limit, mb * 1048576) : limit;
+  return (readingHeapBytes = Number.isFinite(mb) && mb > 0 ? Math.min(limit, mb * 1048576) : limit);
 }
 
 /** The share of the heap's limit that live data may fill while a log is read. */

@@ -5,11 +5,14 @@
 /** A value's id in its table; -1 for none. */
 export const NONE = -1;
 
-export class ValueTable<T> {
+export class ValueTable<T extends NonNullable<unknown>> {
   private readonly ids = new Map<string, number>();
   private readonly values: T[] = [];
   /** Ids of objects already met, by identity: a batch's answers share one copy of each (index-wire.ts). */
   private readonly seen = new WeakMap<object, number>();
+  /** The last value asked for and its id: sessions read in a row mostly share theirs. */
+  private last: T | null = null;
+  private lastId = NONE;
 
   /**
    * `identify`: the same text for equal values, different for different ones; `keep`: the copy kept of a new
@@ -23,6 +26,14 @@ export class ValueTable<T> {
   /** The id of `value` (null: NONE), kept from here on. */
   idOf(value: T | null): number {
     if (value === null) return NONE;
+    if (value === this.last) return this.lastId;
+    const id = this.lookUp(value);
+    this.last = value;
+    this.lastId = id;
+    return id;
+  }
+
+  private lookUp(value: T): number {
     const known = typeof value === 'object' ? this.seen.get(value) : undefined;
     if (known !== undefined) return known;
     const key = this.identify(value);

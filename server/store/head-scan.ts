@@ -140,10 +140,13 @@ function pickNewest(path: string, rel: string, names: readonly string[], keep: n
   // sorts a few times `keep` names in all, where a sorted insertion moved half the kept ones per name.
   let ids: string[] = [];
   let oldestKept: string | null = null;
+  // The oldest kept log's stem: a companion named by an older session id belongs to a log passed over (a
+  // million sessions' directories hold some 600k companions, each a set entry otherwise).
+  let oldestStem: string | null = null;
   for (const name of names) {
     if (!name.endsWith(JSONL)) continue;
     if (!isLogName(name)) {
-      dir.companions.add(name);
+      if (oldestStem === null || name > oldestStem || !isSessionId(name)) dir.companions.add(name);
       continue;
     }
     dir.logs++;
@@ -156,6 +159,7 @@ function pickNewest(path: string, rel: string, names: readonly string[], keep: n
     if (ids.length >= 2 * keep) {
       ids = newestOf(ids, keep);
       oldestKept = ids[ids.length - 1] ?? null;
+      oldestStem = oldestKept === null ? null : oldestKept.slice(0, -JSONL.length);
     }
   }
   dir.newest = newestOf(ids, keep);

@@ -12,7 +12,7 @@ import { type Scope, filterCheck, searchScope } from './scope.ts';
 import { phraseBits } from './trigram-filter.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-/** Batches the filter empties are answered at once: the event loop is let go this often meanwhile. */
+/** Batches the filters in memory empty are answered at once: the event loop is let go this often meanwhile. */
 const TURN_MS = 8;
 
 /** Where to resume: the first session in scope after the cursor's (sessions come newest first). */
@@ -63,11 +63,11 @@ export async function searchSessions(state: State, query: SearchQuery, gone: () 
         await nextTurn();
         turnStarted = performance.now();
       }
-      const hits = await batch.result;
-      if (batch.sent.length > 0) turnStarted = performance.now();
+      const { sent, hits } = await batch.result;
+      if (sent.length > 0) turnStarted = performance.now();
       done = batch.end;
       for (const hit of hits) {
-        const at = batch.sent[hit.index]!;
+        const at = sent[hit.index]!;
         const found = item(entries[at]!, hit);
         if (found !== null) items.push(found);
         if (items.length === query.limit) {

@@ -1,6 +1,6 @@
-// Worker tasks of the search: a batch of sessions searched for a phrase, answering only those with hits (those
-// whose search filter rules it out skipped); and the search filters of sessions already summarized
-// (store/filter-pass.ts).
+// Worker tasks of the search: which sessions of a batch their search filters, in the console's filter file,
+// rule the phrase out for; a batch of sessions searched for a phrase, answering only those with hits; and the
+// search filters of sessions already summarized (store/filter-pass.ts).
 import type { SearchIn } from '../../../shared/search.ts';
 import { ChunkReader } from '../../search/chunks.ts';
 import { sessionFilter } from '../../search/filter-files.ts';
@@ -16,8 +16,6 @@ export interface SearchBatch {
   tool: string | null;
   in: SearchIn;
   sessions: SearchedFiles[];
-  /** Where the sessions' search filters are read, when the console keeps them in a file; null: none to read. */
-  filters: BatchFilters | null;
 }
 
 /** A session of the batch with hits, by its index in the batch. */
@@ -26,14 +24,16 @@ export type BatchHit = SessionHits & { index: number };
 const reader = new ChunkReader();
 let compiled: Phrase | null = null;
 
+/** Per session, 1 where its filter (at its offset in the file; -1: none) rules the phrase out. */
+export function ruledOutTask(filters: BatchFilters): Uint8Array {
+  return ruledOutByFile(filters);
+}
+
 export function searchBatchTask(batch: SearchBatch): BatchHit[] {
   const phrase = compiled?.text === batch.text ? compiled : (compiled = compilePhrase(batch.text));
   const filter = { tool: batch.tool, in: batch.in };
   const out: BatchHit[] = [];
-  // A session whose filter rules the phrase out holds no match: it is searched without opening its files.
-  const ruledOut = batch.filters === null ? null : ruledOutByFile(batch.filters);
   batch.sessions.forEach((files, index) => {
-    if (ruledOut?.[index] === 1) return;
     const found = searchSession(reader, files, phrase, filter);
     if (found) out.push({ index, ...found });
   });

@@ -19,7 +19,7 @@ const NAME = /^search-filters\.(\d+)\.\d+\.bin$/;
 /** What `copy` answers for a slot it cannot read: a filter that rules nothing out. */
 const RULES_NOTHING_OUT = new Uint8Array(FILTER_BYTES).fill(0xff);
 
-let made = 0;
+let arenasMade = 0;
 
 /** A copy of the `i`th filter of a span (a Buffer's own `slice` is a view). */
 const copyOut = (span: Buffer, i: number): Uint8Array => Uint8Array.prototype.slice.call(span, i * FILTER_BYTES, (i + 1) * FILTER_BYTES);
@@ -50,7 +50,7 @@ export class FileFilters implements FilterArena {
   /** A new file in `dir` (a directory of this user's alone: persisted-index.ts, ensureCacheDir); throws when it cannot be made. */
   constructor(dir: string) {
     removeDead(dir);
-    this.file = join(dir, `search-filters.${process.pid}.${made++}.bin`);
+    this.file = join(dir, `search-filters.${process.pid}.${arenasMade++}.bin`);
     this.fd = openSync(this.file, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
   }
 

@@ -1,20 +1,18 @@
-// GET /api/search over the scope: batches of sessions, newest first, searched in the pool with at most one
-// batch per worker in flight, answered in order. The first batches are small so a common phrase's first
-// page comes soon; later ones grow so a rare phrase pays little per batch. A session whose search filter
-// rules the phrase out is not sent (it is searched: it holds no match). The search stops once a page of
-// sessions matched, every session in scope was searched, or the asker went away.
+// GET /api/search over the scope: batches of sessions, newest first (batches.ts), searched in the pool with
+// at most one batch per worker in flight, answered in order. A session whose search filter rules the phrase
+// out is searched without opening its files (it holds no match). The search stops once a page of sessions
+// matched, every session in scope was searched, or the asker went away.
 import type { SearchAnswer, SearchCursor, SearchItem, SearchQuery } from '../../shared/search.ts';
 import { cursorText } from '../../shared/search.ts';
 import type { SessionEntry } from '../store/session-index.ts';
 import type { State } from '../state.ts';
 import type { BatchHit } from '../workers/tasks/search.ts';
-import { type Scope, filesOf, filterRulesOut, searchScope } from './scope.ts';
+import { type Batch, Batches } from './batches.ts';
+import { type Scope, filterCheck, searchScope } from './scope.ts';
 import { phraseBits } from './trigram-filter.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-const FIRST_BATCH = 16;
-const BATCH_MAX = 1024;
-/** Batches the filter empties are answered at once: the event loop is let go this often meanwhile. */
+/** Batches the filters in memory empty are answered at once: the event loop is let go this often meanwhile. */
 const TURN_MS = 8;
 
 /** Where to resume: the first session in scope after the cursor's (sessions come newest first). */
@@ -49,51 +47,40 @@ export async function searchSessions(state: State, query: SearchQuery, gone: () 
   // `searched` counts on from the page before, though sessions may have come or gone since.
   const searchedBefore = (query.cursor?.searched ?? 0) - first;
   const items: SearchItem[] = [];
-  let next = first;
-  let size = FIRST_BATCH;
   let done = first; // sessions before this index are searched and answered
-  const bits = phraseBits(query.text);
-  const ruledOut = bits === null ? () => false : filterRulesOut(state, bits);
-  // Per batch: where it ends in the scope, and the places of the sessions sent (the others are ruled out).
-  // Its size counts the sessions it spans, sent or not: a batch of only matching sessions would weigh more
-  // than the first page needs, and a page's batches left running delay the next search.
-  const inFlight: { end: number; sent: number[]; result: Promise<BatchHit[]> }[] = [];
-  const send = () => {
-    const end = Math.min(entries.length, next + size);
-    const sent: number[] = [];
-    for (let i = next; i < end; i++) if (!ruledOut(entries[i]!)) sent.push(i);
-    size = Math.min(BATCH_MAX, size * 2);
-    next = end;
-    const sessions = sent.map((i) => filesOf(entries[i]!));
-    const result: Promise<BatchHit[]> = sessions.length === 0 ? Promise.resolve([]) : state.pool.run('searchBatchTask', { text: query.text, tool: query.tool, in: query.in, sessions });
-    inFlight.push({ end, sent, result });
-  };
+  const batches = new Batches(state, query, entries, filterCheck(state, phraseBits(query.text)), first);
+  const inFlight: Batch[] = [];
   let full = false;
   let turnStarted = performance.now();
-  while (!full && !gone()) {
-    while (inFlight.length < state.pool.threads && next < entries.length) send();
-    const batch = inFlight.shift();
-    if (!batch) break;
-    if (performance.now() - turnStarted > TURN_MS) {
-      await nextTurn();
-      turnStarted = performance.now();
-    }
-    const hits = await batch.result;
-    if (batch.sent.length > 0) turnStarted = performance.now();
-    done = batch.end;
-    for (const hit of hits) {
-      const at = batch.sent[hit.index]!;
-      const found = item(entries[at]!, hit);
-      if (found !== null) items.push(found);
-      if (items.length === query.limit) {
-        done = at + 1;
-        full = true;
-        break;
+  // The slots handed to the workers keep their filters until every batch sent is done (filter-slots.ts).
+  const letGo = state.store.sessions.filters.hold();
+  try {
+    while (!full && !gone()) {
+      while (inFlight.length < state.pool.threads && batches.left) inFlight.push(batches.send());
+      const batch = inFlight.shift();
+      if (!batch) break;
+      if (performance.now() - turnStarted > TURN_MS) {
+        await nextTurn();
+        turnStarted = performance.now();
+      }
+      const { sent, hits } = await batch.result;
+      if (sent.length > 0) turnStarted = performance.now();
+      done = batch.end;
+      for (const hit of hits) {
+        const at = sent[hit.index]!;
+        const found = item(entries[at]!, hit);
+        if (found !== null) items.push(found);
+        if (items.length === query.limit) {
+          done = at + 1;
+          full = true;
+          break;
+        }
       }
     }
+  } finally {
+    // Answers of batches past a full page are dropped; their workers finish them.
+    void Promise.allSettled(inFlight.map((b) => b.result)).then(letGo);
   }
-  // Answers of batches past a full page are dropped; their workers finish them.
-  for (const rest of inFlight) rest.result.catch(() => undefined);
   const last = entries[done - 1];
   const more = done < entries.length && last !== undefined;
   return {

@@ -14,7 +14,7 @@ import { Tallies, type TallyCell } from '../engine/tallies.ts';
 import { DAY_MS } from '../../shared/limits.ts';
 import type { SessionFile } from './catalog.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
-import { FilterArena } from './search-filters.ts';
+import { type FilterArena, MemoryFilters } from './search-filters.ts';
 import { CONFIRM_LOG_BESIDE, FLOW_LOG_BESIDE, SummaryColumns, type SummaryRow } from './summary-columns.ts';
 import { NONE } from './value-table.ts';
 
@@ -204,7 +204,7 @@ export class SessionIndex {
   /** Entries whose log does not read. */
   private readonly failing = new Set<SessionEntry>();
   /** The sessions' search filters, by their entries' `filterSlot`. */
-  readonly filters = new FilterArena();
+  readonly filters: FilterArena;
   /** Bumped on every change a reader could see. */
   version = 0;
   /** Keys added, removed, re-keyed or re-summarized since the last drain (for `changed` events). */
@@ -234,8 +234,10 @@ export class SessionIndex {
    */
   private tracking: boolean;
 
-  constructor(options: { trackChanges?: boolean } = {}) {
+  /** `filters`: where the search filters are kept (in memory unless given). */
+  constructor(options: { trackChanges?: boolean; filters?: FilterArena } = {}) {
     this.tracking = options.trackChanges ?? true;
+    this.filters = options.filters ?? new MemoryFilters();
   }
 
   /** Keep the changes from here on (those before are not kept). */

@@ -14,6 +14,7 @@
 //   per kind of thing.
 import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { deserialize } from 'node:v8';
 import type { Hub } from '../events/hub.ts';
 import type { Pool } from '../workers/pool.ts';
@@ -26,7 +27,7 @@ import type { Catalog } from './catalog.ts';
 import { DetailCache } from './detail-cache.ts';
 import { Feeder, FIRST_BATCH } from './feeder.ts';
 import { makeMissingFilters } from './filter-pass.ts';
-import { FILTER_BYTES } from './search-filters.ts';
+import { filterArenaIn } from './filter-file.ts';
 import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesOf } from './first-walk.ts';
 import { FileEvents } from './file-events.ts';
 import { FlowKeys } from './flow-keys.ts';
@@ -84,7 +85,7 @@ export interface StoreOptions {
 export class Store {
   readonly tree: DataTree;
   /** No changes are kept while the cold index runs: it is announced as one change of everything (feeder.ts). */
-  readonly sessions = new SessionIndex({ trackChanges: false });
+  readonly sessions: SessionIndex;
   readonly details: DetailCache;
   /** Scratch files: details, outlines of big sessions (spool.ts). */
   readonly spool = new Spool();
@@ -118,9 +119,12 @@ export class Store {
 
   constructor(options: StoreOptions) {
     this.pool = options.pool;
+    const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+    // Filters go to a file beside the saved index, where the console writes it (not under --read-only).
+    const saved = options.savedIndex;
+    this.sessions = new SessionIndex({ trackChanges: false, filters: filterArenaIn(saved?.write ? dirname(saved.file) : null, warn) });
     this.tree = new DataTree(options.dataDir, options.watch ?? true);
     this.details = new DetailCache(options.pool, this.spool);
-    const saved = options.savedIndex;
     this.bigOutlines = new BigOutlines(this.spool, saved ? new KeptOutlines(keptOutlinesDir(saved.file), saved.write, BIG_OUTLINE_BYTES) : null);
     this.fileEvents = new FileEvents(options.hub, (rel) => this.tree.pathOf(rel));
     this.listSliceSize = options.listSlice ?? LIST_SLICE;
@@ -138,7 +142,6 @@ export class Store {
     this.searchFiltersMade = this.coldIndexDone
       .then(() => (this.closed ? undefined : makeMissingFilters(options.pool, this.sessions, () => this.closed)))
       .catch(() => undefined);
-    const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
     this.saver = options.savedIndex ? new IndexSaver(options.savedIndex, this.tree.root, this.sessions, warn) : null;
     const saver = this.saver;
     if (saver) {
@@ -358,6 +361,7 @@ export class Store {
     this.tree.close();
     this.spool.close();
     this.feeder.close();
+    this.sessions.filters.close();
   }
 
   /** The cold index took most of its summaries from the saved index (feeder.ts): few logs were read to build it. */
@@ -395,11 +399,12 @@ export class Store {
   }
 
   /**
-   * Where a session's search filter starts in `sessions.filters.bytes`, or -1 when the search must read its
-   * files: it has none, or its files changed since it was made (the feeder has them queued or put off).
+   * Where a session's search filter starts in its arena (`sessions.filters`: its memory or its file, its bytes
+   * written), or -1 when the search must read its files: it has none, or its files changed since it was made
+   * (the feeder has them queued or put off).
    */
   searchFilterAt(e: SessionEntry): number {
-    return e.filterSlot < 0 || this.feeder.isBehind(e) ? -1 : e.filterSlot * FILTER_BYTES;
+    return e.filterSlot < 0 || this.feeder.isBehind(e) ? -1 : this.sessions.filters.at(e.filterSlot);
   }
 
   /** A value derived from the index, computed once per version of it. */

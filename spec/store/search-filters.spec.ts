@@ -36,7 +36,7 @@ function notRuledOut(store: Store, phrase: string): string[] {
   if (bits === null) throw new Error(`"${phrase}" has no trigram`);
   return store.sessions.readable.filter((e) => {
     const at = store.searchFilterAt(e);
-    return at < 0 || filterMayHold(store.sessions.filters.bytes, at, bits);
+    return at < 0 || filterMayHold(store.sessions.filters.copy(e.filterSlot), 0, bits);
   }).map((e) => e.summary.session_id);
 }
 

@@ -1,8 +1,10 @@
-// Worker tasks of the search: a batch of sessions searched for a phrase, answering only those with hits; and
-// the search filters of sessions already summarized (store/filter-pass.ts).
+// Worker tasks of the search: which sessions of a batch their search filters, in the console's filter file,
+// rule the phrase out for; a batch of sessions searched for a phrase, answering only those with hits; and the
+// search filters of sessions already summarized (store/filter-pass.ts).
 import type { SearchIn } from '../../../shared/search.ts';
 import { ChunkReader } from '../../search/chunks.ts';
 import { sessionFilter } from '../../search/filter-files.ts';
+import { type BatchFilters, ruledOutByFile } from '../../search/filter-reads.ts';
 import { FILTER_BYTES } from '../../store/search-filters.ts';
 import { unpackBatch } from '../../store/index-wire.ts';
 import { stampNow } from '../../store/stamp.ts';
@@ -21,6 +23,11 @@ export type BatchHit = SessionHits & { index: number };
 
 const reader = new ChunkReader();
 let compiled: Phrase | null = null;
+
+/** Per session, 1 where its filter (at its offset in the file; -1: none) rules the phrase out. */
+export function ruledOutTask(filters: BatchFilters): Uint8Array {
+  return ruledOutByFile(filters);
+}
 
 export function searchBatchTask(batch: SearchBatch): BatchHit[] {
   const phrase = compiled?.text === batch.text ? compiled : (compiled = compilePhrase(batch.text));

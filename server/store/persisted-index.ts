@@ -37,6 +37,8 @@ const OLD_MAGIC = Buffer.from('engine-console index\n');
 const SLOT_BYTES = 8 + 4 + 32;
 const BODY_AT = MAGIC.length + SLOT_BYTES;
 const CHUNK_ENTRIES = 1_000;
+/** A header is some 140 bytes a chunk: a slot naming more is corrupt (and is not read into memory). */
+const MAX_HEADER_BYTES = 64 * 1024 * 1024;
 /** Entries packed per turn of the event loop when the index is saved. */
 const SAVED_PER_TURN = 250;
 /** Paths and stamps hold no NUL: NUL joins them. */
@@ -418,7 +420,8 @@ async function readHeader(handle: FileHandle, size: number, format: string, data
   if (front.length < BODY_AT || !front.subarray(0, MAGIC.length).equals(MAGIC)) throw new SavedIndexRefused('it is not an index this console wrote');
   const headerAt = Number(front.readBigUInt64BE(MAGIC.length));
   const headerLength = front.readUInt32BE(MAGIC.length + 8);
-  if (headerAt < BODY_AT || headerAt + headerLength > size) throw new SavedIndexRefused('it is truncated');
+  if (headerAt < BODY_AT || headerLength > MAX_HEADER_BYTES) throw new SavedIndexRefused('its header is corrupt');
+  if (headerAt + headerLength > size) throw new SavedIndexRefused('it is truncated');
   if (headerAt + headerLength !== size) throw new SavedIndexRefused('it is corrupt (it is longer than its header says)');
   const bytes = await readAt(handle, headerLength, headerAt);
   const header = parseHeader(bytes);

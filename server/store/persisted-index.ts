@@ -209,7 +209,7 @@ export class SavedEntries {
   private takenCount = 0;
   /** The place after the last one found: a restart lists the logs in the order they were saved, mostly. */
   private cursor = 0;
-
+  /** A corrupt chunk was told of: one line for the file, not one per chunk. */
   private corruptSaid = false;
 
   constructor(

@@ -36,12 +36,16 @@ export class IndexSaver {
 
   /** The entries an earlier run saved, or null (none, or refused with one line on stderr); `onSource`: loadIndex's. */
   async load(onSource?: (source: SavedSource) => void): Promise<SavedEntries | null> {
+    const file = this.options.file;
+    const replaced = this.options.write ? 'replaced' : 'not replaced under --read-only';
+    // A chunk found corrupt once taking has begun: its logs are read again, the rest of the file stays used.
+    const onCorrupt = (): void => this.warn(`engine-console: a part of the saved index ${file} is not used (it is corrupt: its checksum differs); its logs are read again and it is ${replaced}`);
     try {
-      return await loadIndex(this.options.file, await summaryFormat(), this.dataDir, onSource);
+      return await loadIndex(file, await summaryFormat(), this.dataDir, onSource, onCorrupt);
     } catch (err) {
       const why = err instanceof SavedIndexRefused ? err.message : errorText(err);
       const then = this.options.write ? 'it is rebuilt and replaced' : 'it is rebuilt, and not replaced under --read-only';
-      this.warn(`engine-console: the saved index ${this.options.file} is not used (${why}); ${then}`);
+      this.warn(`engine-console: the saved index ${file} is not used (${why}); ${then}`);
       return null;
     }
   }

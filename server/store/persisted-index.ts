@@ -3,17 +3,19 @@
 // log does not read) and its search filter; keys, tallies and flow sites are derived again from them. A saved entry is only a
 // candidate: the feeder hands its stamp to the pool as the one the index holds, and the summary is used only
 // when the files' stamps now are equal (feeder.ts), so a log changed while the console was stopped is read
-// again. The file is trusted only whole: its magic, this build's summary format, its data directory and the
-// SHA-256 of its body must all match, else it is ignored (one stderr line) and replaced.
+// again. The file is trusted only as this build wrote it: its magic (the layout's version), this build's summary
+// format, its data directory and the SHA-256 of its header must match, else it is ignored (one stderr line)
+// and replaced; the header holds each chunk's SHA-256, checked when that chunk is read.
 //
-// Layout: MAGIC, a 4-byte big-endian header length, the header as JSON, then the body: chunks of
+// Layout: MAGIC, a slot naming where the header is, its length and its SHA-256, then the body: chunks of
 // CHUNK_ENTRIES entries, each the logs' paths (NUL-joined) and their results packed as the pool answers them
-// (index-wire.ts). At start only the paths are split; a chunk's results are decoded when the feeder first
-// asks for one of its logs, and each log's entry made only when it is taken, so reading even a big index
-// holds the event loop a few short turns.
+// (index-wire.ts), then the header as JSON. A save writes each chunk as it is made and the slot last; at start
+// only the paths are read and split, a chunk's results are read when the feeder first asks for one of its logs,
+// and each log's entry made only when it is taken, so neither holds the file whole, and reading even a big
+// index holds the event loop a few short turns.
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import * as v from 'valibot';
@@ -28,8 +30,15 @@ import type { SessionEntry } from './session-index.ts';
 import { exactStamp, fileStamp } from './stamp.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-const MAGIC = Buffer.from('engine-console index\n');
+/** The layout's version is in MAGIC: a file of another layout is refused whole. */
+const MAGIC = Buffer.from('engine-console index 2\n');
+/** The first layout's: its header came first, so a save held the whole file to write it. */
+const OLD_MAGIC = Buffer.from('engine-console index\n');
+const SLOT_BYTES = 8 + 4 + 32;
+const BODY_AT = MAGIC.length + SLOT_BYTES;
 const CHUNK_ENTRIES = 1_000;
+/** A header is some 140 bytes a chunk: a slot naming more is corrupt (and is not read into memory). */
+const MAX_HEADER_BYTES = 64 * 1024 * 1024;
 /** Entries packed per turn of the event loop when the index is saved. */
 const SAVED_PER_TURN = 250;
 /** Paths and stamps hold no NUL: NUL joins them. */
@@ -39,10 +48,11 @@ const HeaderSchema = v.object({
   format: v.string(),
   dataDir: v.string(),
   entries: v.number(),
-  /** Per chunk: the bytes of its paths, then of its results. */
-  chunks: v.array(v.tuple([v.number(), v.number()])),
-  sha256: v.string(),
+  /** Per chunk: the bytes of its paths, then of its results, and the SHA-256 (hex) of each. */
+  chunks: v.array(v.tuple([v.number(), v.number(), v.string(), v.string()])),
 });
+type Header = v.InferOutput<typeof HeaderSchema>;
+type ChunkLine = Header['chunks'][number];
 /** A place in the saved index: chunk × PLACE + position in it. */
 const PLACE = 65_536;
 
@@ -111,30 +121,29 @@ async function chunkOf(entries: readonly SessionEntry[], filters: FilterArena): 
 }
 
 /**
- * Write the summarized entries to `file`, whole: to a 0600 temp file beside it, renamed over it. Serialized a
- * part of a chunk per turn of the event loop.
+ * Write the summarized entries to `file`, whole: to a 0600 temp file beside it, renamed over it. Each chunk is
+ * written as it is made (a part of it serialized per turn of the event loop), so a save holds one chunk at a
+ * time; the header goes last, and the slot that finds it is written once the rest is.
  */
 export async function saveIndex(file: string, format: string, dataDir: string, entries: Iterable<SessionEntry>, filters: FilterArena): Promise<void> {
   const summarized = [...entries].filter((e) => e.stamp !== null);
-  const chunks: [Buffer, Uint8Array][] = [];
-  const hash = createHash('sha256');
-  for (let i = 0; i < summarized.length; i += CHUNK_ENTRIES) {
-    const chunk = await chunkOf(summarized.slice(i, i + CHUNK_ENTRIES), filters);
-    hash.update(chunk[0]);
-    hash.update(chunk[1]);
-    chunks.push(chunk);
-    await nextTurn();
-  }
-  const header = Buffer.from(
-    JSON.stringify({ format, dataDir, entries: summarized.length, chunks: chunks.map(([rels, results]) => [rels.length, results.length]), sha256: hash.digest('hex') } satisfies v.InferOutput<typeof HeaderSchema>),
-  );
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(header.length);
   removeDeadTemps(file);
   const temp = `${file}.${process.pid}.tmp`;
   const handle = await open(temp, 'w', 0o600);
   try {
-    await handle.writev([MAGIC, length, header, ...chunks.flat()]);
+    await writeAt(handle, Buffer.concat([MAGIC, Buffer.alloc(SLOT_BYTES)]), 0);
+    const chunks: ChunkLine[] = [];
+    let at = BODY_AT;
+    for (let i = 0; i < summarized.length; i += CHUNK_ENTRIES) {
+      const [rels, results] = await chunkOf(summarized.slice(i, i + CHUNK_ENTRIES), filters);
+      chunks.push([rels.length, results.length, sha256(rels), sha256(results)]);
+      await writeAt(handle, rels, at);
+      await writeAt(handle, results, at + rels.length);
+      at += rels.length + results.length;
+    }
+    const header = Buffer.from(JSON.stringify({ format, dataDir, entries: summarized.length, chunks } satisfies Header));
+    await writeAt(handle, header, at);
+    await writeAt(handle, slotOf(at, header), MAGIC.length);
     await handle.sync();
     await handle.close();
     await rename(temp, file);
@@ -143,6 +152,21 @@ export async function saveIndex(file: string, format: string, dataDir: string, e
     await rm(temp, { force: true });
     throw err;
   }
+}
+
+async function writeAt(handle: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
+  for (let done = 0; done < bytes.length; ) done += (await handle.write(bytes, done, bytes.length - done, position + done)).bytesWritten;
+}
+
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** The slot after MAGIC: where the header begins (8 bytes), its length (4), its SHA-256 (32). */
+function slotOf(headerAt: number, header: Buffer): Buffer {
+  const slot = Buffer.alloc(SLOT_BYTES);
+  slot.writeBigUInt64BE(BigInt(headerAt), 0);
+  slot.writeUInt32BE(header.length, 8);
+  createHash('sha256').update(header).digest().copy(slot, 12);
+  return slot;
 }
 
 /** Temp files of saves cut off by a kill (their process is gone): never renamed, they would stay forever. */
@@ -162,6 +186,8 @@ export interface SavedSource {
   stamp: string;
   /** Per chunk: where its paths begin, their bytes, then its results' bytes. */
   chunks: [number, number, number][];
+  /** Per chunk: the SHA-256 (hex) of its results. */
+  sums: string[];
 }
 
 /** Why a saved index is not used. */
@@ -183,16 +209,19 @@ export class SavedEntries {
   private takenCount = 0;
   /** The place after the last one found: a restart lists the logs in the order they were saved, mostly. */
   private cursor = 0;
+  /** A corrupt chunk was told of: one line for the file, not one per chunk. */
+  private corruptSaid = false;
 
   constructor(
-    private readonly parts: readonly Uint8Array[],
     private readonly places: Map<string, number>,
     /** Per chunk, its logs' paths: the next log asked for is most often the one after the last. */
     private readonly rels: readonly (readonly string[])[],
     readonly source: SavedSource,
+    /** Told once when a chunk's results are found corrupt (its logs are read again). */
+    private readonly onCorrupt: () => void = () => {},
   ) {
-    this.left = parts.map(() => 0);
-    const ends = parts.map(() => 0);
+    this.left = rels.map(() => 0);
+    const ends = rels.map(() => 0);
     for (const place of places.values()) {
       const chunk = Math.floor(place / PLACE);
       this.left[chunk]!++;
@@ -231,7 +260,7 @@ export class SavedEntries {
   /** What the earlier run saw of this log; undefined when it has nothing (or its chunk does not decode). */
   get(rel: string): SavedEntry | undefined {
     const place = this.placeOf(rel);
-    return place === undefined ? undefined : (this.answers(Math.floor(place / PLACE))?.saved(place % PLACE) ?? undefined);
+    return place === undefined ? undefined : (this.answers(Math.floor(place / PLACE), false)?.saved(place % PLACE) ?? undefined);
   }
 
   /** What the pool found of the entries' files (checkSaved). */
@@ -256,7 +285,8 @@ export class SavedEntries {
   /** The claimed entry at `place` (undefined if its chunk does not decode); its chunk goes once all its entries are made. */
   entryAt(place: number): SavedEntry | undefined {
     const chunk = Math.floor(place / PLACE);
-    const entry = this.answers(chunk)?.saved(place % PLACE) ?? undefined;
+    // Claimed: the check found it unchanged, so it read its chunk's results and found their SHA-256 right.
+    const entry = this.answers(chunk, true)?.saved(place % PLACE) ?? undefined;
     this.done(chunk);
     return entry;
   }
@@ -275,10 +305,20 @@ export class SavedEntries {
     this.done(Math.floor(place / PLACE));
   }
 
-  private answers(chunk: number): PackedAnswers | null {
+  /**
+   * A chunk's answers, its results read from the file the first time (null when they cannot be trusted); their
+   * SHA-256 is checked unless the pool's check did it (`checked`) in the same file.
+   */
+  private answers(chunk: number, checked: boolean): PackedAnswers | null {
     let answers = this.decoded.get(chunk);
     if (answers === undefined) {
-      answers = decodeAnswers(this.parts[chunk]);
+      const bytes = readResults(this.source, chunk);
+      const trusted = bytes !== null && (checked || sha256(bytes) === this.source.sums[chunk]);
+      if (bytes !== null && !trusted && !this.corruptSaid) {
+        this.corruptSaid = true;
+        this.onCorrupt();
+      }
+      answers = trusted ? decodeAnswers(bytes) : null;
       this.decoded.set(chunk, answers);
     }
     return answers;
@@ -289,72 +329,138 @@ export class SavedEntries {
   }
 }
 
-function decodeAnswers(bytes: Uint8Array | undefined): PackedAnswers | null {
+function decodeAnswers(bytes: Uint8Array): PackedAnswers | null {
   try {
-    return bytes === undefined ? null : new PackedAnswers(deserialize(bytes) as PackedIndex);
+    return new PackedAnswers(deserialize(bytes) as PackedIndex);
   } catch {
     return null;
   }
 }
 
 /**
- * The saved index, or null when there is no file. Throws SavedIndexRefused when it is truncated, corrupt,
- * foreign, of another data directory or another summary format. `onSource` is told where its entries are as
- * soon as its header is read, before its body is checked whole: the pool can start checking them meanwhile
- * (what it finds is used only if the file is then loaded).
+ * A chunk's results, read from the file when the chunk is first asked for; null when the file is gone or is not
+ * the one loaded (replaced since: its stamp differs), so its entries are read again from the logs.
  */
-export async function loadIndex(file: string, format: string, dataDir: string, onSource?: (source: SavedSource) => void): Promise<SavedEntries | null> {
-  let bytes: Buffer;
-  let stamp: string;
+function readResults(source: SavedSource, chunk: number): Buffer | null {
+  const [at, relsLength, resultsLength] = source.chunks[chunk]!;
+  let fd: number;
   try {
-    const handle = await open(file, 'r');
-    try {
-      stamp = exactStamp(await handle.stat({ bigint: true }));
-      bytes = await handle.readFile();
-    } finally {
-      await handle.close();
-    }
+    fd = openSync(source.file, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    if (exactStamp(fstatSync(fd, { bigint: true })) !== source.stamp) return null;
+    const bytes = Buffer.allocUnsafe(resultsLength);
+    return readFully(fd, bytes, at + relsLength) ? bytes : null;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Fill `bytes` from `position`; false at the end of the file. */
+function readFully(fd: number, bytes: Buffer, position: number): boolean {
+  for (let got = 0; got < bytes.length; ) {
+    const n = readSync(fd, bytes, got, bytes.length - got, position + got);
+    if (n === 0) return false;
+    got += n;
+  }
+  return true;
+}
+
+/**
+ * The saved index, or null when there is no file. Throws SavedIndexRefused when it is truncated, corrupt,
+ * foreign, of another layout, data directory or summary format. Its header is checked by its SHA-256, and
+ * each chunk's paths as they are read (a chunk's results only when they are: SavedEntries). `onSource` is told
+ * where its entries are as soon as its header is read: the pool can start checking them meanwhile (what it
+ * finds is used only if the file is then loaded). `onCorrupt`: SavedEntries'.
+ */
+export async function loadIndex(
+  file: string,
+  format: string,
+  dataDir: string,
+  onSource?: (source: SavedSource) => void,
+  onCorrupt?: () => void,
+): Promise<SavedEntries | null> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new SavedIndexRefused(`it cannot be read: ${errorText(err)}`);
   }
-  if (bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw new SavedIndexRefused('it is not an index this console wrote');
-  const headerEnd = MAGIC.length + 4 + bytes.readUInt32BE(MAGIC.length);
-  const header = parseHeader(bytes.subarray(MAGIC.length + 4, headerEnd));
+  try {
+    const stat = await handle.stat({ bigint: true });
+    const header = await readHeader(handle, Number(stat.size), format, dataDir);
+    const chunks: [number, number, number][] = [];
+    let at = BODY_AT;
+    for (const [relsLength, resultsLength] of header.chunks) {
+      chunks.push([at, relsLength, resultsLength]);
+      at += relsLength + resultsLength;
+    }
+    const source = { file, stamp: exactStamp(stat), chunks, sums: header.chunks.map((c) => c[3]) };
+    onSource?.(source);
+    const { places, paths } = await readPaths(handle, header, chunks);
+    if (places.size !== header.entries) throw new SavedIndexRefused('its entries do not add up');
+    return new SavedEntries(places, paths, source, onCorrupt);
+  } catch (err) {
+    if (err instanceof SavedIndexRefused) throw err;
+    throw new SavedIndexRefused(`it cannot be read: ${errorText(err)}`);
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** The header, found by the slot after MAGIC, checked against this build, this data directory and its SHA-256. */
+async function readHeader(handle: FileHandle, size: number, format: string, dataDir: string): Promise<Header> {
+  const front = await readAt(handle, BODY_AT, 0);
+  if (front.subarray(0, OLD_MAGIC.length).equals(OLD_MAGIC)) throw new SavedIndexRefused('it was written by an older version of the console');
+  if (front.length < BODY_AT || !front.subarray(0, MAGIC.length).equals(MAGIC)) throw new SavedIndexRefused('it is not an index this console wrote');
+  const headerAt = Number(front.readBigUInt64BE(MAGIC.length));
+  const headerLength = front.readUInt32BE(MAGIC.length + 8);
+  if (headerAt < BODY_AT || headerLength > MAX_HEADER_BYTES) throw new SavedIndexRefused('its header is corrupt');
+  if (headerAt + headerLength > size) throw new SavedIndexRefused('it is truncated');
+  if (headerAt + headerLength !== size) throw new SavedIndexRefused('it is corrupt (it is longer than its header says)');
+  const bytes = await readAt(handle, headerLength, headerAt);
+  const header = parseHeader(bytes);
   if (header.format !== format) throw new SavedIndexRefused('it was written by another version of the summaries');
   if (header.dataDir !== dataDir) throw new SavedIndexRefused(`it is the index of ${header.dataDir}`);
-  const bodyLength = header.chunks.reduce((sum, [a, b]) => sum + a + b, 0);
-  if (bytes.length !== headerEnd + bodyLength) throw new SavedIndexRefused('it is truncated');
-  const hash = createHash('sha256');
+  if (!createHash('sha256').update(bytes).digest().equals(front.subarray(MAGIC.length + 12))) throw new SavedIndexRefused('it is corrupt (its checksum differs)');
+  if (header.chunks.reduce((sum, [a, b]) => sum + a + b, BODY_AT) !== headerAt) throw new SavedIndexRefused('it is corrupt (its chunks do not add up)');
+  return header;
+}
+
+/** `length` bytes from `position` (fewer at the end of the file). */
+async function readAt(handle: FileHandle, length: number, position: number): Promise<Buffer> {
+  const bytes = Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const { bytesRead } = await handle.read(bytes, got, length - got, position + got);
+    if (bytesRead === 0) break;
+    got += bytesRead;
+  }
+  return bytes.subarray(0, got);
+}
+
+/** Each chunk's paths, read alone and checked by their SHA-256: each log's place, and the paths per chunk. */
+async function readPaths(handle: FileHandle, header: Header, chunks: readonly [number, number, number][]): Promise<{ places: Map<string, number>; paths: string[][] }> {
   const places = new Map<string, number>();
   const paths: string[][] = [];
-  const parts: Uint8Array[] = [];
-  const chunks: [number, number, number][] = [];
-  let at = headerEnd;
-  for (const [relsLength, resultsLength] of header.chunks) {
-    chunks.push([at, relsLength, resultsLength]);
-    at += relsLength + resultsLength;
-  }
-  const source = { file, stamp, chunks };
-  onSource?.(source);
-  for (const [c, [from, relsLength, resultsLength]] of chunks.entries()) {
-    const rels = bytes.subarray(from, from + relsLength);
-    const results = bytes.subarray(from + relsLength, from + relsLength + resultsLength);
-    hash.update(rels);
-    hash.update(results);
-    parts.push(results);
+  for (const [c, [from, relsLength]] of chunks.entries()) {
+    const rels = await readAt(handle, relsLength, from);
+    if (rels.length !== relsLength) throw new SavedIndexRefused('it is truncated');
+    if (sha256(rels) !== header.chunks[c]![2]) throw new SavedIndexRefused('it is corrupt (its checksum differs)');
     const names = rels.toString('utf8').split(SEP);
     if (names.length >= PLACE) throw new SavedIndexRefused('it is corrupt');
     names.forEach((rel, i) => places.set(rel, c * PLACE + i));
     paths.push(names);
-    if (c % 4 === 3) await nextTurn();
   }
-  if (hash.digest('hex') !== header.sha256) throw new SavedIndexRefused('it is corrupt (its checksum differs)');
-  if (places.size !== header.entries) throw new SavedIndexRefused('its entries do not add up');
-  return new SavedEntries(parts, places, paths, source);
+  return { places, paths };
 }
 
-function parseHeader(bytes: Buffer): v.InferOutput<typeof HeaderSchema> {
+function parseHeader(bytes: Buffer): Header {
   let json: unknown;
   try {
     json = JSON.parse(bytes.toString('utf8'));
@@ -378,7 +484,9 @@ export const CHECKED_CONFIRM_LOG = 4;
  * stamp now is the saved one and so is each companion's that the saved stamp names, with which companions
  * those are. A companion saved as missing is not looked at here: the walk lists the log's directory, and the
  * entry is taken only if the walk found none either (takeChecked), as the index task stamps only the
- * companions the walk found. 0 where anything differs. Null when the file was replaced since it was read.
+ * companions the walk found. 0 where anything differs, and for each entry of a chunk whose results' SHA-256
+ * is not the saved one (so CHECKED_SAME vouches for its chunk too: entryAt does not hash it again). Null when
+ * the file was replaced since it was read.
  */
 export function checkSaved(root: string, source: SavedSource, first: number, end: number): Uint8Array[] | null {
   const chunks = source.chunks.slice(first, end);
@@ -386,22 +494,25 @@ export function checkSaved(root: string, source: SavedSource, first: number, end
   const fd = openSync(source.file, 'r');
   try {
     if (exactStamp(fstatSync(fd, { bigint: true })) !== source.stamp) return null;
-    const from = chunks[0]![0];
-    const [lastAt, lastRels, lastResults] = chunks.at(-1)!;
-    const bytes = Buffer.allocUnsafe(lastAt + lastRels + lastResults - from);
-    for (let got = 0; got < bytes.length; ) {
-      const n = readSync(fd, bytes, got, bytes.length - got, from + got);
-      if (n === 0) return null;
-      got += n;
+    // One chunk at a time, into one buffer: a part of a big index is tens of megabytes.
+    let bytes = Buffer.allocUnsafe(0);
+    const out: Uint8Array[] = [];
+    for (const [c, [at, relsLength, resultsLength]] of chunks.entries()) {
+      if (bytes.length < relsLength + resultsLength) bytes = Buffer.allocUnsafe(relsLength + resultsLength);
+      const chunk = bytes.subarray(0, relsLength + resultsLength);
+      if (!readFully(fd, chunk, at)) return null;
+      const rels = chunk.toString('utf8', 0, relsLength).split(SEP);
+      // Results that are not as saved vouch for nothing (their logs are read again).
+      if (sha256(chunk.subarray(relsLength)) !== source.sums[first + c]) {
+        out.push(new Uint8Array(rels.length));
+        continue;
+      }
+      const stamps = packedStamps(chunk.subarray(relsLength));
+      const found = new Uint8Array(rels.length);
+      rels.forEach((rel, i) => (found[i] = checkOne(`${root}/${rel}`, stamps[i])));
+      out.push(found);
     }
-    return chunks.map(([at, relsLength, resultsLength]) => {
-      const start = at - from;
-      const rels = bytes.toString('utf8', start, start + relsLength).split(SEP);
-      const stamps = packedStamps(bytes.subarray(start + relsLength, start + relsLength + resultsLength));
-      const out = new Uint8Array(rels.length);
-      rels.forEach((rel, i) => (out[i] = checkOne(`${root}/${rel}`, stamps[i])));
-      return out;
-    });
+    return out;
   } finally {
     closeSync(fd);
   }

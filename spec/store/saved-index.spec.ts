@@ -242,7 +242,13 @@ const damages: [string, (file: string) => void, RegExp][] = [
     b[b.length - 5]! ^= 0xff;
     writeFileSync(f, b);
   }, /corrupt/],
+  ['corrupt in its logs\' paths', (f) => {
+    const b = readFileSync(f);
+    b[b.indexOf('logs/') + 2]! ^= 0xff;
+    writeFileSync(f, b);
+  }, /corrupt/],
   ['foreign', (f) => writeFileSync(f, '{"hello": "world"}\n'), /not an index this console wrote/],
+  ['of the first layout (its header first)', (f) => writeFileSync(f, Buffer.concat([Buffer.from('engine-console index\n'), readFileSync(f)])), /older version of the console/],
   ['of another summary format', (f) => {
     const b = readFileSync(f);
     const at = b.indexOf('"format":"') + '"format":"'.length;

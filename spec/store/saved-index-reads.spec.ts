@@ -1,0 +1,162 @@
+// The saved index is never held whole: a save writes each chunk before it makes the next, a load reads only
+// the logs' paths, and a chunk's results are read from the file when the chunk is first asked for, checked by
+// their SHA-256: from a file replaced since it was loaded, or a corrupt chunk, nothing is taken (its logs are
+// read again, one stderr line for a corrupt one).
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { closeSync, copyFileSync, existsSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateHome } from '../../scripts/synth/home.ts';
+import { Hub } from '../../server/events/hub.ts';
+import { unpackItems } from '../../server/store/index-wire.ts';
+import { loadIndex, saveIndex } from '../../server/store/persisted-index.ts';
+import { FilterArena } from '../../server/store/search-filters.ts';
+import { Store } from '../../server/store/store.ts';
+import { summaryFormat } from '../../server/store/summary-format.ts';
+import { createPool, type Pool } from '../../server/workers/pool.ts';
+import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
+import { indexSnapshot } from './index-snapshot.ts';
+
+const test = suite('store: the saved index is read and written a chunk at a time');
+
+let pool: Pool;
+test.before(() => {
+  pool = createPool({ entry: join(repoRoot, 'dist/workers/tasks.js') });
+});
+test.after(async () => {
+  await pool.destroy();
+});
+
+async function run(dataDir: string, file: string, p: Pool = pool): Promise<{ store: Store; warnings: string[] }> {
+  const warnings: string[] = [];
+  const store = new Store({ dataDir, pool: p, hub: new Hub(), savedIndex: { file, write: true }, warn: (l) => warnings.push(l), listSlice: 1 });
+  await store.open();
+  await store.warm(30_000);
+  await store.searchFiltersMade;
+  return { store, warnings };
+}
+
+/** The pool, counting the logs sent to be read whole (no saved stamp to check them against). */
+function countingPool(): { pool: Pool; readWhole: () => number } {
+  let whole = 0;
+  return {
+    readWhole: () => whole,
+    pool: {
+      threads: pool.threads,
+      destroy: async () => {},
+      run(name, input) {
+        if (name === 'newestLogsTask') return Promise.reject(new Error('no head in this test'));
+        if (name === 'indexSessionsPackedTask' && input instanceof Uint8Array) whole += unpackItems(input).filter((i) => i.known === null).length;
+        return pool.run(name, input);
+      },
+    },
+  };
+}
+
+/** The filters of `real`, noting the size of the save's temp file each time one is copied (as its entry is packed). */
+class WatchedArena extends FilterArena {
+  readonly sizes: number[] = [];
+  constructor(
+    private readonly real: FilterArena,
+    private readonly temp: string,
+  ) {
+    super();
+  }
+  override copy(slot: number): Uint8Array {
+    this.sizes.push(existsSync(this.temp) ? statSync(this.temp).size : -1);
+    return this.real.copy(slot);
+  }
+}
+
+test('a save writes each chunk before it makes the next: while the last is packed, the file holds all the others', async () => {
+  const cache = tempDir();
+  const home = tempDir();
+  try {
+    await generateHome({ dir: home.dir, sessions: 2_300, seed: 4, big: [] });
+    const { store } = await run(home.dir, join(cache.dir, 'index.bin'));
+    // The store's own save is let end first: it writes beside another file.
+    await store.save();
+    const file = join(cache.dir, 'direct.bin');
+    const filters = new WatchedArena(store.sessions.filters, `${file}.${process.pid}.tmp`);
+    await saveIndex(file, await summaryFormat(), store.tree.root, store.sessions.byRel.values(), filters);
+    const saved = await loadIndex(file, await summaryFormat(), store.tree.root);
+    store.close();
+    const chunks = saved?.source.chunks ?? [];
+    assert.is(chunks.length, 3);
+    assert.ok(filters.sizes.length > 2_000, `${filters.sizes.length} filters copied`);
+    // The chunks before the last are on disk while the last is packed; the header is written after it.
+    assert.is(Math.max(...filters.sizes), chunks[2]![0]);
+    assert.ok(filters.sizes.slice(0, 500).every((size) => size < chunks[1]![0]));
+  } finally {
+    cache.cleanup();
+    home.cleanup();
+  }
+});
+
+test('a load reads no results: a chunk asked for after the file was replaced gives nothing; one asked for before still answers', async () => {
+  const home = copyHome();
+  const cache = tempDir();
+  try {
+    const file = join(cache.dir, 'index.bin');
+    const first = await run(home.dir, file);
+    await first.store.save();
+    const rels = [...first.store.sessions.byRel.keys()];
+    const root = first.store.tree.root;
+    first.store.close();
+    const early = await loadIndex(file, await summaryFormat(), root);
+    const late = await loadIndex(file, await summaryFormat(), root);
+    assert.ok(early && late);
+    assert.ok(early.get(rels[0]!));
+    // Another console saved over it: same bytes, another file.
+    copyFileSync(file, `${file}.new`);
+    renameSync(`${file}.new`, file);
+    for (const rel of rels.slice(1)) assert.ok(early.get(rel), rel);
+    assert.is(late.size, rels.length);
+    for (const rel of rels) assert.is(late.get(rel), undefined, rel);
+    // Gone: nothing either.
+    const gone = await loadIndex(file, await summaryFormat(), root);
+    rmSync(file);
+    assert.is(gone?.get(rels[0]!), undefined);
+  } finally {
+    home.cleanup();
+    cache.cleanup();
+  }
+});
+
+test("a chunk whose results are corrupt is not used: its logs are read again, with one stderr line, and the file is replaced", async () => {
+  const home = copyHome();
+  const cache = tempDir();
+  try {
+    const file = join(cache.dir, 'index.bin');
+    const first = await run(home.dir, file);
+    await first.store.save();
+    const expected = indexSnapshot(first.store);
+    const root = first.store.tree.root;
+    first.store.close();
+    const [at, relsLength, resultsLength] = (await loadIndex(file, await summaryFormat(), root))!.source.chunks[0]!;
+    const fd = openSync(file, 'r+');
+    const byte = Buffer.alloc(1);
+    const where = at + relsLength + Math.floor(resultsLength / 2);
+    readSync(fd, byte, 0, 1, where);
+    byte[0]! ^= 0xff;
+    writeSync(fd, byte, 0, 1, where);
+    closeSync(fd);
+    const counting = countingPool();
+    const again = await run(home.dir, file, counting.pool);
+    assert.is(again.warnings.length, 1, again.warnings.join('\n'));
+    assert.match(again.warnings[0]!, /corrupt/);
+    assert.is(counting.readWhole(), again.store.sessions.size);
+    assert.equal(indexSnapshot(again.store), expected);
+    await again.store.save();
+    again.store.close();
+    const loaded = await loadIndex(file, await summaryFormat(), root);
+    assert.ok(loaded);
+    assert.is(loaded.size, again.store.sessions.size);
+    for (const rel of again.store.sessions.byRel.keys()) assert.ok(loaded.get(rel), rel);
+  } finally {
+    home.cleanup();
+    cache.cleanup();
+  }
+});
+
+test.run();

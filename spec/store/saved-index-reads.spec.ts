@@ -10,7 +10,7 @@ import { generateHome } from '../../scripts/synth/home.ts';
 import { Hub } from '../../server/events/hub.ts';
 import { unpackItems } from '../../server/store/index-wire.ts';
 import { loadIndex, saveIndex } from '../../server/store/persisted-index.ts';
-import { FilterArena } from '../../server/store/search-filters.ts';
+import { type FilterArena, MemoryFilters } from '../../server/store/search-filters.ts';
 import { Store } from '../../server/store/store.ts';
 import { summaryFormat } from '../../server/store/summary-format.ts';
 import { createPool, type Pool } from '../../server/workers/pool.ts';
@@ -54,7 +54,7 @@ function countingPool(): { pool: Pool; readWhole: () => number } {
 }
 
 /** The filters of `real`, noting the size of the save's temp file each time one is copied (as its entry is packed). */
-class WatchedArena extends FilterArena {
+class WatchedArena extends MemoryFilters {
   readonly sizes: number[] = [];
   constructor(
     private readonly real: FilterArena,

@@ -45,6 +45,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * walk, to keep one core reading while the other walks.
  */
 const HEAD_LOGS = 2_048;
+/** Saved entries past which a restart finds its first page by name beside the walk (at 100k the walk is in by then). */
+const HEAD_BESIDE_SAVED = 250_000;
 /** A log this big is summarized alone: a 100 MB log takes a worker half a second, and the first page must not wait behind it. */
 const BIG_LOG_BYTES = 8 * 1024 * 1024;
 /** Logs given their entries per turn of the event loop while the first walk is listed. */
@@ -74,6 +76,8 @@ export interface StoreOptions {
   head?: boolean;
   /** Logs listed per turn of the event loop at start (tests make it small). */
   listSlice?: number;
+  /** Saved entries past which a restart finds its newest logs by name beside the walk (HEAD_BESIDE_SAVED; tests make it 0). */
+  headBesideSaved?: number;
   /** Logs of this size and more are summarized alone (BIG_LOG_BYTES; tests make it small). */
   bigLogBytes?: number;
   /** Where the index is saved between runs (index-saver.ts); none: every start reads every log. */
@@ -97,6 +101,7 @@ export class Store {
   private readonly pool: Pool;
   private readonly listSliceSize: number;
   private readonly head: boolean;
+  private readonly headBesideSaved: number;
   /** Files found after the first walk are indexed as they come. */
   private walked = false;
   /** While the start-up lists logs: those it listed from the head, before the walk (their keys may still change). */
@@ -129,6 +134,7 @@ export class Store {
     this.fileEvents = new FileEvents(options.hub, (rel) => this.tree.pathOf(rel));
     this.listSliceSize = options.listSlice ?? LIST_SLICE;
     this.head = options.head ?? true;
+    this.headBesideSaved = options.headBesideSaved ?? HEAD_BESIDE_SAVED;
     this.feeder = new Feeder({
       pool: options.pool,
       hub: options.hub,
@@ -184,18 +190,23 @@ export class Store {
       let walking = this.saver?.hasFile() ? this.walk() : null;
       // The check starts once the file's header is read; what it finds is used only if the file is then loaded.
       let checking = null as Promise<SessionEntry[]> | null;
-      await this.saver
-        ?.load((source) => {
-          checking = this.checkSaved(source);
-        })
-        .then((entries) => entries && this.feeder.useSaved(entries));
+      const saved = await this.saver?.load((source) => {
+        checking = this.checkSaved(source);
+      });
+      if (saved) this.feeder.useSaved(saved);
       if (this.closed) return;
-      const first = this.head && !checking ? await this.pool.run('newestLogsTask', { root: this.tree.root, count: FIRST_BATCH }, 'index').catch(() => null) : null;
+      // Beside a big saved index the walk is seconds long: the newest logs are found by name too, in the
+      // request lane (the index lane walks and checks), and checked one by one against the saved entries.
+      const headBeside = checking !== null && (saved?.size ?? 0) >= this.headBesideSaved;
+      const first =
+        this.head && (!checking || headBeside)
+          ? await this.pool.run('newestLogsTask', { root: this.tree.root, count: FIRST_BATCH }, headBeside ? 'interactive' : 'index').catch(() => null)
+          : null;
       if (this.closed) return;
       if (first) {
         this.expected = first.found;
         for (const log of first.logs) this.headRels?.add(log.rel);
-        this.listSlice(first.logs);
+        this.listSlice(first.logs, { stamped: headBeside });
         this.markOpened();
       }
       walking ??= this.walk();
@@ -329,9 +340,11 @@ export class Store {
     if (slice.length) yield slice;
   }
 
-  private listSlice(logs: readonly NewLog[], { now = false }: { now?: boolean } = {}): void {
+  /** `now`: not held for the saved entries' check; `stamped`: checked against them here (feeder.admitStamped). */
+  private listSlice(logs: readonly NewLog[], { now = false, stamped = false }: { now?: boolean; stamped?: boolean } = {}): void {
     const added = this.sessions.add(this.tree.root, logs);
-    if (this.heldForCheck && !now) for (const e of added) this.heldForCheck.push(e);
+    if (stamped) this.feeder.admitStamped(added);
+    else if (this.heldForCheck && !now) for (const e of added) this.heldForCheck.push(e);
     else this.feeder.admit(added);
     this.feeder.pump();
     this.markSliceListed();

@@ -117,9 +117,12 @@ function apply(root: string, op: Op): void {
   }
 }
 
-async function indexed(dataDir: string, savedIndex: { file: string; write: boolean } | null, warn: (l: string) => void = () => {}, head = true): Promise<Store> {
+/** How a restart finds its first logs: from the walk alone, by name before the walk, or by name beside a saved index. */
+type Head = 'none' | 'before' | 'beside';
+
+async function indexed(dataDir: string, savedIndex: { file: string; write: boolean } | null, warn: (l: string) => void = () => {}, head: Head = 'before'): Promise<Store> {
   // Small slices, and at times no head, so saved entries are taken as the walk's logs are listed too.
-  const s = new Store({ dataDir, pool, hub: new Hub(), savedIndex, warn, head, listSlice: 4 });
+  const s = new Store({ dataDir, pool, hub: new Hub(), savedIndex, warn, head: head !== 'none', headBesideSaved: head === 'beside' ? 0 : Infinity, listSlice: 4 });
   await s.open();
   await s.warm(30_000);
   await s.searchFiltersMade;
@@ -128,7 +131,7 @@ async function indexed(dataDir: string, savedIndex: { file: string; write: boole
 
 test('after any changes between two runs, the restarted index equals a fresh one', async () => {
   await check(
-    fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 8 }), fc.boolean(), async (ops, head) => {
+    fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 8 }), fc.constantFrom<Head>('none', 'before', 'beside'), async (ops, head) => {
       const home = copyHome();
       const cache = tempDir();
       const saved = { file: join(cache.dir, 'index.bin'), write: true };

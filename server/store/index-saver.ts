@@ -1,7 +1,7 @@
 // When the index is saved between runs (persisted-index.ts says how): read once at start; written in the
 // background once the cold index is in, then at most every minute while something changed, and on a clean
 // stop; never by a read-only console. A file that cannot be used costs one stderr line and is replaced.
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { errorText } from '../../shared/error-text.ts';
 import { loadIndex, type SavedEntries, SavedIndexRefused, type SavedSource, saveIndex } from './persisted-index.ts';
 import type { SessionIndex } from './session-index.ts';
@@ -29,9 +29,9 @@ export class IndexSaver {
     private readonly warn: (line: string) => void,
   ) {}
 
-  /** Whether an earlier run left a saved index (it may still be refused when read). */
-  hasFile(): boolean {
-    return existsSync(this.options.file);
+  /** The bytes of the index an earlier run left (0: none; it may still be refused when read). */
+  fileBytes(): number {
+    return statSync(this.options.file, { throwIfNoEntry: false })?.size ?? 0;
   }
 
   /** The entries an earlier run saved, or null (none, or refused with one line on stderr); `onSource`: loadIndex's. */

@@ -31,6 +31,7 @@ import { filterArenaIn } from './filter-file.ts';
 import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesOf } from './first-walk.ts';
 import { FileEvents } from './file-events.ts';
 import { FlowKeys } from './flow-keys.ts';
+import type { Head } from './head-scan.ts';
 import { IndexSaver, type SavedIndexOptions } from './index-saver.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { type NewLog, type SessionEntry, SessionIndex } from './session-index.ts';
@@ -45,8 +46,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * walk, to keep one core reading while the other walks.
  */
 const HEAD_LOGS = 2_048;
-/** Saved entries past which a restart finds its first page by name beside the walk (at 100k the walk is in by then). */
-const HEAD_BESIDE_SAVED = 250_000;
+/** A saved index's size past which a restart finds its first page by name beside the walk (~230k sessions; at 100k the walk is in by then). */
+const HEAD_BESIDE_SAVED_BYTES = 128 * 1024 * 1024;
 /** A log this big is summarized alone: a 100 MB log takes a worker half a second, and the first page must not wait behind it. */
 const BIG_LOG_BYTES = 8 * 1024 * 1024;
 /** Logs given their entries per turn of the event loop while the first walk is listed. */
@@ -76,8 +77,8 @@ export interface StoreOptions {
   head?: boolean;
   /** Logs listed per turn of the event loop at start (tests make it small). */
   listSlice?: number;
-  /** Saved entries past which a restart finds its newest logs by name beside the walk (HEAD_BESIDE_SAVED; tests make it 0). */
-  headBesideSaved?: number;
+  /** A saved index's bytes past which a restart finds its newest logs by name beside the walk (HEAD_BESIDE_SAVED_BYTES; tests make it 0). */
+  headBesideBytes?: number;
   /** Logs of this size and more are summarized alone (BIG_LOG_BYTES; tests make it small). */
   bigLogBytes?: number;
   /** Where the index is saved between runs (index-saver.ts); none: every start reads every log. */
@@ -101,7 +102,7 @@ export class Store {
   private readonly pool: Pool;
   private readonly listSliceSize: number;
   private readonly head: boolean;
-  private readonly headBesideSaved: number;
+  private readonly headBesideBytes: number;
   /** Files found after the first walk are indexed as they come. */
   private walked = false;
   /** While the start-up lists logs: those it listed from the head, before the walk (their keys may still change). */
@@ -134,7 +135,7 @@ export class Store {
     this.fileEvents = new FileEvents(options.hub, (rel) => this.tree.pathOf(rel));
     this.listSliceSize = options.listSlice ?? LIST_SLICE;
     this.head = options.head ?? true;
-    this.headBesideSaved = options.headBesideSaved ?? HEAD_BESIDE_SAVED;
+    this.headBesideBytes = options.headBesideBytes ?? HEAD_BESIDE_SAVED_BYTES;
     this.feeder = new Feeder({
       pool: options.pool,
       hub: options.hub,
@@ -187,7 +188,11 @@ export class Store {
       // files, and the walk's first slice is the first page. Without one, the first page's logs are found by
       // name first (a small head alone is found sooner: at a million logs, beside the walk, a second later),
       // queued at once; then the walk on one worker while the other reads a larger head.
-      let walking = this.saver?.hasFile() ? this.walk() : null;
+      const savedBytes = this.saver?.fileBytes() ?? 0;
+      let walking = savedBytes > 0 ? this.walk() : null;
+      // Beside a big saved index the walk is seconds long: the newest logs are found by name at once too, in
+      // the request lane (the index lane walks and checks), and checked one by one against the saved entries.
+      const heading = this.head && savedBytes > 0 && savedBytes >= this.headBesideBytes ? this.newestLogs('interactive') : null;
       // The check starts once the file's header is read; what it finds is used only if the file is then loaded.
       let checking = null as Promise<SessionEntry[]> | null;
       const saved = await this.saver?.load((source) => {
@@ -195,13 +200,8 @@ export class Store {
       });
       if (saved) this.feeder.useSaved(saved);
       if (this.closed) return;
-      // Beside a big saved index the walk is seconds long: the newest logs are found by name too, in the
-      // request lane (the index lane walks and checks), and checked one by one against the saved entries.
-      const headBeside = checking !== null && (saved?.size ?? 0) >= this.headBesideSaved;
-      const first =
-        this.head && (!checking || headBeside)
-          ? await this.pool.run('newestLogsTask', { root: this.tree.root, count: FIRST_BATCH }, headBeside ? 'interactive' : 'index').catch(() => null)
-          : null;
+      const headBeside = heading !== null && checking !== null;
+      const first = heading !== null ? await heading : this.head && !checking ? await this.newestLogs('index') : null;
       if (this.closed) return;
       if (first) {
         this.expected = first.found;
@@ -338,6 +338,11 @@ export class Store {
       slice.push({ rel, name, flowLog: (f & HAS_FLOW_LOG) !== 0, confirmLog: (f & HAS_CONFIRM_LOG) !== 0 });
     }
     if (slice.length) yield slice;
+  }
+
+  /** The first page's logs by name (head-scan.ts), or null where the walk must find them. */
+  private newestLogs(lane: 'interactive' | 'index'): Promise<Head | null> {
+    return this.pool.run('newestLogsTask', { root: this.tree.root, count: FIRST_BATCH }, lane).catch(() => null);
   }
 
   /** `now`: not held for the saved entries' check; `stamped`: checked against them here (feeder.admitStamped). */

@@ -122,7 +122,7 @@ type Head = 'none' | 'before' | 'beside';
 
 async function indexed(dataDir: string, savedIndex: { file: string; write: boolean } | null, warn: (l: string) => void = () => {}, head: Head = 'before'): Promise<Store> {
   // Small slices, and at times no head, so saved entries are taken as the walk's logs are listed too.
-  const s = new Store({ dataDir, pool, hub: new Hub(), savedIndex, warn, head: head !== 'none', headBesideSaved: head === 'beside' ? 0 : Infinity, listSlice: 4 });
+  const s = new Store({ dataDir, pool, hub: new Hub(), savedIndex, warn, head: head !== 'none', headBesideBytes: head === 'beside' ? 0 : Infinity, listSlice: 4 });
   await s.open();
   await s.warm(30_000);
   await s.searchFiltersMade;

@@ -421,6 +421,7 @@ export class SessionIndex {
     const domain = query.domain ? cols.textId(query.domain) : null;
     const mode = query.mode ? cols.textId(query.mode) : null;
     if ((domain ?? 0) === NONE || (mode ?? 0) === NONE) return { total: 0, items: [], sums: sumsOf([]) };
+    const matches = needle === null ? null : cols.matcher(needle);
     const items: SessionSummary[] = [];
     const sums = sumsOf([]);
     const view = this.listRow;
@@ -430,7 +431,7 @@ export class SessionIndex {
       if (domain !== null && cols.domainId(row) !== domain) continue;
       if (mode !== null && cols.modeId(row) !== mode) continue;
       if (within !== null && !within(this.rowOf(e, view))) continue;
-      if (needle !== null && !cols.matches(row, e.base, needle)) continue;
+      if (matches !== null && !matches(row, e.base)) continue;
       if (traits !== null && !traits(this.rowOf(e, view), e)) continue;
       if (custom || (total >= offset && total < end)) items.push(cols.summary(row, e.key, e.rel, e.base));
       total++;

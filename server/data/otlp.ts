@@ -6,7 +6,7 @@ import type { SessionsOtlpQuery } from '../../shared/otlp.ts';
 import type { DataContext } from './data-context.ts';
 import { VERSION } from '../version.ts';
 import type { SessionFile } from './catalog.ts';
-import { sessionsPage, UnreadableSession } from './sessions.ts';
+import { sessionsMatching, UnreadableSession } from './sessions.ts';
 import type { TraceOptions } from '../engine/otlp/spans.ts';
 import type { SpooledFile } from '../store/spool.ts';
 import { WorkerDied } from '../workers/pool.ts';
@@ -38,8 +38,7 @@ export async function sessionsToExport(state: DataContext, query: SessionsOtlpQu
     if (missing.length > 0) throw new NoSuchSessions(`no session ${missing.map((k) => JSON.stringify(k)).join(', ')}`);
     return query.keys.map((k) => catalog.session(k)).filter((f): f is SessionFile => f !== undefined);
   }
-  const page = await sessionsPage(state, { ...query, limit: Number.MAX_SAFE_INTEGER, offset: 0 });
-  return page.items.map((s) => catalog.session(s.key)).filter((f): f is SessionFile => f !== undefined);
+  return [...(await sessionsMatching(state, { ...query, limit: Number.MAX_SAFE_INTEGER, offset: 0 }))];
 }
 
 interface BatchLines {

@@ -74,6 +74,14 @@ export async function sessionsPage(state: DataContext, query: SessionsQuery): Pr
   return indexing ? { ...page, indexing } : page;
 }
 
+/** Every session the list's filters keep, in its order, as the index's entries (no summary made for each). */
+export async function sessionsMatching(state: DataContext, query: SessionsQuery): Promise<readonly SessionFile[]> {
+  const { store } = state;
+  await store.warm(WARM_BUDGET_MS);
+  await store.sync();
+  return store.sessions.matching(query);
+}
+
 /**
  * One session as the JSON bytes the API sends, made in the worker and cached by the files' stamps: a big
  * log's view is tens of MB, and building or encoding it here would stall every other request. Answers the

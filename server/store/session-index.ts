@@ -397,43 +397,63 @@ export class SessionIndex {
     return view.at(e.row, e.key, e.rel, e.base);
   }
 
-  /** A page of the list: filters in the order domain, mode, q, then the rest; `total` and `sums` before paging. */
-  list(query: SessionsQuery): { total: number; items: SessionSummary[]; sums: SessionSums } {
-    const needle = query.q ? query.q.toLowerCase() : null;
+  /**
+   * The query's filters, in the order domain, mode, q, then the rest, as one test of an entry: null when it
+   * asks none, 'none' when a domain or mode it names no session has.
+   */
+  private filterOf(query: SessionsQuery): ((e: ReadableEntry) => boolean) | null | 'none' {
     const within = query.from || query.to ? startedWithin(query) : null;
     const traits = traitsPredicate(query);
+    if (!query.domain && !query.mode && within === null && !query.q && traits === null) return null;
+    const cols = this.cols;
+    // A text no session has has no id: no readable row holds NONE as its mode, nor may match a domain by it.
+    const domain = query.domain ? cols.textId(query.domain) : null;
+    const mode = query.mode ? cols.textId(query.mode) : null;
+    if ((domain ?? 0) === NONE || (mode ?? 0) === NONE) return 'none';
+    const matches = query.q ? cols.matcher(query.q.toLowerCase()) : null;
+    const view = this.listRow;
+    return (e) => {
+      const row = e.row;
+      if (domain !== null && cols.domainId(row) !== domain) return false;
+      if (mode !== null && cols.modeId(row) !== mode) return false;
+      if (within !== null && !within(this.rowOf(e, view))) return false;
+      if (matches !== null && !matches(row, e.base)) return false;
+      return traits === null || traits(this.rowOf(e, view), e);
+    };
+  }
+
+  /** Another order than the list's own, newest first. */
+  private static customOrder(query: SessionsQuery): boolean {
+    return (query.sort ?? 'started') !== 'started' || (query.order ?? 'desc') !== 'desc';
+  }
+
+  /** A page of the list; `total` and `sums` before paging. */
+  list(query: SessionsQuery): { total: number; items: SessionSummary[]; sums: SessionSums } {
+    const keep = this.filterOf(query);
+    if (keep === 'none') return { total: 0, items: [], sums: sumsOf([]) };
     // Another order than newest first gathers every match, then sorts and pages.
-    const custom = (query.sort ?? 'started') !== 'started' || (query.order ?? 'desc') !== 'desc';
+    const custom = SessionIndex.customOrder(query);
     const offset = Math.max(0, query.offset);
     const end = offset + Math.max(0, query.limit);
     const cols = this.cols;
+    const summary = (e: SessionEntry) => cols.summary(e.row, e.key, e.rel, e.base);
     // No filter, newest first: the page is a slice (the list's first page, and every progress poll).
-    if (!query.domain && !query.mode && within === null && needle === null && traits === null && !custom) {
+    if (keep === null && !custom) {
       const sums = sumsOf([]);
       for (const c of this.tallies.cells()) {
         sums.tool_calls += c.tool_calls;
         sums.flow_lookups += c.flow_lookups;
       }
       sums.shadow_decisions = this.tallies.shadowDecisions();
-      return { total: this.sorted.length, items: this.sorted.slice(offset, end).map((e) => cols.summary(e.row, e.key, e.rel, e.base)), sums };
+      return { total: this.sorted.length, items: this.sorted.slice(offset, end).map(summary), sums };
     }
-    // A domain or mode no session has: its id is NONE, which no readable row holds as its mode.
-    const domain = query.domain ? cols.textId(query.domain) : null;
-    const mode = query.mode ? cols.textId(query.mode) : null;
-    if ((domain ?? 0) === NONE || (mode ?? 0) === NONE) return { total: 0, items: [], sums: sumsOf([]) };
-    const matches = needle === null ? null : cols.matcher(needle);
     const items: SessionSummary[] = [];
     const sums = sumsOf([]);
-    const view = this.listRow;
     let total = 0;
     for (const e of this.sorted) {
+      if (keep !== null && !keep(e)) continue;
       const row = e.row;
-      if (domain !== null && cols.domainId(row) !== domain) continue;
-      if (mode !== null && cols.modeId(row) !== mode) continue;
-      if (within !== null && !within(this.rowOf(e, view))) continue;
-      if (matches !== null && !matches(row, e.base)) continue;
-      if (traits !== null && !traits(this.rowOf(e, view), e)) continue;
-      if (custom || (total >= offset && total < end)) items.push(cols.summary(row, e.key, e.rel, e.base));
+      if (custom || (total >= offset && total < end)) items.push(summary(e));
       total++;
       sums.tool_calls += cols.toolCalls(row);
       sums.flow_lookups += cols.flowLookups(row);
@@ -441,6 +461,22 @@ export class SessionIndex {
     }
     if (custom) return { total, items: items.sort(sessionComparator(query.sort, query.order)).slice(offset, end), sums };
     return { total, items, sums };
+  }
+
+  /**
+   * Every session the query keeps, in the list's order, as entries: no summary is made unless another order
+   * than newest first asks for them to sort by (the OTLP export of a list, which needs the files only).
+   */
+  matching(query: SessionsQuery): ReadableEntry[] {
+    const keep = this.filterOf(query);
+    if (keep === 'none') return [];
+    const kept = keep === null ? this.sorted.slice() : this.sorted.filter(keep);
+    if (!SessionIndex.customOrder(query)) return kept;
+    const order = sessionComparator(query.sort, query.order);
+    return kept
+      .map((e) => ({ e, s: this.cols.summary(e.row, e.key, e.rel, e.base) }))
+      .sort((a, b) => order(a.s, b.s))
+      .map(({ e }) => e);
   }
 
   /** Keys for the logs of one base, as assignKeys gives them (collisions only happen within a base). */

@@ -110,6 +110,13 @@ s('lists, counts and tallies as the engine does over the same summaries, through
       for (const raw of queries) {
         const query = v.parse(SessionsQuerySchema, raw);
         assert.equal(index.list(query), listSessions(summaries, query), JSON.stringify(raw));
+        // Every match as entries, in the same order (the OTLP export of a list).
+        const all = { ...query, offset: 0, limit: Number.MAX_SAFE_INTEGER };
+        assert.equal(
+          index.matching(all).map((e) => e.summary),
+          listSessions(summaries, all).items,
+          `matching ${JSON.stringify(raw)}`,
+        );
       }
       assert.equal(index.readable.length, summaries.length);
       const cells = (t: Tallies) => [...t.cells()].map((c) => JSON.stringify(c)).sort();

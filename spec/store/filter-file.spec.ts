@@ -5,7 +5,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BatchFilters, ruledOutByFile } from '../../server/search/filter-reads.ts';
 import { FilterBuilder, phraseBits } from '../../server/search/trigram-filter.ts';
@@ -168,6 +168,27 @@ test('with no cache directory, or one no file can be made in, the filters stay i
     assert.is(arena.file, null);
     assert.is(lines.length, 1);
     assert.match(lines[0]!, /search filters are kept in memory/);
+  } finally {
+    t.cleanup();
+  }
+});
+
+test('a link planted where the next file goes is not followed: the filters stay in memory and its target is untouched', () => {
+  const t = tempDir();
+  try {
+    const victim = join(t.dir, 'victim');
+    writeFileSync(victim, 'not the console\'s');
+    // The names go on from the last one made: a link waits at each of the next few.
+    const first = new FileFilters(t.dir);
+    const made = Number(/\.(\d+)\.bin$/.exec(first.file)![1]);
+    first.close();
+    for (let n = made + 1; n <= made + 3; n++) symlinkSync(victim, first.file.replace(/\.\d+\.bin$/, `.${n}.bin`));
+    const lines: string[] = [];
+    const arena = filterArenaIn(t.dir, (l) => lines.push(l));
+    assert.ok(arena instanceof MemoryFilters);
+    assert.is(lines.length, 1);
+    arena.put(-1, new Uint8Array(FILTER_BYTES).fill(7));
+    assert.is(readFileSync(victim, 'utf8'), 'not the console\'s');
   } finally {
     t.cleanup();
   }

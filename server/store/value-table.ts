@@ -55,9 +55,4 @@ export class ValueTable<T extends NonNullable<unknown>> {
   at(id: number): T | null {
     return id === NONE ? null : this.values[id]!;
   }
-
-  /** How many values it holds. */
-  get size(): number {
-    return this.values.length;
-  }
 }

@@ -164,6 +164,21 @@ export class Feeder {
   }
 
   /**
+   * Logs listed from the saved index itself (saved-listing.ts), at the places where the check found them
+   * unchanged: each takes its saved summary now (or is read, if its entry was taken or does not decode).
+   */
+  admitChecked(entries: readonly SessionEntry[], places: readonly number[]): void {
+    this.o.sessions.filters.reserve(entries.length);
+    const now = performance.now();
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!;
+      if (this.saved?.claimAt(places[i]!)) this.applySaved(e, places[i]!, now);
+      else this.enqueue(e);
+    }
+    this.pump();
+  }
+
+  /**
    * The logs listed while the saved index was checked, a slice per turn of the event loop: each taken and
    * applied at once, while its entry is at hand (a pass to take them all, then one to apply, touched 100k
    * entries twice), or queued.

@@ -291,6 +291,25 @@ export class SavedEntries {
     return entry;
   }
 
+  /**
+   * The entries of chunk `c` the pool found as saved (`found`, checkSaved's answer for the chunk) and not taken
+   * yet: each log's path, its place, and what the check found (which companions its stamp names).
+   */
+  forUnchanged(c: number, found: Uint8Array, each: (rel: string, place: number, found: number) => void): void {
+    const rels = this.rels[c];
+    const taken = this.taken[c];
+    if (rels === undefined || taken === undefined) return;
+    const n = Math.min(found.length, rels.length, taken.length);
+    for (let i = 0; i < n; i++) if ((found[i]! & CHECKED_SAME) !== 0 && taken[i] === 0) each(rels[i]!, c * PLACE + i, found[i]!);
+  }
+
+  /** Claim the entry at `place`, which the check found unchanged (false if it was taken): `entryAt` makes it. */
+  claimAt(place: number): boolean {
+    if (this.taken[Math.floor(place / PLACE)]?.[place % PLACE] !== 0) return false;
+    this.take(place);
+    return true;
+  }
+
   /** `claim` then `entryAt`. */
   takeChecked(log: { rel: string; hasFlowLog: boolean; hasConfirmLog: boolean }): SavedEntry | undefined {
     const place = this.claim(log);

@@ -22,7 +22,7 @@ import { errorText } from '../../shared/error-text.ts';
 import { WATCH_POLL_MS } from '../../shared/limits.ts';
 import { BIG_OUTLINE_BYTES, BigOutlines } from './big-outlines.ts';
 import { KeptOutlines } from './kept-outlines.ts';
-import { keptOutlinesDir, type SavedSource } from './persisted-index.ts';
+import { keptOutlinesDir, type SavedEntries, type SavedSource } from './persisted-index.ts';
 import type { Catalog } from './catalog.ts';
 import { DetailCache } from './detail-cache.ts';
 import { Feeder, FIRST_BATCH } from './feeder.ts';
@@ -34,6 +34,7 @@ import { FlowKeys } from './flow-keys.ts';
 import type { Head } from './head-scan.ts';
 import { IndexSaver, type SavedIndexOptions } from './index-saver.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
+import { SavedListing } from './saved-listing.ts';
 import { type NewLog, type SessionEntry, SessionIndex } from './session-index.ts';
 import { Spool } from './spool.ts';
 import { stampNow } from './stamp.ts';
@@ -195,11 +196,16 @@ export class Store {
       const heading = this.head && savedBytes > 0 && savedBytes >= this.headBesideBytes ? this.newestLogs('interactive') : null;
       // The check starts once the file's header is read; what it finds is used only if the file is then loaded.
       let checking = null as Promise<SessionEntry[]> | null;
+      let parts: CheckPart[] = [];
       const saved = await this.saver?.load((source) => {
-        checking = this.checkSaved(source);
+        parts = this.checkParts(source);
+        checking = this.checkSaved(parts);
       });
       if (saved) this.feeder.useSaved(saved);
       if (this.closed) return;
+      // What the check finds unchanged is listed from the saved index as each part comes in, before the walk.
+      const listing = saved && parts.length > 0 ? new SavedListing(this.sessions, this.feeder, saved, this.tree.root) : null;
+      const prelisting = listing ? this.listSaved(listing, saved!, parts) : null;
       const headBeside = heading !== null && checking !== null;
       const first = heading !== null ? await heading : this.head && !checking ? await this.newestLogs('index') : null;
       if (this.closed) return;
@@ -226,19 +232,24 @@ export class Store {
       const names = namesOf(walk);
       const slices = this.slicesOf(walk, names);
       // Without a head, the walk's first slice goes to the pool before anything else (not held for the check).
-      if (!head) this.listSlice(slices.next().value ?? [], { now: true });
+      // The logs listed from the saved index are only looked up (seenByWalk).
+      const unlisted = (slice: NewLog[]) => (listing ? slice.filter((log) => !listing.seenByWalk(log)) : slice);
+      if (!head) this.listSlice(unlisted(slices.next().value ?? []), { now: true });
       this.markOpened();
       // Every log is queued before the tree is adopted: the pool reads while the event loop adopts it (what
       // changes meanwhile moves its directory's stamp, which adopt compares with the walk's).
       for (const slice of slices) {
         if (this.closed) return;
         await nextTurn();
-        this.listSlice(slice);
+        this.listSlice(unlisted(slice));
       }
       // The logs listed meanwhile are admitted once the saved entries are checked; the tree is adopted while
       // the check ends (both a slice per turn).
       const adopting = this.tree.adopt(walk.dirs, names);
       const held = await checking;
+      await prelisting;
+      // Listed from the saved index, not found by the walk: gone since the check looked.
+      if (listing) this.removeFiles(listing.unseen().map((e) => ({ rel: e.rel, name: e.rel.slice(e.rel.lastIndexOf('/') + 1), kind: 'session' as const })));
       if (held) await this.feeder.admitInTurns(held);
       await this.feeder.applyTaken();
       await adopting;
@@ -277,17 +288,44 @@ export class Store {
 
   /**
    * The saved index's entries checked against the files in the pool, in parts that both of the index's
-   * workers take as they come free (one walks first); null without a saved index. Until it is done the logs
-   * listed are held (`heldForCheck`); it resolves with them, to be admitted.
+   * workers take as they come free (one walks first), in the saved order: each resolves with what it found
+   * (null when it cannot vouch for anything).
    */
-  private checkSaved(source: SavedSource): Promise<SessionEntry[]> {
+  private checkParts(source: SavedSource): CheckPart[] {
+    const count = this.pool.threads * CHECK_PARTS_PER_WORKER;
+    const size = Math.ceil(source.chunks.length / count);
+    return Array.from({ length: Math.ceil(source.chunks.length / size) }, (_, i) => ({
+      first: i * size,
+      found: this.pool.run('checkSavedTask', { root: this.tree.root, source, first: i * size, end: (i + 1) * size }, 'index').catch(() => null),
+    }));
+  }
+
+  /**
+   * The saved entries the check finds unchanged, listed with their summaries part by part in the saved order
+   * (the list's, mostly), a chunk per turn of the event loop: the first part is the first page.
+   */
+  private async listSaved(listing: SavedListing, saved: SavedEntries, parts: readonly CheckPart[]): Promise<void> {
+    this.expected = Math.max(this.expected, saved.size);
+    for (const part of parts) {
+      const found = await part.found;
+      if (found === null) continue;
+      for (let c = 0; c < found.length; c++) {
+        if (this.closed) return;
+        listing.listChunk(part.first + c, found[c]!);
+        this.markOpened();
+        this.markSliceListed();
+        await nextTurn();
+      }
+    }
+  }
+
+  /**
+   * Until the check is done the logs the walk lists are held (`heldForCheck`); it resolves with them, to be
+   * admitted.
+   */
+  private checkSaved(parts: readonly CheckPart[]): Promise<SessionEntry[]> {
     this.heldForCheck = [];
-    const parts = this.pool.threads * CHECK_PARTS_PER_WORKER;
-    const size = Math.ceil(source.chunks.length / parts);
-    const runs = Array.from({ length: Math.ceil(source.chunks.length / size) }, (_, i) =>
-      this.pool.run('checkSavedTask', { root: this.tree.root, source, first: i * size, end: (i + 1) * size }, 'index'),
-    );
-    return Promise.all(runs)
+    return Promise.all(parts.map((part) => part.found))
       .then((found) => {
         if (found.every((part) => part !== null)) this.feeder.useChecked(found.flat());
       })
@@ -585,6 +623,12 @@ export class Store {
     if (files.some((f) => f.kind === 'flow')) this.flows.rebuild(this.tree);
     return fed;
   }
+}
+
+/** A part of the saved index's check: its first chunk, and what the pool found of its entries' files. */
+interface CheckPart {
+  first: number;
+  found: Promise<Uint8Array[] | null>;
 }
 
 /** The session log a companion belongs to. */

@@ -3,7 +3,7 @@
 // replaced; a read-only console never writes one; a session costs at most 1 KB of it.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { appendFileSync, copyFileSync, existsSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { generateHome } from '../../scripts/synth/home.ts';
 import { Hub } from '../../server/events/hub.ts';
@@ -148,6 +148,61 @@ test('the check of saved entries beside the walk: a grown log or a new companion
     copyFileSync(t.file, `${t.file}.new`);
     renameSync(`${t.file}.new`, t.file);
     assert.is(checkSaved(root, saved.source, 0, saved.source.chunks.length), null);
+  } finally {
+    t.cleanup();
+  }
+});
+
+test('logs listed from the saved index before the walk is in: one deleted and a companion come after the check are as the walk finds them', async () => {
+  const t = setUp();
+  try {
+    const first = await run(t.home, { file: t.file, write: true });
+    await first.store.save();
+    const entries = [...first.store.sessions.byRel.values()];
+    first.store.close();
+    const gone = entries[0]!;
+    const bare = entries.find((e) => e !== gone && !e.hasFlowLog)!;
+    const donor = entries.find((e) => e.flowLog !== null)!.flowLog!;
+    const bareFlow = `${bare.path.slice(0, -'.jsonl'.length)}.flow.jsonl`;
+    // The walk waits until the check is in and the saved entries are listed; the files change just before it.
+    let store: Store | null = null;
+    const checks: Promise<unknown>[] = [];
+    const listedFirst = async () => {
+      for (let i = 0; i < 1_000 && !(checks.length > 0 && store?.sessions.byRel.has(gone.rel)); i++) await new Promise((r) => setTimeout(r, 5));
+      await Promise.all(checks);
+    };
+    let listedBeforeWalk = false;
+    const p: Pool = {
+      threads: pool.threads,
+      destroy: async () => {},
+      run(name, input, lane) {
+        if (name === 'newestLogsTask') return Promise.reject(new Error('no head in this test'));
+        if (name === 'checkSavedTask') {
+          const found = pool.run(name, input, lane);
+          checks.push(found);
+          return found;
+        }
+        if (name !== 'walkTreeTask') return pool.run(name, input, lane);
+        return listedFirst().then(() => {
+          listedBeforeWalk = store!.sessions.byRel.has(gone.rel) && store!.sessions.byRel.has(bare.rel);
+          rmSync(gone.path);
+          copyFileSync(donor, bareFlow);
+          return pool.run(name, input, lane);
+        });
+      },
+    };
+    store = new Store({ dataDir: t.home, pool: p, hub: new Hub(), savedIndex: { file: t.file, write: false }, warn: () => {}, listSlice: 1 });
+    await store.open();
+    await store.warm(30_000);
+    await store.searchFiltersMade;
+    assert.ok(listedBeforeWalk, 'the saved entries were listed before the walk');
+    assert.not.ok(store.sessions.byRel.has(gone.rel));
+    assert.ok(store.sessions.byRel.get(bare.rel)!.hasFlowLog);
+    const restarted = indexSnapshot(store);
+    store.close();
+    const fresh = await run(t.home, null);
+    assert.equal(restarted, indexSnapshot(fresh.store));
+    fresh.store.close();
   } finally {
     t.cleanup();
   }

@@ -1,0 +1,81 @@
+// A restart lists the saved entries the pool's check finds unchanged as each part of the check comes in, with
+// their saved summaries, before the walk is in: their paths are in the saved index, and their companions are
+// those the check found named by their stamps. The walk then adds only the logs not listed yet, tells whether
+// a listed log's companions are still as saved (`seenByWalk`), and what it did not find is gone (`unseen`).
+import type { Feeder } from './feeder.ts';
+import { CHECKED_CONFIRM_LOG, CHECKED_FLOW_LOG, type SavedEntries } from './persisted-index.ts';
+import type { NewLog, SessionEntry, SessionIndex } from './session-index.ts';
+
+/** Per row: listed here, and found by the walk. */
+const LISTED = 1;
+const SEEN = 2;
+
+export class SavedListing {
+  /** Marks by row (rows taken while this lists are new, so a row's mark is its entry's). */
+  private marks = new Uint8Array(1024);
+  private readonly listed: SessionEntry[] = [];
+  private seen = 0;
+
+  constructor(
+    private readonly sessions: SessionIndex,
+    private readonly feeder: Feeder,
+    private readonly saved: SavedEntries,
+    private readonly root: string,
+  ) {}
+
+  /** How many logs were listed here. */
+  get size(): number {
+    return this.listed.length;
+  }
+
+  /** List chunk `c`'s logs the check found unchanged (`found`), unless listed already, and apply their summaries. */
+  listChunk(c: number, found: Uint8Array): void {
+    const logs: NewLog[] = [];
+    const places: number[] = [];
+    const byRel = this.sessions.byRel;
+    this.saved.forUnchanged(c, found, (rel, place, checked) => {
+      if (byRel.has(rel)) return;
+      logs.push({ rel, name: rel.slice(rel.lastIndexOf('/') + 1), flowLog: (checked & CHECKED_FLOW_LOG) !== 0, confirmLog: (checked & CHECKED_CONFIRM_LOG) !== 0 });
+      places.push(place);
+    });
+    if (logs.length === 0) return;
+    const added = this.sessions.add(this.root, logs);
+    for (const e of added) this.mark(e.row, LISTED);
+    for (const e of added) this.listed.push(e);
+    this.feeder.admitChecked(added, places);
+  }
+
+  /**
+   * A log the walk found: true if it was listed here (then a companion that came or went since the save has
+   * it read again), false if the walk must list it.
+   */
+  seenByWalk(log: NewLog): boolean {
+    const e = this.sessions.byRel.get(log.rel);
+    if (e === undefined || !e.inIndex || (this.marks[e.row]! & LISTED) === 0) return false;
+    if ((this.marks[e.row]! & SEEN) === 0) {
+      this.marks[e.row]! |= SEEN;
+      this.seen++;
+    }
+    if (e.hasFlowLog !== log.flowLog || e.hasConfirmLog !== log.confirmLog) {
+      this.sessions.setCompanion(log.rel, 'hasFlowLog', log.flowLog);
+      this.sessions.setCompanion(log.rel, 'hasConfirmLog', log.confirmLog);
+      this.feeder.enqueue(e);
+    }
+    return true;
+  }
+
+  /** The logs listed here that the walk did not find (gone since the check looked). */
+  unseen(): SessionEntry[] {
+    if (this.seen === this.listed.length) return [];
+    return this.listed.filter((e) => e.inIndex && (this.marks[e.row]! & SEEN) === 0);
+  }
+
+  private mark(row: number, mark: number): void {
+    if (row >= this.marks.length) {
+      const grown = new Uint8Array(Math.max(row + 1, this.marks.length * 2));
+      grown.set(this.marks);
+      this.marks = grown;
+    }
+    this.marks[row]! |= mark;
+  }
+}

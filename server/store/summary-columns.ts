@@ -74,7 +74,8 @@ export class SummaryColumns {
   private readonly toolSets = new ValueTable<readonly string[]>(toolsId, (names) => Object.freeze([...names]));
   /** The tools of a set, lowercased and joined by newlines, for `q`, by id. */
   private readonly toolsText: string[] = [];
-  private readonly siteLists = new ValueTable<readonly SessionSiteCount[]>(sitesId);
+  /** A session's counts by site arrive as a list of its own: found by their text, not by identity. */
+  private readonly siteLists = new ValueTable<readonly SessionSiteCount[]>(sitesId, (sites) => sites, false);
 
   /** A row for a new entry: unreadable, no filter. */
   take(): number {

@@ -4,15 +4,21 @@
 
 /** A value's id in its table; -1 for none. */
 export const NONE = -1;
+/** Values remembered by identity (idOf). */
+const RECENT = 8;
 
 export class ValueTable<T extends NonNullable<unknown>> {
   private readonly ids = new Map<string, number>();
   private readonly values: T[] = [];
   /** Ids of objects already met, by identity: a batch's answers share one copy of each (index-wire.ts). */
   private readonly seen = new WeakMap<object, number>();
-  /** The last value asked for and its id: sessions read in a row mostly share theirs. */
-  private last: T | null = null;
-  private lastId = NONE;
+  /**
+   * The values last asked for and their ids, by identity: sessions read in a row mostly share theirs, and one
+   * table serves several fields of a row (domain, agent, mode), so one remembered value would keep missing.
+   */
+  private readonly recent: (T | null)[] = new Array<T | null>(RECENT).fill(null);
+  private readonly recentIds = new Int32Array(RECENT).fill(NONE);
+  private nextRecent = 0;
 
   /**
    * `identify`: the same text for equal values, different for different ones; `keep`: the copy kept of a new
@@ -21,20 +27,24 @@ export class ValueTable<T extends NonNullable<unknown>> {
   constructor(
     private readonly identify: (value: T) => string,
     private readonly keep: (value: T) => T = (value) => value,
+    /** Remember objects met by identity: false for values made afresh for each session (a WeakMap entry each would only cost). */
+    private readonly byIdentity = true,
   ) {}
 
   /** The id of `value` (null: NONE), kept from here on. */
   idOf(value: T | null): number {
     if (value === null) return NONE;
-    if (value === this.last) return this.lastId;
+    const recent = this.recent;
+    for (let i = 0; i < RECENT; i++) if (recent[i] === value) return this.recentIds[i]!;
     const id = this.lookUp(value);
-    this.last = value;
-    this.lastId = id;
+    recent[this.nextRecent] = value;
+    this.recentIds[this.nextRecent] = id;
+    this.nextRecent = (this.nextRecent + 1) % RECENT;
     return id;
   }
 
   private lookUp(value: T): number {
-    const known = typeof value === 'object' ? this.seen.get(value) : undefined;
+    const known = this.byIdentity && typeof value === 'object' ? this.seen.get(value) : undefined;
     if (known !== undefined) return known;
     const key = this.identify(value);
     let id = this.ids.get(key);
@@ -43,7 +53,7 @@ export class ValueTable<T extends NonNullable<unknown>> {
       this.values.push(this.keep(value));
       this.ids.set(key, id);
     }
-    if (typeof value === 'object') this.seen.set(value, id);
+    if (this.byIdentity && typeof value === 'object') this.seen.set(value, id);
     return id;
   }
 

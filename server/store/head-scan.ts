@@ -48,10 +48,21 @@ interface DirNames {
   logs: number;
 }
 
-export function newestLogs(root: string, count: number): Head | null {
+/**
+ * Which directories a scan reads: every `of`th, from the `index`th, in the scan's order (directories by name),
+ * so that each worker reads a part of a big tree and mergeHeads makes one head of the parts.
+ */
+export interface ScanPart {
+  index: number;
+  of: number;
+}
+
+const WHOLE: ScanPart = { index: 0, of: 1 };
+
+export function newestLogs(root: string, count: number, part: ScanPart = WHOLE): Head | null {
   const dirs: DirNames[] = [];
   const reach = reachOf(root);
-  scanDir(reach, root, '', 1, count * 2, dirs);
+  scanDir(reach, root, '', 1, { keep: count * 2, part, next: 0 }, dirs);
   const unnamed = dirs.reduce((n, d) => n + d.unnamed.length, 0);
   if (unnamed > MAX_UNNAMED) return null;
   const candidates: Candidate[] = [];
@@ -108,11 +119,52 @@ function isLogFile(path: string, reach: Reach): boolean {
 }
 
 /**
+ * The newest `count` logs of the parts' heads together (each scanned from `newestLogs(root, count, part)`):
+ * what the whole scan answers, as the parts' heads hold every log it would choose. Undefined when a part
+ * found none, or holds a log not named by session id (placed by its mtime, which the head does not carry):
+ * the whole scan decides then.
+ */
+export function mergeHeads(parts: readonly (Head | null)[], count: number): Head | undefined {
+  const logs: NewLog[] = [];
+  const rels = new Set<string>();
+  let found = 0;
+  for (const part of parts) {
+    if (part === null) return undefined;
+    found += part.found;
+    for (const log of part.logs) {
+      if (!isSessionId(log.name)) return undefined;
+      // A directory listed anew between the parts' scans may be read by both.
+      if (rels.has(log.rel)) continue;
+      rels.add(log.rel);
+      logs.push(log);
+    }
+  }
+  const start = (log: NewLog) => idStart(log.name);
+  logs.sort((a, b) => start(b) - start(a) || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  const out: NewLog[] = [];
+  for (const log of logs) {
+    if (out.length >= count && start(log) !== start(out[out.length - 1]!)) break;
+    out.push(log);
+  }
+  return { logs: out, found };
+}
+
+/** How a scan goes: each directory's newest logs it keeps, its part of the directories, the next one's number. */
+interface Scan {
+  keep: number;
+  part: ScanPart;
+  next: number;
+}
+
+/**
  * One directory: above the scan's last level its entries' kinds are read (to find the directories to go
  * into); at the last level, only names (nothing there is gone into, and a name that is not a file is
- * found out when it is checked).
+ * found out when it is checked). A directory of another part is gone through, not kept; at the last level,
+ * not read.
  */
-function scanDir(reach: Reach, path: string, rel: string, depth: number, keep: number, out: DirNames[]): void {
+function scanDir(reach: Reach, path: string, rel: string, depth: number, scan: Scan, out: DirNames[]): void {
+  const mine = scan.next++ % scan.part.of === scan.part.index;
+  if (!mine && depth >= SCAN_DEPTH) return;
   let names: string[];
   const subdirs: string[] = [];
   try {
@@ -128,8 +180,9 @@ function scanDir(reach: Reach, path: string, rel: string, depth: number, keep: n
   } catch {
     return;
   }
-  out.push(pickNewest(path, rel, names, keep));
-  for (const name of subdirs) scanDir(reach, join(path, name), relOf({ rel }, name), depth + 1, keep, out);
+  if (mine) out.push(pickNewest(path, rel, names, scan.keep));
+  // By name: every part numbers the directories alike.
+  for (const name of subdirs.sort()) scanDir(reach, join(path, name), relOf({ rel }, name), depth + 1, scan, out);
 }
 
 /** One pass over a directory's names: its newest `keep` logs by session id, the others, its companions. */

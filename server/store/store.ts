@@ -31,7 +31,7 @@ import { filterArenaIn } from './filter-file.ts';
 import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesOf } from './first-walk.ts';
 import { FileEvents } from './file-events.ts';
 import { FlowKeys } from './flow-keys.ts';
-import type { Head } from './head-scan.ts';
+import { type Head, mergeHeads, type ScanPart } from './head-scan.ts';
 import { IndexSaver, type SavedIndexOptions } from './index-saver.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { SavedListing } from './saved-listing.ts';
@@ -378,9 +378,16 @@ export class Store {
     if (slice.length) yield slice;
   }
 
-  /** The first page's logs by name (head-scan.ts), or null where the walk must find them. */
-  private newestLogs(lane: 'interactive' | 'index'): Promise<Head | null> {
-    return this.pool.run('newestLogsTask', { root: this.tree.root, count: FIRST_BATCH }, lane).catch(() => null);
+  /**
+   * The first page's logs by name (head-scan.ts), or null where the walk must find them: the directories split
+   * between the lane's workers, one scan of them all where the parts cannot be merged.
+   */
+  private async newestLogs(lane: 'interactive' | 'index'): Promise<Head | null> {
+    const scan = (part?: ScanPart) => this.pool.run('newestLogsTask', { root: this.tree.root, count: FIRST_BATCH, part }, lane).catch(() => null);
+    const of = this.pool.threads;
+    if (of < 2) return scan();
+    const parts = await Promise.all(Array.from({ length: of }, (_, index) => scan({ index, of })));
+    return mergeHeads(parts, FIRST_BATCH) ?? (this.closed ? null : scan());
   }
 
   /** `now`: not held for the saved entries' check; `stamped`: checked against them here (feeder.admitStamped). */

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { firstWalk, logAt, namesOf } from '../../server/store/first-walk.ts';
-import { newestLogs } from '../../server/store/head-scan.ts';
+import { mergeHeads, newestLogs } from '../../server/store/head-scan.ts';
 import { tempDir } from '../support/fixtures.ts';
 
 const test = suite('store: newest logs by name');
@@ -35,6 +35,38 @@ test('the head is the walk\'s newest logs, whatever order the directories list t
       assert.equal(new Set(head.logs.map((l) => l.rel)), new Set(order.slice(0, head.logs.length)), `head of ${count}`);
       assert.ok(head.logs.length >= count);
     }
+  } finally {
+    cleanup();
+  }
+});
+
+test('the head scanned in parts, each worker reading some of the directories, is the head scanned whole', () => {
+  const { dir, cleanup } = tempDir();
+  try {
+    let seed = 11;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const dirs = ['logs/a', 'logs/b', 'logs/c', 'served/a', 'served/b', 'shadow/a', 'shadow/c'];
+    for (const d of dirs) mkdirSync(join(dir, d), { recursive: true });
+    // Some seconds shared across directories (the same session id elsewhere), and a log at an upper level.
+    for (let i = 0; i < 900; i++) writeFileSync(join(dir, dirs[Math.floor(rand() * dirs.length)]!, `${id(Math.floor(rand() * 300))}.jsonl`), '{}\n');
+    writeFileSync(join(dir, 'logs', `${id(299, 999)}-top.jsonl`), '{}\n');
+    for (const count of [64, 7, 1]) {
+      const whole = newestLogs(dir, count)!;
+      for (const of of [2, 3]) {
+        const parts = Array.from({ length: of }, (_, index) => newestLogs(dir, count, { index, of }));
+        // Each part read its own directories: together they found every log once.
+        assert.is(parts.reduce((n, p) => n + p!.found, 0), whole.found);
+        const merged = mergeHeads(parts, count);
+        assert.ok(merged);
+        assert.equal(merged.logs, whole.logs, `${count} in ${of} parts`);
+        assert.is(merged.found, whole.found);
+      }
+    }
+    // A log not named by session id is placed by its mtime, which a part's head does not carry: the whole scan decides.
+    writeFileSync(join(dir, 'logs/a', 'imported.jsonl'), '{}\n');
+    const parts = [0, 1].map((index) => newestLogs(dir, 2_000, { index, of: 2 }));
+    assert.is(mergeHeads(parts, 2_000), undefined);
+    assert.is(mergeHeads([parts[0]!, null], 5), undefined);
   } finally {
     cleanup();
   }

@@ -7,7 +7,7 @@ import { serialize } from 'node:v8';
 import { firstWalk } from '../../store/first-walk.ts';
 import { checkSaved, type SavedSource } from '../../store/persisted-index.ts';
 import { stampNow } from '../../store/stamp.ts';
-import { type Head, newestLogs } from '../../store/head-scan.ts';
+import { type Head, newestLogs, type ScanPart } from '../../store/head-scan.ts';
 
 /** Writes the walk to `out` (a new file in the spool); answers how many logs it found. */
 export function walkTreeTask(input: { root: string; out: string }): number {
@@ -17,9 +17,9 @@ export function walkTreeTask(input: { root: string; out: string }): number {
 }
 
 
-/** The newest `count` logs by their names, or null where the walk must decide (head-scan.ts). */
-export function newestLogsTask(input: { root: string; count: number }): Head | null {
-  return newestLogs(input.root, input.count);
+/** The newest `count` logs by their names (of a part of the directories), or null where the walk must decide (head-scan.ts). */
+export function newestLogsTask(input: { root: string; count: number; part?: ScanPart }): Head | null {
+  return newestLogs(input.root, input.count, input.part);
 }
 
 /** The stamps of these logs now (the store's sweep compares them with the ones it holds). */

@@ -186,7 +186,7 @@ export class Store {
     try {
       if (this.closed) return;
       // With a saved index the walk starts at once on one worker, the other checks the saved entries against the
-      // files, and the walk's first slice is the first page. Without one, the first page's logs are found by
+      // files, and the unchanged ones the check's first part finds are the first page. Without one, the first page's logs are found by
       // name first (a small head alone is found sooner: at a million logs, beside the walk, a second later),
       // queued at once; then the walk on one worker while the other reads a larger head.
       const savedBytes = this.saver?.fileBytes() ?? 0;

@@ -9,8 +9,14 @@
 /** Bytes per row: the engine's ids (`YYYYMMDDTHHMMSS.mmmZ-pid`) fit with room to spare. */
 const SLOT = 32;
 const PAD = 0x0a;
+/**
+ * Rows per chunk of text: a full chunk is never copied or freed, so growing never copies the whole text nor
+ * leaves its old copies for the allocator to hold on to.
+ */
+const CHUNK_BITS = 16;
+const CHUNK_ROWS = 1 << CHUNK_BITS;
 
-/** Whether a lowercased id goes in a slot: ASCII, no newline, shorter than a slot. */
+/** Whether a lowercased text could be in a slot: ASCII, no newline, shorter than a slot. */
 function fitsSlot(lower: string): boolean {
   if (lower.length >= SLOT) return false;
   for (let i = 0; i < lower.length; i++) {
@@ -21,25 +27,36 @@ function fitsSlot(lower: string): boolean {
 }
 
 export class IdText {
-  private text: Buffer;
+  /** Chunks of CHUNK_ROWS slots; the last may hold fewer (it doubles until full). */
+  private readonly chunks: Buffer[] = [];
   /** Lowercased ids that do not fit a slot, by row (their slots hold padding only). */
   private readonly aside = new Map<number, string>();
 
   constructor(rows: number) {
-    this.text = Buffer.alloc(rows * SLOT, PAD);
+    this.grow(rows);
   }
 
   /** Room for `rows` rows (new slots empty). */
   grow(rows: number): void {
-    const text = Buffer.alloc(rows * SLOT, PAD);
-    this.text.copy(text);
-    this.text = text;
+    for (;;) {
+      const last = this.chunks.length - 1;
+      const full = last < 0 || this.chunks[last]!.length === CHUNK_ROWS * SLOT;
+      const first = (full ? last + 1 : last) * CHUNK_ROWS;
+      const held = full ? 0 : this.chunks[last]!.length / SLOT;
+      if (first + held >= rows) return;
+      const chunk = Buffer.alloc(Math.min(CHUNK_ROWS, Math.max(rows - first, held * 2)) * SLOT, PAD);
+      if (full) this.chunks.push(chunk);
+      else {
+        this.chunks[last]!.copy(chunk);
+        this.chunks[last] = chunk;
+      }
+    }
   }
 
   /** The row's session id (as the summary has it; kept lowercased). */
   set(row: number, id: string): void {
-    const text = this.text;
-    const at = row * SLOT;
+    const text = this.chunks[row >>> CHUNK_BITS]!;
+    const at = (row & (CHUNK_ROWS - 1)) * SLOT;
     // An ASCII id lowercased byte by byte, in place: no string made for it.
     let i = 0;
     for (; i < id.length && i < SLOT - 1; i++) {
@@ -58,20 +75,22 @@ export class IdText {
   /** The row has no id (unreadable, or free). */
   clear(row: number): void {
     this.aside.delete(row);
-    this.text.fill(PAD, row * SLOT, row * SLOT + SLOT);
+    const at = (row & (CHUNK_ROWS - 1)) * SLOT;
+    this.chunks[row >>> CHUNK_BITS]!.fill(PAD, at, at + SLOT);
   }
 
   /** Mark (1) in `hits`, by row, every row whose lowercased id contains `needle` (lowercase, not empty). */
   mark(needle: string, hits: Uint8Array): void {
     // A slot never holds a newline, a byte past ASCII, or an id as long as itself: such a needle is only aside.
     if (fitsSlot(needle)) {
-      const text = this.text;
       const bytes = Buffer.from(needle, 'latin1');
-      for (let at = text.indexOf(bytes); at >= 0; at = text.indexOf(bytes, at)) {
-        const row = (at / SLOT) | 0;
-        hits[row] = 1;
-        at = (row + 1) * SLOT;
-      }
+      this.chunks.forEach((text, k) => {
+        for (let at = text.indexOf(bytes); at >= 0; at = text.indexOf(bytes, at)) {
+          const slot = (at / SLOT) | 0;
+          hits[(k << CHUNK_BITS) + slot] = 1;
+          at = (slot + 1) * SLOT;
+        }
+      });
     }
     for (const [row, lower] of this.aside) if (lower.includes(needle)) hits[row] = 1;
   }

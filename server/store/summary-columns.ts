@@ -62,8 +62,11 @@ export class SummaryColumns {
   private companions = new Uint8Array(FIRST_ROWS);
   /** Why a row's log does not read, by row (only failing rows have one). */
   private readonly errors = new Map<number, string>();
-  /** A row's session id when it is not its log's key base (it almost always is: the engine names a log by it). */
-  private readonly ids: (string | undefined)[] = [];
+  /**
+   * A row's session id when it is not its log's key base, by row: it almost always is (the engine names a log
+   * by it), so a map of the few, not an array of a slot per row.
+   */
+  private readonly ids = new Map<number, string>();
   /** Every readable row's session id, lowercased, for `q`. */
   private readonly idText = new IdText(FIRST_ROWS);
   private rows = 0;
@@ -90,12 +93,12 @@ export class SummaryColumns {
     for (let i = r; i < r + REFS; i++) this.refs[i] = NONE;
     this.flags[row] = 0;
     this.companions[row] = 0;
-    this.ids[row] = undefined;
+    this.ids.delete(row);
     return row;
   }
 
   release(row: number): void {
-    this.ids[row] = undefined;
+    this.ids.delete(row);
     this.idText.clear(row);
     this.errors.delete(row);
     this.free.push(row);
@@ -142,7 +145,8 @@ export class SummaryColumns {
     refs[r + TOOLS] = s.tools_called.length === 0 ? NONE : this.tools(s.tools_called);
     refs[r + SITES] = s.flow_sites === undefined ? NONE : this.siteLists.idOf(s.flow_sites);
     this.flags[row] = READABLE | (s.surprised === true ? SURPRISED : 0) | (s.has_flow_log ? HAS_FLOW_LOG : 0) | (s.has_confirm_log ? HAS_CONFIRM_LOG : 0);
-    this.ids[row] = s.session_id === base ? undefined : s.session_id;
+    if (s.session_id === base) this.ids.delete(row);
+    else this.ids.set(row, s.session_id);
     this.idText.set(row, s.session_id);
     this.errors.delete(row);
   }
@@ -153,7 +157,7 @@ export class SummaryColumns {
     const r = row * REFS;
     this.refs.fill(NONE, r, r + FILTER);
     this.flags[row] = 0;
-    this.ids[row] = undefined;
+    this.ids.delete(row);
     this.idText.clear(row);
     this.errors.set(row, why);
   }
@@ -264,7 +268,7 @@ export class SummaryColumns {
   }
 
   sessionId(row: number, base: string): string {
-    return this.ids[row] ?? base;
+    return this.ids.get(row) ?? base;
   }
 
   /** The id of a domain, agent or mode some session has, or NONE. */

@@ -14,6 +14,7 @@ import { Tallies, type TallyCell } from '../engine/tallies.ts';
 import { DAY_MS } from '../../shared/limits.ts';
 import type { SessionFile } from './catalog.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
+import { RowOrder } from './row-order.ts';
 import { type FilterArena, MemoryFilters } from './search-filters.ts';
 import { CONFIRM_LOG_BESIDE, FLOW_LOG_BESIDE, SummaryColumns, type SummaryRow } from './summary-columns.ts';
 import { NONE } from './value-table.ts';
@@ -196,6 +197,8 @@ export class SessionIndex {
   private readonly cols = new SummaryColumns();
   /** Readable sessions, newest first. */
   private readonly sorted: ReadableEntry[] = [];
+  /** Their rows, in the same order: the filters read these. */
+  private readonly order = new RowOrder();
   /** Two views of rows: the tallies' and the list's filters' (a filter may run while the tallies look). */
   private readonly tallyRow = this.cols.view();
   private readonly listRow = this.cols.view();
@@ -401,7 +404,7 @@ export class SessionIndex {
    * The query's filters, in the order domain, mode, q, then the rest, as one test of an entry: null when it
    * asks none, 'none' when a domain or mode it names no session has.
    */
-  private filterOf(query: SessionsQuery): ((e: ReadableEntry) => boolean) | null | 'none' {
+  private filterOf(query: SessionsQuery): ((row: number, at: number) => boolean) | null | 'none' {
     const within = query.from || query.to ? startedWithin(query) : null;
     const traits = traitsPredicate(query);
     if (!query.domain && !query.mode && within === null && !query.q && traits === null) return null;
@@ -412,13 +415,13 @@ export class SessionIndex {
     if ((domain ?? 0) === NONE || (mode ?? 0) === NONE) return 'none';
     const matches = query.q ? cols.matcher(query.q.toLowerCase()) : null;
     const view = this.listRow;
-    return (e) => {
-      const row = e.row;
+    // `row`: the list's `at`th entry's, read from the typed rows; the entry itself only for the other filters.
+    return (row, at) => {
       if (domain !== null && cols.domainId(row) !== domain) return false;
       if (mode !== null && cols.modeId(row) !== mode) return false;
-      if (within !== null && !within(this.rowOf(e, view))) return false;
-      if (matches !== null && !matches(row, e.base)) return false;
-      return traits === null || traits(this.rowOf(e, view), e);
+      if (within !== null && !within(this.rowOf(this.sorted[at]!, view))) return false;
+      if (matches !== null && !matches.has(row)) return false;
+      return traits === null || traits(this.rowOf(this.sorted[at]!, view), this.sorted[at]!);
     };
   }
 
@@ -450,10 +453,11 @@ export class SessionIndex {
     const items: SessionSummary[] = [];
     const sums = sumsOf([]);
     let total = 0;
-    for (const e of this.sorted) {
-      if (keep !== null && !keep(e)) continue;
-      const row = e.row;
-      if (custom || (total >= offset && total < end)) items.push(summary(e));
+    const rows = this.order.view;
+    for (let at = 0; at < this.order.length; at++) {
+      const row = rows[at]!;
+      if (keep !== null && !keep(row, at)) continue;
+      if (custom || (total >= offset && total < end)) items.push(summary(this.sorted[at]!));
       total++;
       sums.tool_calls += cols.toolCalls(row);
       sums.flow_lookups += cols.flowLookups(row);
@@ -470,7 +474,8 @@ export class SessionIndex {
   matching(query: SessionsQuery): ReadableEntry[] {
     const keep = this.filterOf(query);
     if (keep === 'none') return [];
-    const kept = keep === null ? this.sorted.slice() : this.sorted.filter(keep);
+    const rows = this.order.view;
+    const kept = keep === null ? this.sorted.slice() : this.sorted.filter((_, at) => keep(rows[at]!, at));
     if (!SessionIndex.customOrder(query)) return kept;
     const order = sessionComparator(query.sort, query.order);
     return kept
@@ -528,7 +533,9 @@ export class SessionIndex {
   }
 
   private insertSorted(e: ReadableEntry): void {
-    this.sorted.splice(this.position(e), 0, e);
+    const at = this.position(e);
+    this.sorted.splice(at, 0, e);
+    this.order.insert(at, e.row);
     this.tallies.add(this.rowOf(e, this.tallyRow), this.cols.shadowDecisions(e.row));
   }
 
@@ -548,6 +555,7 @@ export class SessionIndex {
     if (at === -1) at = this.sorted.indexOf(e as ReadableEntry);
     if (at === -1) return;
     this.sorted.splice(at, 1);
+    this.order.remove(at);
     this.tallies.remove(this.rowOf(e, this.tallyRow), this.cols.shadowDecisions(e.row));
   }
 }

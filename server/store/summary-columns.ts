@@ -5,6 +5,7 @@
 import type { SessionMode, SessionSiteCount, SessionSummary, UpstreamView } from '../../shared/sessions.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
 import { upstreamId } from '../engine/tallies.ts';
+import { IdText } from './id-text.ts';
 import { NONE, ValueTable } from './value-table.ts';
 
 // A row's numbers, as doubles: a log's header and lines may give any number.
@@ -61,8 +62,13 @@ export class SummaryColumns {
   private companions = new Uint8Array(FIRST_ROWS);
   /** Why a row's log does not read, by row (only failing rows have one). */
   private readonly errors = new Map<number, string>();
-  /** A row's session id when it is not its log's key base (it almost always is: the engine names a log by it). */
-  private readonly ids: (string | undefined)[] = [];
+  /**
+   * A row's session id when it is not its log's key base, by row: it almost always is (the engine names a log
+   * by it), so a map of the few, not an array of a slot per row.
+   */
+  private readonly ids = new Map<number, string>();
+  /** Every readable row's session id, lowercased, for `q`. */
+  private readonly idText = new IdText(FIRST_ROWS);
   private rows = 0;
   private readonly free: number[] = [];
 
@@ -88,12 +94,13 @@ export class SummaryColumns {
     for (let i = r; i < r + REFS; i++) this.refs[i] = NONE;
     this.flags[row] = 0;
     this.companions[row] = 0;
-    this.ids[row] = undefined;
+    this.ids.delete(row);
     return row;
   }
 
   release(row: number): void {
-    this.ids[row] = undefined;
+    this.ids.delete(row);
+    this.idText.clear(row);
     this.errors.delete(row);
     this.free.push(row);
   }
@@ -112,6 +119,7 @@ export class SummaryColumns {
     this.refs = refs;
     this.flags = flags;
     this.companions = companions;
+    this.idText.grow(rows);
   }
 
   /** Store a summary in `row`; `base`: its log's key base (its session id is kept only when it differs). */
@@ -138,7 +146,9 @@ export class SummaryColumns {
     refs[r + TOOLS] = s.tools_called.length === 0 ? NONE : this.tools(s.tools_called);
     refs[r + SITES] = s.flow_sites === undefined ? NONE : this.siteLists.idOf(s.flow_sites);
     this.flags[row] = READABLE | (s.surprised === true ? SURPRISED : 0) | (s.has_flow_log ? HAS_FLOW_LOG : 0) | (s.has_confirm_log ? HAS_CONFIRM_LOG : 0);
-    this.ids[row] = s.session_id === base ? undefined : s.session_id;
+    if (s.session_id === base) this.ids.delete(row);
+    else this.ids.set(row, s.session_id);
+    this.idText.set(row, s.session_id);
     this.errors.delete(row);
   }
 
@@ -148,7 +158,8 @@ export class SummaryColumns {
     const r = row * REFS;
     this.refs.fill(NONE, r, r + FILTER);
     this.flags[row] = 0;
-    this.ids[row] = undefined;
+    this.ids.delete(row);
+    this.idText.clear(row);
     this.errors.set(row, why);
   }
 
@@ -258,7 +269,7 @@ export class SummaryColumns {
   }
 
   sessionId(row: number, base: string): string {
-    return this.ids[row] ?? base;
+    return this.ids.get(row) ?? base;
   }
 
   /** The id of a domain, agent or mode some session has, or NONE. */
@@ -267,20 +278,19 @@ export class SummaryColumns {
   }
 
   /**
-   * `q`: whether a row's session id, domain, agent or a tool called, lowercased, contains `needle` (lowercase).
-   * A shared text is tested once per query, by its id; the id is lowercased whole (V8 does that faster than
-   * a fold compared in place).
+   * `q`: the rows whose session id, domain, agent or a tool called, lowercased, contains `needle` (lowercase,
+   * not empty). The ids are searched at once (id-text.ts); a shared text is tested once, by its id.
    */
-  matcher(needle: string): (row: number, base: string) => boolean {
-    const texts: boolean[] = [];
-    const tools: boolean[] = [];
-    const text = (id: number) => id !== NONE && (texts[id] ??= this.lowered[id]!.includes(needle));
-    const tool = (id: number) => id !== NONE && (tools[id] ??= this.toolsText[id]!.includes(needle));
-    return (row, base) => {
-      const r = row * REFS;
-      const refs = this.refs;
-      return (this.ids[row] ?? base).toLowerCase().includes(needle) || text(refs[r + DOMAIN]!) || text(refs[r + AGENT]!) || tool(refs[r + TOOLS]!);
-    };
+  matcher(needle: string): RowMatch {
+    const ids = new Uint8Array(this.flags.length);
+    this.idText.mark(needle, ids);
+    // By id + 1: NONE (-1) is slot 0, which matches nothing.
+    const texts = new Uint8Array(this.lowered.length + 1);
+    this.lowered.forEach((lower, id) => (texts[id + 1] = lower.includes(needle) ? 1 : 0));
+    const tools = new Uint8Array(this.toolsText.length + 1);
+    this.toolsText.forEach((lower, id) => (tools[id + 1] = lower.includes(needle) ? 1 : 0));
+    const shared = texts.includes(1) || tools.includes(1);
+    return new RowMatch(ids, shared ? texts : null, tools, this.refs);
   }
 
   /** A view of rows, reused: `at` points it at one. */
@@ -325,6 +335,25 @@ export class SummaryColumns {
       has_flow_log: (flags & HAS_FLOW_LOG) !== 0,
       has_confirm_log: (flags & HAS_CONFIRM_LOG) !== 0,
     };
+  }
+}
+
+/** Which rows a `q` matches (SummaryColumns.matcher), for the rows as they are while one list is made. */
+export class RowMatch {
+  constructor(
+    private readonly ids: Uint8Array,
+    /** Null when no shared text matches: then only ids do. */
+    private readonly texts: Uint8Array | null,
+    private readonly tools: Uint8Array,
+    private readonly refs: Int32Array,
+  ) {}
+
+  has(row: number): boolean {
+    if (this.ids[row] === 1) return true;
+    if (this.texts === null) return false;
+    const r = row * REFS;
+    const refs = this.refs;
+    return this.texts[refs[r + DOMAIN]! + 1] === 1 || this.texts[refs[r + AGENT]! + 1] === 1 || this.tools[refs[r + TOOLS]! + 1] === 1;
   }
 }
 

@@ -4,6 +4,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as fc from 'fast-check';
 import type { IndexedSummary } from '../../server/engine/sessions.ts';
+import * as v from 'valibot';
+import { listSessions } from '../../server/engine/session-list.ts';
+import { SessionsQuerySchema } from '../../shared/sessions.ts';
 import { SessionIndex } from '../../server/store/session-index.ts';
 import { check } from '../props/check.ts';
 
@@ -83,6 +86,44 @@ s('site names holding any text never make two different lists one', () => {
   [one, two].forEach((sites, i) => index.apply(entries[i]!, 'stamp', 0, { ok: true, value: { ...summary(zero), flow_sites: sites } }, 0));
   assert.equal(entries[0]!.flowSites, one);
   assert.equal(entries[1]!.flowSites, two);
+});
+
+s('q finds ids of every kind among more sessions than the first rows hold, as the engine does, through re-reads and removals', () => {
+  const index = new SessionIndex();
+  const n = 2_500;
+  const logs = Array.from({ length: n }, (_, i) => ({ rel: `logs/shop/${i}.jsonl`, name: `${i}.jsonl`, flowLog: false, confirmLog: false }));
+  const zero: Counts = { duration_ms: 0, tool_calls: 0, llm_turns: 0, errors: 0, flow_lookups: 0, hand_backs: 0, shadow_lookups: 0, writes: 1, size_bytes: 0, shadow_decisions: 0 };
+  // Engine ids, ids too long for a slot, ids with a newline, and ids a lowercasing lengthens.
+  const idOf = (i: number, round: number) =>
+    [`2026112${round}T1${i % 10}0000.000Z-${i}`, `A-Session-Id-Of-Another-Engine-Named-${i}`, `Line\nBreak-${i}`, `İd-${i}`][(i + round) % 4]!;
+  const model = new Map<number, IndexedSummary>();
+  const read = (i: number, round: number) => {
+    const value = { ...summary(zero), surprised: false, session_id: idOf(i, round), started_unix_ms: Date.UTC(2026, 10, 27, 10) + ((i * 7_919) % n) };
+    index.apply(entries[i]!, 'stamp', 0, { ok: true, value }, 0);
+    model.set(i, value);
+  };
+  // Some read before the rest come, so the columns grow under ids already kept.
+  const entries = index.add('/data', logs.slice(0, 1_000));
+  for (let i = 0; i < 1_000; i++) read(i, 0);
+  entries.push(...index.add('/data', logs.slice(1_000)));
+  for (let i = 1_000; i < n; i++) read(i, 0);
+  // Re-read a third under other ids, make some unreadable, remove some (their rows go to no one).
+  for (let i = 0; i < n; i += 3) read(i, 1);
+  for (let i = 1; i < n; i += 7) {
+    index.apply(entries[i]!, 'stamp', 0, { ok: false, message: 'no' }, 0);
+    model.delete(i);
+  }
+  for (let i = 2; i < n; i += 11) {
+    index.remove(logs[i]!.rel);
+    model.delete(i);
+  }
+  const summaries = [...model].map(([i, value]) => ({ ...value, key: index.byRel.get(logs[i]!.rel)!.key, path: logs[i]!.rel }));
+  for (const q of ['z-12', '0z-1', 'engine-named-24', 'a-session-id-of-another-engine-named-2', 'line\nbreak-1', 'i̇d-7', '20261121t1', 'shop', 'nowhere']) {
+    const query = v.parse(SessionsQuerySchema, { q, limit: '1000' });
+    const got = index.list(query);
+    assert.equal(got, listSessions(summaries, query), q);
+    if (q !== 'nowhere') assert.ok(got.total > 0, `${q} matches some`);
+  }
 });
 
 s.run();

@@ -212,34 +212,43 @@ export class SavedEntries {
   /** A corrupt chunk was told of: one line for the file, not one per chunk. */
   private corruptSaid = false;
 
+  /**
+   * Each log's place by its path, made when a log is first asked for out of the saved order: a restart takes
+   * most logs in that order (the cursor) or by their places (forUnchanged), so the map is rarely needed.
+   */
+  private places: Map<string, number> | null = null;
+  private readonly count: number;
+
   constructor(
-    private readonly places: Map<string, number>,
     /** Per chunk, its logs' paths: the next log asked for is most often the one after the last. */
     private readonly rels: readonly (readonly string[])[],
     readonly source: SavedSource,
     /** Told once when a chunk's results are found corrupt (its logs are read again). */
     private readonly onCorrupt: () => void = () => {},
   ) {
-    this.left = rels.map(() => 0);
-    const ends = rels.map(() => 0);
-    for (const place of places.values()) {
-      const chunk = Math.floor(place / PLACE);
-      this.left[chunk]!++;
-      ends[chunk] = Math.max(ends[chunk]!, (place % PLACE) + 1);
-    }
-    this.taken = ends.map((n) => new Uint8Array(n));
+    this.left = rels.map((names) => names.length);
+    this.taken = rels.map((names) => new Uint8Array(names.length));
+    this.count = this.left.reduce((sum, n) => sum + n, 0);
   }
 
   /** Entries not taken yet. */
   get size(): number {
-    return this.places.size - this.takenCount;
+    return this.count - this.takenCount;
   }
 
   /** The place of this log's entry, unless there is none or it was taken. */
   private placeOf(rel: string): number | undefined {
-    const place = this.nextIs(rel) ?? this.places.get(rel);
+    const place = this.nextIs(rel) ?? this.placesByRel().get(rel);
     if (place !== undefined) this.cursor = place + 1;
     return place === undefined || this.taken[Math.floor(place / PLACE)]![place % PLACE] === 1 ? undefined : place;
+  }
+
+  private placesByRel(): Map<string, number> {
+    if (this.places === null) {
+      this.places = new Map();
+      for (const [c, names] of this.rels.entries()) names.forEach((rel, i) => this.places!.set(rel, c * PLACE + i));
+    }
+    return this.places;
   }
 
   /** The place at the cursor (or the next chunk's first) if it holds `rel`: a string compare instead of a map lookup. */
@@ -421,9 +430,9 @@ export async function loadIndex(
     }
     const source = { file, stamp: exactStamp(stat), chunks, sums: header.chunks.map((c) => c[3]) };
     onSource?.(source);
-    const { places, paths } = await readPaths(handle, header, chunks);
-    if (places.size !== header.entries) throw new SavedIndexRefused('its entries do not add up');
-    return new SavedEntries(places, paths, source, onCorrupt);
+    const paths = await readPaths(handle, header, chunks);
+    if (paths.reduce((sum, names) => sum + names.length, 0) !== header.entries) throw new SavedIndexRefused('its entries do not add up');
+    return new SavedEntries(paths, source, onCorrupt);
   } catch (err) {
     if (err instanceof SavedIndexRefused) throw err;
     throw new SavedIndexRefused(`it cannot be read: ${errorText(err)}`);
@@ -464,8 +473,7 @@ async function readAt(handle: FileHandle, length: number, position: number): Pro
 }
 
 /** Each chunk's paths, read alone and checked by their SHA-256: each log's place, and the paths per chunk. */
-async function readPaths(handle: FileHandle, header: Header, chunks: readonly [number, number, number][]): Promise<{ places: Map<string, number>; paths: string[][] }> {
-  const places = new Map<string, number>();
+async function readPaths(handle: FileHandle, header: Header, chunks: readonly [number, number, number][]): Promise<string[][]> {
   const paths: string[][] = [];
   for (const [c, [from, relsLength]] of chunks.entries()) {
     const rels = await readAt(handle, relsLength, from);
@@ -473,10 +481,9 @@ async function readPaths(handle: FileHandle, header: Header, chunks: readonly [n
     if (sha256(rels) !== header.chunks[c]![2]) throw new SavedIndexRefused('it is corrupt (its checksum differs)');
     const names = rels.toString('utf8').split(SEP);
     if (names.length >= PLACE) throw new SavedIndexRefused('it is corrupt');
-    names.forEach((rel, i) => places.set(rel, c * PLACE + i));
     paths.push(names);
   }
-  return { places, paths };
+  return paths;
 }
 
 function parseHeader(bytes: Buffer): Header {

@@ -41,6 +41,9 @@ export async function sessionsToExport(state: DataContext, query: SessionsOtlpQu
   return [...(await sessionsMatching(state, { ...query, limit: Number.MAX_SAFE_INTEGER, offset: 0 }))];
 }
 
+/** What the list export works with: the pool makes the batches, the store's spool holds them. */
+export type ExportContext = Pick<DataContext, 'store' | 'pool'>;
+
 interface BatchLines {
   parts: SpooledFile[];
   skipped: OtlpSkipped[];
@@ -50,7 +53,7 @@ interface BatchLines {
  * One batch's lines, written by a worker to the spool. A batch whose worker died (a log that needs more than
  * a worker's heap) is made again a session at a time, so only the session that kills its worker is left out.
  */
-async function batchLines(state: DataContext, batch: OtlpSessionFiles[], options: TraceOptions): Promise<BatchLines> {
+async function batchLines(state: ExportContext, batch: OtlpSessionFiles[], options: TraceOptions): Promise<BatchLines> {
   const spool = state.store.spool;
   const run = async (sessions: OtlpSessionFiles[]): Promise<BatchLines> => {
     const out = spool.file('otlp.jsonl');
@@ -95,7 +98,7 @@ async function batchLines(state: DataContext, batch: OtlpSessionFiles[], options
  * sent, so a slow batch (a 100 MB log) does not leave the other worker idle; at most WAITING_MAX made batches
  * wait in the spool for their turn.
  */
-export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[], payloads: boolean, skipped: OtlpSkipped[]): AsyncGenerator<SpooledFile> {
+export async function* sessionsOtlpLines(state: ExportContext, files: SessionFile[], payloads: boolean, skipped: OtlpSkipped[]): AsyncGenerator<SpooledFile> {
   const spool = state.store.spool;
   const options: TraceOptions = { payloads, version: VERSION };
   const running = state.pool.threads * 2;
@@ -118,6 +121,8 @@ export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[
     }
   };
   let held: SpooledFile[] = [];
+  // The index lane's put-off work waits until the export ends: it would take CPU from the batches.
+  const release = state.store.putOff.hold();
   try {
     refill();
     while (inFlight.length > 0) {
@@ -133,6 +138,7 @@ export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[
   } finally {
     // Stopped early (the client went away, or a batch failed): no batch's file stays behind.
     stopped = true;
+    release();
     for (const p of held) spool.remove(p.file);
     for (const made of inFlight) made.then((r) => r.parts.forEach((p) => spool.remove(p.file)), () => undefined);
   }

@@ -10,12 +10,11 @@ import { sessionsMatching, UnreadableSession } from './sessions.ts';
 import type { TraceOptions } from '../engine/otlp/spans.ts';
 import type { SpooledFile } from '../store/spool.ts';
 import { WorkerDied } from '../workers/pool.ts';
+import { batchSize } from './export-batches.ts';
 import type { OtlpSessionFiles, OtlpSkipped } from '../workers/tasks/otlp.ts';
 
-/** Sessions per pool task: small enough to keep the answer flowing, big enough to keep the pool busy. */
-const BATCH_SESSIONS = 128;
-/** Made batches that may wait in the spool behind a slower one (some 2 MB each). */
-const WAITING_MAX = 16;
+/** Made batches that may wait in the spool behind a slower one (up to some 5 MB each: export-batches.ts). */
+const WAITING_MAX = 8;
 
 export class NoSuchSessions extends Error {}
 
@@ -41,6 +40,9 @@ export async function sessionsToExport(state: DataContext, query: SessionsOtlpQu
   return [...(await sessionsMatching(state, { ...query, limit: Number.MAX_SAFE_INTEGER, offset: 0 }))];
 }
 
+/** What the list export works with: the pool makes the batches, the store's spool holds them. */
+export type ExportContext = Pick<DataContext, 'store' | 'pool'>;
+
 interface BatchLines {
   parts: SpooledFile[];
   skipped: OtlpSkipped[];
@@ -50,7 +52,7 @@ interface BatchLines {
  * One batch's lines, written by a worker to the spool. A batch whose worker died (a log that needs more than
  * a worker's heap) is made again a session at a time, so only the session that kills its worker is left out.
  */
-async function batchLines(state: DataContext, batch: OtlpSessionFiles[], options: TraceOptions): Promise<BatchLines> {
+async function batchLines(state: ExportContext, batch: OtlpSessionFiles[], options: TraceOptions): Promise<BatchLines> {
   const spool = state.store.spool;
   const run = async (sessions: OtlpSessionFiles[]): Promise<BatchLines> => {
     const out = spool.file('otlp.jsonl');
@@ -91,17 +93,18 @@ async function batchLines(state: DataContext, batch: OtlpSessionFiles[], options
 /**
  * The JSON Lines of the sessions as spool files, a batch at a time, in order; each file is removed once the
  * caller asks for the next (or stops). Sessions left out (unreadable, or too big for a worker) are added to
- * `skipped`. Two batches a worker are kept running, refilled as any of them ends rather than as the oldest is
- * sent, so a slow batch (a 100 MB log) does not leave the other worker idle; at most WAITING_MAX made batches
- * wait in the spool for their turn.
+ * `skipped`. Two batches a worker are kept running (sized by export-batches.ts), refilled as any of them ends
+ * rather than as the oldest is sent, so a slow batch (a 100 MB log) does not leave the other worker idle; at
+ * most WAITING_MAX made batches wait in the spool for their turn.
  */
-export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[], payloads: boolean, skipped: OtlpSkipped[]): AsyncGenerator<SpooledFile> {
+export async function* sessionsOtlpLines(state: ExportContext, files: SessionFile[], payloads: boolean, skipped: OtlpSkipped[]): AsyncGenerator<SpooledFile> {
   const spool = state.store.spool;
   const options: TraceOptions = { payloads, version: VERSION };
   const running = state.pool.threads * 2;
   const inFlight: Promise<BatchLines>[] = [];
   let active = 0;
   let next = 0;
+  let given = 0;
   let stopped = false;
   const settled = (): void => {
     active--;
@@ -109,15 +112,18 @@ export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[
   };
   const refill = (): void => {
     while (!stopped && active < running && inFlight.length < WAITING_MAX && next < files.length) {
-      const made = batchLines(state, files.slice(next, next + BATCH_SESSIONS).map(filesOf), options);
+      const size = batchSize(files.length - next, running, given++);
+      const made = batchLines(state, files.slice(next, next + size).map(filesOf), options);
       active++;
       // Awaited in turn below; handled here too, so a rejection before its turn is not an unhandled one.
       made.then(settled, settled);
       inFlight.push(made);
-      next += BATCH_SESSIONS;
+      next += size;
     }
   };
   let held: SpooledFile[] = [];
+  // The index lane's put-off work waits until the export ends: it would take CPU from the batches.
+  const release = state.store.putOff.hold();
   try {
     refill();
     while (inFlight.length > 0) {
@@ -133,6 +139,7 @@ export async function* sessionsOtlpLines(state: DataContext, files: SessionFile[
   } finally {
     // Stopped early (the client went away, or a batch failed): no batch's file stays behind.
     stopped = true;
+    release();
     for (const p of held) spool.remove(p.file);
     for (const made of inFlight) made.then((r) => r.parts.forEach((p) => spool.remove(p.file)), () => undefined);
   }

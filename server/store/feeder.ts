@@ -13,6 +13,7 @@ import type { SessionEntry, SessionIndex } from './session-index.ts';
 import type { Spool } from './spool.ts';
 import { stampNow } from './stamp.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { PutOff } from './put-off.ts';
 
 /**
  * How long a turn of the event loop takes saved summaries into the index at start: timed, not counted (the
@@ -36,6 +37,8 @@ export interface FeederOptions {
   sessions: SessionIndex;
   spool: Spool;
   outlines: BigOutlines;
+  /** The outlines put off by the cold index wait their turn here (put-off.ts). */
+  putOff: PutOff;
   /** Logs of this size and more are summarized alone, one at a time, while other workers take small batches. */
   bigLogBytes: number;
   /** A log modified at or after this time (wall ms) is named in `changed` even during the cold index. */
@@ -477,6 +480,7 @@ export class Feeder {
   private async writeOutlines(): Promise<void> {
     const { sessions, spool, outlines, pool } = this.o;
     for (const e of this.outlineLater.splice(0)) {
+      await this.o.putOff.turn();
       if (this.closed) return;
       if (sessions.byRel.get(e.rel) !== e || !e.readable || e.stamp === null || outlines.find(e.path, e.stamp)) continue;
       const out = outlines.file();

@@ -4,19 +4,25 @@
 // filter is kept only if the session's stamp is still the one its summary was made from (the task checks
 // it before reading, the index when it takes the answer).
 import type { Pool } from '../workers/pool.ts';
+import type { PutOff } from './put-off.ts';
 import { packItems } from './index-wire.ts';
 import { FILTER_BYTES } from './search-filters.ts';
 import type { SessionIndex } from './session-index.ts';
 
 const PER_TASK = 1_000;
 
-/** Makes the filters the readable sessions lack; resolves when done, or at once once `closed()`. */
-export async function makeMissingFilters(pool: Pool, sessions: SessionIndex, closed: () => boolean): Promise<void> {
+/**
+ * Makes the filters the readable sessions lack, each task once `putOff` gives it its turn; resolves when done,
+ * or at once once `closed()`.
+ */
+export async function makeMissingFilters(pool: Pool, sessions: SessionIndex, putOff: PutOff, closed: () => boolean): Promise<void> {
   const missing = [...sessions.byRel.values()].filter((e) => e.readable && e.filterSlot < 0 && e.stamp !== null);
   // Sessions that get none (too big, or a filter too full to rule anything out) are asked again at each start, but
   // only a filter made is a change the saved index must take in.
   let made = 0;
   for (let i = 0; i < missing.length && !closed(); i += PER_TASK) {
+    await putOff.turn();
+    if (closed()) break;
     const part = missing.slice(i, i + PER_TASK);
     const stamps = part.map((e) => e.stamp ?? '');
     // Packed as the index's batches are (one buffer, not a thousand objects cloned on the event loop).

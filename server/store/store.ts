@@ -27,6 +27,7 @@ import type { Catalog } from './catalog.ts';
 import { DetailCache } from './detail-cache.ts';
 import { Feeder, FIRST_BATCH } from './feeder.ts';
 import { makeMissingFilters } from './filter-pass.ts';
+import { PutOff } from './put-off.ts';
 import { filterArenaIn } from './filter-file.ts';
 import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesOf } from './first-walk.ts';
 import { FileEvents } from './file-events.ts';
@@ -95,6 +96,8 @@ export class Store {
   readonly details: DetailCache;
   /** Scratch files: details, outlines of big sessions (spool.ts). */
   readonly spool = new Spool();
+  /** The index lane's put-off work waits while a long request holds this (put-off.ts). */
+  readonly putOff = new PutOff();
   /** The session page's outlines of big logs, made when they were indexed (data/session-views.ts reads them). */
   readonly bigOutlines: BigOutlines;
   private readonly flows = new FlowKeys();
@@ -143,12 +146,13 @@ export class Store {
       sessions: this.sessions,
       spool: this.spool,
       outlines: this.bigOutlines,
+      putOff: this.putOff,
       bigLogBytes: options.bigLogBytes ?? BIG_LOG_BYTES,
       announceFrom: Date.now() - ANNOUNCE_SLACK_MS,
     });
     this.coldIndexDone = this.feeder.coldIndexDone;
     this.searchFiltersMade = this.coldIndexDone
-      .then(() => (this.closed ? undefined : makeMissingFilters(options.pool, this.sessions, () => this.closed)))
+      .then(() => (this.closed ? undefined : makeMissingFilters(options.pool, this.sessions, this.putOff, () => this.closed)))
       .catch(() => undefined);
     this.saver = options.savedIndex ? new IndexSaver(options.savedIndex, this.tree.root, this.sessions, warn) : null;
     const saver = this.saver;
@@ -424,6 +428,7 @@ export class Store {
     this.tree.close();
     this.spool.close();
     this.feeder.close();
+    this.putOff.close();
     this.sessions.filters.close();
   }
 

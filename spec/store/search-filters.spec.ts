@@ -1,5 +1,5 @@
 // The sessions' search filters as the store keeps them: made for every session the cold index read once it is
-// done, saved with the index and taken back at a restart without a pass, and set aside for a log whose files
+// done (waiting while a request holds the put-off work), saved with the index and taken back at a restart without a pass, and set aside for a log whose files
 // changed since its filter was made until it is read again.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -49,6 +49,35 @@ test('every session the cold index read has a filter once its pass is done, and 
     assert.equal(readable.filter((e) => store.searchFilterAt(e) < 0).map((e) => e.rel), []);
     assert.equal(notRuledOut(store, '#W41A'), ['20260928T020401.117Z-14662']);
     store.close();
+  } finally {
+    home.cleanup();
+  }
+});
+
+test('the filters wait while a request holds the put-off work, are made once it lets go, and a close ends the wait', async () => {
+  const home = copyHome();
+  try {
+    const store = new Store({ dataDir: home.dir, pool, hub: new Hub(), savedIndex: null, warn: () => {} });
+    const release = store.putOff.hold();
+    await store.open();
+    await store.warm(30_000);
+    let made = false;
+    void store.searchFiltersMade.then(() => (made = true));
+    await new Promise((r) => setTimeout(r, 300));
+    assert.not.ok(made);
+    assert.ok(store.sessions.readable.length > 5);
+    assert.equal(store.sessions.readable.filter((e) => store.searchFilterAt(e) >= 0).length, 0);
+    release();
+    await store.searchFiltersMade;
+    assert.equal(store.sessions.readable.filter((e) => store.searchFilterAt(e) < 0).map((e) => e.rel), []);
+    store.close();
+
+    const closing = new Store({ dataDir: home.dir, pool, hub: new Hub(), savedIndex: null, warn: () => {} });
+    closing.putOff.hold();
+    await closing.open();
+    await closing.warm(30_000);
+    closing.close();
+    await closing.searchFiltersMade;
   } finally {
     home.cleanup();
   }

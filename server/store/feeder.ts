@@ -190,6 +190,8 @@ export class Feeder {
     this.o.sessions.filters.reserve(entries.length);
     await this.inTurns(entries.length, (i, now) => {
       const e = entries[i]!;
+      // Taken already, as its part of the check came in (saved-listing.ts).
+      if (e.stamp !== null) return;
       const place = this.claim(e);
       if (place === -1) this.enqueue(e);
       else this.applySaved(e, place, now);

@@ -28,16 +28,29 @@ export class SavedListing {
     return this.listed.length;
   }
 
-  /** List chunk `c`'s logs the check found unchanged (`found`), unless listed already, and apply their summaries. */
+  /**
+   * List chunk `c`'s logs the check found unchanged (`found`) and apply their summaries; a log the walk listed
+   * meanwhile takes its summary now too, if the walk found the companions the check did.
+   */
   listChunk(c: number, found: Uint8Array): void {
     const logs: NewLog[] = [];
     const places: number[] = [];
+    const walked: SessionEntry[] = [];
+    const walkedPlaces: number[] = [];
     const byRel = this.sessions.byRel;
     this.saved.forUnchanged(c, found, (rel, place, checked) => {
-      if (byRel.has(rel)) return;
-      logs.push({ rel, name: rel.slice(rel.lastIndexOf('/') + 1), flowLog: (checked & CHECKED_FLOW_LOG) !== 0, confirmLog: (checked & CHECKED_CONFIRM_LOG) !== 0 });
-      places.push(place);
+      const flowLog = (checked & CHECKED_FLOW_LOG) !== 0;
+      const confirmLog = (checked & CHECKED_CONFIRM_LOG) !== 0;
+      const e = byRel.get(rel);
+      if (e === undefined) {
+        logs.push({ rel, name: rel.slice(rel.lastIndexOf('/') + 1), flowLog, confirmLog });
+        places.push(place);
+      } else if (e.stamp === null && e.hasFlowLog === flowLog && e.hasConfirmLog === confirmLog) {
+        walked.push(e);
+        walkedPlaces.push(place);
+      }
     });
+    if (walked.length > 0) this.feeder.admitChecked(walked, walkedPlaces);
     if (logs.length === 0) return;
     const added = this.sessions.add(this.root, logs);
     for (const e of added) this.mark(e.row, LISTED);

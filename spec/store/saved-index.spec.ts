@@ -208,6 +208,62 @@ test('logs listed from the saved index before the walk is in: one deleted and a 
   }
 });
 
+test('logs the walk listed before the check came in take their saved summaries as it comes, unless the walk found other companions', async () => {
+  const t = setUp();
+  try {
+    const first = await run(t.home, { file: t.file, write: true });
+    await first.store.save();
+    const entries = [...first.store.sessions.byRel.values()];
+    first.store.close();
+    // The oldest (not the newest, which is listed at once as the first page).
+    const bare = entries.filter((e) => !e.hasFlowLog).at(-1)!;
+    const grown = entries.filter((e) => e !== bare).at(-1)!;
+    const donor = entries.find((e) => e.flowLog !== null)!.flowLog!;
+    // While the console was stopped: a companion came beside one log, and another grew.
+    copyFileSync(donor, `${bare.path.slice(0, -'.jsonl'.length)}.flow.jsonl`);
+    appendFileSync(grown.path, '\n');
+    // The check's answers wait until the walk's logs are listed.
+    let store: Store | null = null;
+    let walked = false;
+    let heldAtCheck = 0;
+    const counting = countingPool();
+    const p: Pool = {
+      threads: pool.threads,
+      destroy: async () => {},
+      run(name, input, lane) {
+        const answer = counting.pool.run(name, input, lane);
+        if (name === 'walkTreeTask') void answer.then(() => (walked = true), () => undefined);
+        if (name !== 'checkSavedTask') return answer;
+        const listedByWalk = async () => {
+          await answer;
+          for (let i = 0; i < 2_000 && !(walked && store!.sessions.byRel.has(bare.rel)); i++) await new Promise((r) => setTimeout(r, 5));
+          heldAtCheck = [...store!.sessions.byRel.values()].filter((e) => e.stamp === null).length;
+        };
+        return listedByWalk().then(() => answer);
+      },
+    };
+    store = new Store({ dataDir: t.home, pool: p, hub: new Hub(), savedIndex: { file: t.file, write: false }, warn: () => {}, listSlice: 1 });
+    await store.open();
+    await store.coldIndexDone;
+    // As the cold index ends (the sweep would mend a wrong summary later, in its own time).
+    assert.ok(store.sessions.byRel.get(bare.rel)!.summary!.has_flow_log);
+    await store.warm(30_000);
+    await store.searchFiltersMade;
+    assert.ok(heldAtCheck > 2, `${heldAtCheck} logs listed by the walk before the check came in`);
+    // The two changed logs were read (and perhaps the newest, listed at once as the first page), no other.
+    const reads = counting.readWhole() + counting.sentToCheck();
+    assert.ok(reads >= 2 && reads <= 3, `${reads} read`);
+    assert.ok(store.sessions.byRel.get(bare.rel)!.summary!.has_flow_log);
+    const restarted = indexSnapshot(store);
+    store.close();
+    const fresh = await run(t.home, null);
+    assert.equal(restarted, indexSnapshot(fresh.store));
+    fresh.store.close();
+  } finally {
+    t.cleanup();
+  }
+});
+
 test('a restart over thousands of logs, their check split into parts, equals a fresh index after changes in several parts', async () => {
   const cache = tempDir();
   const home = tempDir();

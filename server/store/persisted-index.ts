@@ -301,15 +301,16 @@ export class SavedEntries {
   }
 
   /**
-   * The entries of chunk `c` the pool found as saved (`found`, checkSaved's answer for the chunk) and not taken
-   * yet: each log's path, its place, and what the check found (which companions its stamp names).
+   * The entries of chunk `c` (from `from` to `to`) the pool found as saved (`found`, checkSaved's answer for the
+   * chunk) and not taken yet: each log's path, its place, and what the check found (which companions its stamp
+   * names).
    */
-  forUnchanged(c: number, found: Uint8Array, each: (rel: string, place: number, found: number) => void): void {
+  forUnchanged(c: number, found: Uint8Array, each: (rel: string, place: number, found: number) => void, from = 0, to = found.length): void {
     const rels = this.rels[c];
     const taken = this.taken[c];
     if (rels === undefined || taken === undefined) return;
-    const n = Math.min(found.length, rels.length, taken.length);
-    for (let i = 0; i < n; i++) if ((found[i]! & CHECKED_SAME) !== 0 && taken[i] === 0) each(rels[i]!, c * PLACE + i, found[i]!);
+    const n = Math.min(to, found.length, rels.length, taken.length);
+    for (let i = from; i < n; i++) if ((found[i]! & CHECKED_SAME) !== 0 && taken[i] === 0) each(rels[i]!, c * PLACE + i, found[i]!);
   }
 
   /** Claim the entry at `place`, which the check found unchanged (false if it was taken): `entryAt` makes it. */

@@ -29,10 +29,10 @@ export class SavedListing {
   }
 
   /**
-   * List chunk `c`'s logs the check found unchanged (`found`) and apply their summaries; a log the walk listed
+   * List chunk `c`'s logs (from `from` to `to`) the check found unchanged (`found`) and apply their summaries; a log the walk listed
    * meanwhile takes its summary now too, if the walk found the companions the check did.
    */
-  listChunk(c: number, found: Uint8Array): void {
+  listChunk(c: number, found: Uint8Array, from = 0, to = found.length): void {
     const logs: NewLog[] = [];
     const places: number[] = [];
     const walked: SessionEntry[] = [];
@@ -49,7 +49,7 @@ export class SavedListing {
         walked.push(e);
         walkedPlaces.push(place);
       }
-    });
+    }, from, to);
     if (walked.length > 0) this.feeder.admitChecked(walked, walkedPlaces);
     if (logs.length === 0) return;
     const added = this.sessions.add(this.root, logs);

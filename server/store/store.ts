@@ -310,15 +310,19 @@ export class Store {
    */
   private async listSaved(listing: SavedListing, saved: SavedEntries, parts: readonly CheckPart[]): Promise<void> {
     this.expected = Math.max(this.expected, saved.size);
+    // A piece per turn, doubling up to a chunk: the first pieces run before the code is optimized.
+    let piece = Math.min(FIRST_BATCH, this.listSliceSize);
     for (const part of parts) {
       const found = await part.found;
       if (found === null) continue;
       for (let c = 0; c < found.length; c++) {
-        if (this.closed) return;
-        listing.listChunk(part.first + c, found[c]!);
-        this.markOpened();
-        this.markSliceListed();
-        await nextTurn();
+        for (let from = 0; from < found[c]!.length; from += piece, piece = Math.min(piece * 2, this.listSliceSize)) {
+          if (this.closed) return;
+          listing.listChunk(part.first + c, found[c]!, from, from + piece);
+          this.markOpened();
+          this.markSliceListed();
+          await nextTurn();
+        }
       }
     }
   }

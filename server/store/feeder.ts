@@ -7,8 +7,8 @@ import type { Pool } from '../workers/pool.ts';
 import { errorText } from '../../shared/error-text.ts';
 import type { BigOutlines } from './big-outlines.ts';
 import { indexBatch } from './index-batch.ts';
-import type { IndexItem } from './index-wire.ts';
-import type { SavedEntries } from './persisted-index.ts';
+import type { IndexItem, IndexResult } from './index-wire.ts';
+import type { SavedEntries, SavedEntry } from './persisted-index.ts';
 import type { SessionEntry, SessionIndex } from './session-index.ts';
 import type { Spool } from './spool.ts';
 import { stampNow } from './stamp.ts';
@@ -411,33 +411,12 @@ export class Feeder {
     const items: IndexItem[] = batch.map((e, i) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog, known: e.stamp ?? saved[i]?.stamp ?? null, bigFrom, outlineTo, filter }));
     indexBatch(this.o.pool, items, stampNow)
       .then(
-        (results) => {
-          const now = performance.now();
-          batch.forEach((e, i) => {
+        // In turns: a log placed in the list moves the rows after it, so a batch of new logs costs more than its summaries.
+        (results) =>
+          this.inTurns(batch.length, (i, now) => {
             const r = results[i];
-            if (!r) return;
-            const before = saved[i];
-            if (r.unchanged && e.stamp === null && before !== undefined) {
-              this.saved?.delete(e.rel);
-              sessions.apply(e, r.stamp, before.mtimeMs, before.result, now, { filter: before.filter });
-              this.outlineIfBig(e, r.stamp);
-            } else if (r.unchanged) sessions.confirm(e, now);
-            else if ('big' in r) {
-              if (!this.queued.has(e)) {
-                this.queued.add(e);
-                this.bigQueue.push(e);
-              }
-            } else {
-              if (!this.coldIndexed) this.readFresh++;
-              sessions.apply(e, r.stamp, r.mtimeMs, r.result, now, { announce: r.mtimeMs >= this.o.announceFrom, filter: r.filter ?? null });
-              if (outlineTo !== undefined && r.outlineBytes !== undefined) {
-                outlines.keep(e.path, r.stamp, outlineTo, r.outlineBytes);
-                return;
-              }
-            }
-            if (outlineTo !== undefined) outlines.discard(outlineTo);
-          });
-        },
+            if (r) this.applyRead(batch[i]!, r, saved[i], now, outlineTo);
+          }),
         (err: unknown) => {
           const message = `the worker failed on this batch: ${errorText(err)}`;
           const now = performance.now();
@@ -455,6 +434,30 @@ export class Feeder {
         if (this.idle && !this.coldIndexed && this.everyLogQueued) this.finishCold();
         if (this.readWaiters.length) this.readWaiters = this.readWaiters.filter((w) => !w());
       });
+  }
+
+  /** What the pool found of a log read (`before`: its saved entry, sent as the stamp it knew). */
+  private applyRead(e: SessionEntry, r: IndexResult, before: SavedEntry | undefined, now: number, outlineTo: string | undefined): void {
+    const { sessions, outlines } = this.o;
+    if (r.unchanged && e.stamp === null && before !== undefined) {
+      this.saved?.delete(e.rel);
+      sessions.apply(e, r.stamp, before.mtimeMs, before.result, now, { filter: before.filter });
+      this.outlineIfBig(e, r.stamp);
+    } else if (r.unchanged) sessions.confirm(e, now);
+    else if ('big' in r) {
+      if (!this.queued.has(e)) {
+        this.queued.add(e);
+        this.bigQueue.push(e);
+      }
+    } else {
+      if (!this.coldIndexed) this.readFresh++;
+      sessions.apply(e, r.stamp, r.mtimeMs, r.result, now, { announce: r.mtimeMs >= this.o.announceFrom, filter: r.filter ?? null });
+      if (outlineTo !== undefined && r.outlineBytes !== undefined) {
+        outlines.keep(e.path, r.stamp, outlineTo, r.outlineBytes);
+        return;
+      }
+    }
+    if (outlineTo !== undefined) outlines.discard(outlineTo);
   }
 
   private finishCold(): void {

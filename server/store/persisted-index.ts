@@ -213,10 +213,13 @@ export class SavedEntries {
   private corruptSaid = false;
 
   /**
-   * Each log's place by its path, made when a log is first asked for out of the saved order: a restart takes
-   * most logs in that order (the cursor) or by their places (forUnchanged), so the map is rarely needed.
+   * Each log's place by its path, for a log asked for out of the saved order (most are taken in that order, by
+   * the cursor, or by their places, forUnchanged): mapped a chunk per turn of the event loop from the load on,
+   * the rest at once if a lookup comes first.
    */
-  private places: Map<string, number> | null = null;
+  private readonly places = new Map<string, number>();
+  /** Chunks whose paths are in `places`. */
+  private mapped = 0;
   private readonly count: number;
 
   constructor(
@@ -229,6 +232,18 @@ export class SavedEntries {
     this.left = rels.map((names) => names.length);
     this.taken = rels.map((names) => new Uint8Array(names.length));
     this.count = this.left.reduce((sum, n) => sum + n, 0);
+    void this.mapInTurns();
+  }
+
+  private async mapInTurns(): Promise<void> {
+    while (this.mapped < this.rels.length) {
+      this.mapChunk(this.mapped++);
+      await nextTurn();
+    }
+  }
+
+  private mapChunk(c: number): void {
+    this.rels[c]!.forEach((rel, i) => this.places.set(rel, c * PLACE + i));
   }
 
   /** Entries not taken yet. */
@@ -244,10 +259,7 @@ export class SavedEntries {
   }
 
   private placesByRel(): Map<string, number> {
-    if (this.places === null) {
-      this.places = new Map();
-      for (const [c, names] of this.rels.entries()) names.forEach((rel, i) => this.places!.set(rel, c * PLACE + i));
-    }
+    while (this.mapped < this.rels.length) this.mapChunk(this.mapped++);
     return this.places;
   }
 

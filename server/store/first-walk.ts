@@ -3,6 +3,7 @@
 // lists some 160k files, which the event loop must not spend its time on, and the ordering and grouping
 // below are done there too, so the store can list the first slice as soon as the walk is in.
 import { statSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { keyBase } from '../engine/keys.ts';
 import { NAME_SEP, type WalkedDir, walkTree } from './listing.ts';
 import { CONFIRM_LOG, FLOW_LOG, idStart, isSessionId, JSONL } from './log-names.ts';
@@ -130,7 +131,19 @@ export function firstWalk(root: string): FirstWalk {
 }
 
 /** Each walked directory's names, split (the walk joins them to cross from the worker as one string). */
-export const namesOf = (walk: { dirs: readonly WalkedDir[] }): string[][] => walk.dirs.map((d) => (d.names === '' ? [] : d.names.split(NAME_SEP)));
+export const namesOf = (walk: { dirs: readonly WalkedDir[] }): string[][] => walk.dirs.map(namesIn);
+
+/** namesOf, a directory per turn of the event loop: a million logs' directories hold 1.6M names. */
+export async function namesInTurns(walk: { dirs: readonly WalkedDir[] }): Promise<string[][]> {
+  const out: string[][] = [];
+  for (const d of walk.dirs) {
+    out.push(namesIn(d));
+    await nextTurn();
+  }
+  return out;
+}
+
+const namesIn = (d: WalkedDir): string[] => (d.names === '' ? [] : d.names.split(NAME_SEP));
 
 /** The `i`th log of the walk: its name and its path relative to the data directory. */
 export function logAt(walk: FirstWalk, names: readonly (readonly string[])[], i: number): { name: string; rel: string } {

@@ -214,8 +214,8 @@ export class SavedEntries {
 
   /**
    * Each log's place by its path, for a log asked for out of the saved order (most are taken in that order, by
-   * the cursor, or by their places, forUnchanged): mapped a chunk per turn of the event loop from the load on,
-   * the rest at once if a lookup comes first.
+   * the cursor, or by their places, forUnchanged): mapped a chunk per turn of the event loop from the load on.
+   * A lookup before the map is whole may miss: that log is then read, as one the saved index does not hold.
    */
   private readonly places = new Map<string, number>();
   /** Chunks whose paths are in `places`. */
@@ -253,14 +253,9 @@ export class SavedEntries {
 
   /** The place of this log's entry, unless there is none or it was taken. */
   private placeOf(rel: string): number | undefined {
-    const place = this.nextIs(rel) ?? this.placesByRel().get(rel);
+    const place = this.nextIs(rel) ?? this.places.get(rel);
     if (place !== undefined) this.cursor = place + 1;
     return place === undefined || this.taken[Math.floor(place / PLACE)]![place % PLACE] === 1 ? undefined : place;
-  }
-
-  private placesByRel(): Map<string, number> {
-    while (this.mapped < this.rels.length) this.mapChunk(this.mapped++);
-    return this.places;
   }
 
   /** The place at the cursor (or the next chunk's first) if it holds `rel`: a string compare instead of a map lookup. */

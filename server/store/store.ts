@@ -29,7 +29,7 @@ import { Feeder, FIRST_BATCH } from './feeder.ts';
 import { makeMissingFilters } from './filter-pass.ts';
 import { PutOff } from './put-off.ts';
 import { filterArenaIn } from './filter-file.ts';
-import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesOf } from './first-walk.ts';
+import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesInTurns } from './first-walk.ts';
 import { FileEvents } from './file-events.ts';
 import { FlowKeys } from './flow-keys.ts';
 import { type Head, mergeHeads, type ScanPart } from './head-scan.ts';
@@ -233,7 +233,8 @@ export class Store {
       // The walk was read back in this turn: its names are split in the next.
       await nextTurn();
       if (this.closed) return;
-      const names = namesOf(walk);
+      const names = await namesInTurns(walk);
+      if (this.closed) return;
       const slices = this.slicesOf(walk, names);
       // Without a head, the walk's first slice goes to the pool before anything else (not held for the check).
       // The logs listed from the saved index are only looked up (seenByWalk).

@@ -9,6 +9,7 @@ import { generateHome } from '../../scripts/synth/home.ts';
 import { Hub } from '../../server/events/hub.ts';
 import { unpackItems } from '../../server/store/index-wire.ts';
 import { checkSaved, loadIndex } from '../../server/store/persisted-index.ts';
+import type { SessionEntry } from '../../server/store/session-index.ts';
 import { Store } from '../../server/store/store.ts';
 import { summaryFormat } from '../../server/store/summary-format.ts';
 import { createPool, type Pool } from '../../server/workers/pool.ts';
@@ -74,6 +75,24 @@ function setUp(): { home: string; file: string; cleanup: () => void } {
       cache.cleanup();
     },
   };
+}
+
+/** A first run that saves its index: its entries, newest first. */
+async function savedRun(t: { home: string; file: string }): Promise<SessionEntry[]> {
+  const first = await run(t.home, { file: t.file, write: true });
+  await first.store.save();
+  const entries = [...first.store.sessions.byRel.values()];
+  first.store.close();
+  return entries;
+}
+
+/** The restarted store's index equals a fresh one of the same files (the store is closed). */
+async function assertAsFresh(store: Store, home: string): Promise<void> {
+  const restarted = indexSnapshot(store);
+  store.close();
+  const fresh = await run(home, null);
+  assert.equal(restarted, indexSnapshot(fresh.store));
+  fresh.store.close();
 }
 
 test('a restart with nothing changed reads no log again, and sees what the first run saw', async () => {
@@ -156,10 +175,7 @@ test('the check of saved entries beside the walk: a grown log or a new companion
 test('logs listed from the saved index before the walk is in: one deleted and a companion come after the check are as the walk finds them', async () => {
   const t = setUp();
   try {
-    const first = await run(t.home, { file: t.file, write: true });
-    await first.store.save();
-    const entries = [...first.store.sessions.byRel.values()];
-    first.store.close();
+    const entries = await savedRun(t);
     const gone = entries[0]!;
     const bare = entries.find((e) => e !== gone && !e.hasFlowLog)!;
     const donor = entries.find((e) => e.flowLog !== null)!.flowLog!;
@@ -198,11 +214,7 @@ test('logs listed from the saved index before the walk is in: one deleted and a 
     assert.ok(listedBeforeWalk, 'the saved entries were listed before the walk');
     assert.not.ok(store.sessions.byRel.has(gone.rel));
     assert.ok(store.sessions.byRel.get(bare.rel)!.hasFlowLog);
-    const restarted = indexSnapshot(store);
-    store.close();
-    const fresh = await run(t.home, null);
-    assert.equal(restarted, indexSnapshot(fresh.store));
-    fresh.store.close();
+    await assertAsFresh(store, t.home);
   } finally {
     t.cleanup();
   }
@@ -211,10 +223,7 @@ test('logs listed from the saved index before the walk is in: one deleted and a 
 test('logs the walk listed before the check came in take their saved summaries as it comes, unless the walk found other companions', async () => {
   const t = setUp();
   try {
-    const first = await run(t.home, { file: t.file, write: true });
-    await first.store.save();
-    const entries = [...first.store.sessions.byRel.values()];
-    first.store.close();
+    const entries = await savedRun(t);
     // The oldest (not the newest, which is listed at once as the first page).
     const bare = entries.filter((e) => !e.hasFlowLog).at(-1)!;
     const grown = entries.filter((e) => e !== bare).at(-1)!;
@@ -254,11 +263,7 @@ test('logs the walk listed before the check came in take their saved summaries a
     const reads = counting.readWhole() + counting.sentToCheck();
     assert.ok(reads >= 2 && reads <= 3, `${reads} read`);
     assert.ok(store.sessions.byRel.get(bare.rel)!.summary!.has_flow_log);
-    const restarted = indexSnapshot(store);
-    store.close();
-    const fresh = await run(t.home, null);
-    assert.equal(restarted, indexSnapshot(fresh.store));
-    fresh.store.close();
+    await assertAsFresh(store, t.home);
   } finally {
     t.cleanup();
   }

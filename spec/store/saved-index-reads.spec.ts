@@ -36,6 +36,15 @@ async function run(dataDir: string, file: string, p: Pool = pool): Promise<{ sto
   return { store, warnings };
 }
 
+/** A first run that saves its index to `file`: its logs' paths, the data directory's real path, its index as seen. */
+async function savedOnce(dataDir: string, file: string): Promise<{ rels: string[]; root: string; snapshot: ReturnType<typeof indexSnapshot> }> {
+  const first = await run(dataDir, file);
+  await first.store.save();
+  const saved = { rels: [...first.store.sessions.byRel.keys()], root: first.store.tree.root, snapshot: indexSnapshot(first.store) };
+  first.store.close();
+  return saved;
+}
+
 /** The pool, counting the logs sent to be read whole (no saved stamp to check them against). */
 function countingPool(): { pool: Pool; readWhole: () => number } {
   let whole = 0;
@@ -98,11 +107,7 @@ test('a load reads no results: a chunk asked for after the file was replaced giv
   const cache = tempDir();
   try {
     const file = join(cache.dir, 'index.bin');
-    const first = await run(home.dir, file);
-    await first.store.save();
-    const rels = [...first.store.sessions.byRel.keys()];
-    const root = first.store.tree.root;
-    first.store.close();
+    const { rels, root } = await savedOnce(home.dir, file);
     const early = await loadIndex(file, await summaryFormat(), root);
     const late = await loadIndex(file, await summaryFormat(), root);
     assert.ok(early && late);
@@ -128,11 +133,7 @@ test("a chunk whose results are corrupt is not used: its logs are read again, wi
   const cache = tempDir();
   try {
     const file = join(cache.dir, 'index.bin');
-    const first = await run(home.dir, file);
-    await first.store.save();
-    const expected = indexSnapshot(first.store);
-    const root = first.store.tree.root;
-    first.store.close();
+    const { snapshot: expected, root } = await savedOnce(home.dir, file);
     const [at, relsLength, resultsLength] = (await loadIndex(file, await summaryFormat(), root))!.source.chunks[0]!;
     const fd = openSync(file, 'r+');
     const byte = Buffer.alloc(1);

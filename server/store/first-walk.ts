@@ -6,10 +6,13 @@ import { statSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { keyBase } from '../engine/keys.ts';
 import { NAME_SEP, type WalkedDir, walkTree } from './listing.ts';
+import type { SavedDir } from './saved-tree.ts';
 import { CONFIRM_LOG, FLOW_LOG, idStart, isSessionId, JSONL } from './log-names.ts';
 
 export interface FirstWalk {
   dirs: WalkedDir[];
+  /** The session logs of the directories kept from a saved index (listed from it, not here). */
+  keptLogs: number;
   /**
    * The session logs, as places in `dirs` (the directory's index, the name's index in its names): newest start
    * first, each with the other logs of its key group right after it (store.ts lists a group at once, so a key
@@ -93,13 +96,20 @@ function groupsOf(found: Found, order: readonly number[], names: readonly (reado
   return { group, count: ids.size };
 }
 
-export function firstWalk(root: string): FirstWalk {
+/** `saved`: a saved index's still directories (saved-tree.ts): those unchanged are not read, nor their logs listed here. */
+export function firstWalk(root: string, saved?: ReadonlyMap<string, SavedDir>): FirstWalk {
   const found = new Found();
   const listed: (readonly string[])[] = [];
-  const dirs = walkTree(root, (dir, names, subdirs) => {
-    listed[dir.index] = names;
-    found.addDir(dir, names, subdirs);
-  });
+  const dirs = walkTree(
+    root,
+    (dir, names, subdirs) => {
+      listed[dir.index] = names;
+      found.addDir(dir, names, subdirs);
+    },
+    saved,
+  );
+  let keptLogs = 0;
+  for (const d of dirs) if (d.kept) keptLogs += saved?.get(d.rel)?.logs ?? 0;
   const n = found.size;
   // Newest first; a tie keeps the walk's order.
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => found.start[b]! - found.start[a]! || a - b);
@@ -115,7 +125,7 @@ export function firstWalk(root: string): FirstWalk {
     else next[tail[g]!] = i;
     tail[g] = i;
   }
-  const walk: FirstWalk = { dirs, logDir: new Uint32Array(n), logName: new Uint32Array(n), flags: new Uint8Array(n) };
+  const walk: FirstWalk = { dirs, keptLogs, logDir: new Uint32Array(n), logName: new Uint32Array(n), flags: new Uint8Array(n) };
   let at = 0;
   for (const first of order) {
     const g = groupOf[first]!;

@@ -4,6 +4,7 @@
 import { statSync } from 'node:fs';
 import { errorText } from '../../shared/error-text.ts';
 import { loadIndex, type SavedEntries, SavedIndexRefused, type SavedSource, saveIndex } from './persisted-index.ts';
+import type { TreeDir } from './saved-tree.ts';
 import type { SessionIndex } from './session-index.ts';
 import { summaryFormat } from './summary-format.ts';
 
@@ -27,6 +28,8 @@ export class IndexSaver {
     private readonly dataDir: string,
     private readonly sessions: SessionIndex,
     private readonly warn: (line: string) => void,
+    /** The tree's still directories, saved beside the entries (saved-tree.ts). */
+    private readonly stillDirs: () => Promise<TreeDir[]> = async () => [],
   ) {}
 
   /** The bytes of the index an earlier run left (0: none; it may still be refused when read). */
@@ -72,7 +75,8 @@ export class IndexSaver {
     if (version === this.savedVersion) return;
     this.saving = (async () => {
       try {
-        await saveIndex(this.options.file, await summaryFormat(), this.dataDir, this.sessions.byRel.values(), this.sessions.filters);
+        const dirs = await this.stillDirs();
+        await saveIndex(this.options.file, await summaryFormat(), this.dataDir, this.sessions.byRel.values(), this.sessions.filters, dirs);
         this.savedVersion = version;
       } catch (err) {
         this.warn(`engine-console: the index could not be saved to ${this.options.file}: ${errorText(err)}`);

@@ -8,6 +8,7 @@ import { basename, join } from 'node:path';
 import { SCAN_DEPTH } from '../../shared/limits.ts';
 import { insideDir } from '../engine/scan.ts';
 import { direntsOf } from './dir-entries.ts';
+import type { SavedDir } from './saved-tree.ts';
 import { dirStamp } from './stamp.ts';
 
 export type EntryKind = 'dir' | 'file';
@@ -144,6 +145,10 @@ export interface WalkedDir {
   /** The directory's stamp and inode when it was listed: the tree compares them once its watch is set. */
   stamp: string | null;
   ino: bigint | null;
+  /** When the stamp was taken (ms since the epoch), before the names were listed. */
+  stampedAt: number;
+  /** Its names are a saved index's (saved-tree.ts): its stamp is the one they were saved with, so it was not listed. */
+  kept: boolean;
 }
 
 export const NAME_SEP = '\u0000';
@@ -151,13 +156,26 @@ export const NAME_SEP = '\u0000';
 /**
  * Walk the tree depth-first (a parent before its children, entries by name), as the scan does. `visit` sees
  * each directory's sorted names and the directories among them as it is read, with the index its entry
- * will have in the answer (the first walk picks the session logs out of them).
+ * will have in the answer (the first walk picks the session logs out of them). A directory `saved` holds with
+ * its stamp now is not read: its saved names are taken, and `visit` is not called for it.
  */
-export function walkTree(root: string, visit?: (dir: { path: string; rel: string; index: number }, names: readonly string[], dirs: ReadonlySet<string>) => void): WalkedDir[] {
+export function walkTree(
+  root: string,
+  visit?: (dir: { path: string; rel: string; index: number }, names: readonly string[], dirs: ReadonlySet<string>) => void,
+  saved: ReadonlyMap<string, SavedDir> = new Map(),
+): WalkedDir[] {
   const reach = reachOf(root);
   const out: WalkedDir[] = [];
   const walk = (path: string, rel: string, depth: number) => {
+    const stampedAt = Date.now();
     const stamp = dirStamp(path);
+    const was = saved.get(rel);
+    if (was !== undefined && was.depth === depth && was.stamp === stamp) {
+      const children = was.dirs.filter((name) => entersDir(depth, name)).sort();
+      out.push({ path, rel, depth, names: was.names, dirs: children, links: [], stamp, ino: inoOf(path), stampedAt, kept: true });
+      for (const name of children) walk(join(path, name), rel ? `${rel}/${name}` : name, depth + 1);
+      return;
+    }
     const listing = readSorted(path, reach);
     if (listing === null) return;
     const { names, dirs, links } = listing;
@@ -167,7 +185,7 @@ export function walkTree(root: string, visit?: (dir: { path: string; rel: string
     const kept = skipped.length === 0 ? names : names.filter((name) => !skipped.includes(name));
     visit?.({ path, rel, index: out.length }, kept, dirs);
     const children = [...dirs].sort();
-    out.push({ path, rel, depth, names: kept.join(NAME_SEP), dirs: children, links, stamp, ino: inoOf(path) });
+    out.push({ path, rel, depth, names: kept.join(NAME_SEP), dirs: children, links, stamp, ino: inoOf(path), stampedAt, kept: false });
     for (const name of children) walk(join(path, name), rel ? `${rel}/${name}` : name, depth + 1);
   };
   walk(root, '', 1);

@@ -27,6 +27,7 @@ import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { processAlive } from './process-alive.ts';
 import type { FilterArena } from './search-filters.ts';
 import type { SessionEntry } from './session-index.ts';
+import { decodeTree, encodeTree, type SavedDir, TreeAgreement, type TreeDir } from './saved-tree.ts';
 import { exactStamp, fileStamp } from './stamp.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
@@ -50,6 +51,8 @@ const HeaderSchema = v.object({
   entries: v.number(),
   /** Per chunk: the bytes of its paths, then of its results, and the SHA-256 (hex) of each. */
   chunks: v.array(v.tuple([v.number(), v.number(), v.string(), v.string()])),
+  /** The still directories (saved-tree.ts), after the chunks: their bytes and SHA-256 (hex). */
+  tree: v.tuple([v.number(), v.string()]),
 });
 type Header = v.InferOutput<typeof HeaderSchema>;
 type ChunkLine = Header['chunks'][number];
@@ -111,10 +114,12 @@ function savedResult(e: SessionEntry, filters: FilterArena): IndexResult {
  * SAVED_PER_TURN entries a turn of the event loop (a whole chunk in one turn was what a request waited
  * longest for after a restart that read some logs).
  */
-async function chunkOf(entries: readonly SessionEntry[], filters: FilterArena): Promise<[Buffer, Uint8Array]> {
+async function chunkOf(entries: readonly SessionEntry[], filters: FilterArena, tree: TreeAgreement): Promise<[Buffer, Uint8Array]> {
   const packer = new IndexPacker(entries.length);
   for (let i = 0; i < entries.length; i++) {
-    packer.add(savedResult(entries[i]!, filters));
+    const result = savedResult(entries[i]!, filters);
+    tree.note(entries[i]!.rel, result.stamp);
+    packer.add(result);
     if (i % SAVED_PER_TURN === SAVED_PER_TURN - 1) await nextTurn();
   }
   return [Buffer.from(entries.map((e) => e.rel).join(SEP)), serialize(packer.finish())];
@@ -123,10 +128,12 @@ async function chunkOf(entries: readonly SessionEntry[], filters: FilterArena): 
 /**
  * Write the summarized entries to `file`, whole: to a 0600 temp file beside it, renamed over it. Each chunk is
  * written as it is made (a part of it serialized per turn of the event loop), so a save holds one chunk at a
- * time; the header goes last, and the slot that finds it is written once the rest is.
+ * time; then the still directories (`dirs`) that agree with the entries written; the header goes last, and the
+ * slot that finds it is written once the rest is.
  */
-export async function saveIndex(file: string, format: string, dataDir: string, entries: Iterable<SessionEntry>, filters: FilterArena): Promise<void> {
+export async function saveIndex(file: string, format: string, dataDir: string, entries: Iterable<SessionEntry>, filters: FilterArena, dirs: readonly TreeDir[] = []): Promise<void> {
   const summarized = [...entries].filter((e) => e.stamp !== null);
+  const agreement = new TreeAgreement(dirs);
   removeDeadTemps(file);
   const temp = `${file}.${process.pid}.tmp`;
   const handle = await open(temp, 'w', 0o600);
@@ -135,13 +142,16 @@ export async function saveIndex(file: string, format: string, dataDir: string, e
     const chunks: ChunkLine[] = [];
     let at = BODY_AT;
     for (let i = 0; i < summarized.length; i += CHUNK_ENTRIES) {
-      const [rels, results] = await chunkOf(summarized.slice(i, i + CHUNK_ENTRIES), filters);
+      const [rels, results] = await chunkOf(summarized.slice(i, i + CHUNK_ENTRIES), filters, agreement);
       chunks.push([rels.length, results.length, sha256(rels), sha256(results)]);
       await writeAt(handle, rels, at);
       await writeAt(handle, results, at + rels.length);
       at += rels.length + results.length;
     }
-    const header = Buffer.from(JSON.stringify({ format, dataDir, entries: summarized.length, chunks } satisfies Header));
+    const tree = encodeTree(agreement.agreeing());
+    await writeAt(handle, tree, at);
+    at += tree.length;
+    const header = Buffer.from(JSON.stringify({ format, dataDir, entries: summarized.length, chunks, tree: [tree.length, sha256(tree)] } satisfies Header));
     await writeAt(handle, header, at);
     await writeAt(handle, slotOf(at, header), MAGIC.length);
     await handle.sync();
@@ -188,6 +198,8 @@ export interface SavedSource {
   chunks: [number, number, number][];
   /** Per chunk: the SHA-256 (hex) of its results. */
   sums: string[];
+  /** Where the still directories are (saved-tree.ts), their bytes and SHA-256 (hex). */
+  tree: [number, number, string];
 }
 
 /** Why a saved index is not used. */
@@ -320,6 +332,14 @@ export class SavedEntries {
     for (let i = from; i < n; i++) if ((found[i]! & CHECKED_SAME) !== 0 && taken[i] === 0) each(rels[i]!, c * PLACE + i, found[i]!);
   }
 
+  /** Each entry not taken yet, by its log's path. */
+  forUntaken(each: (rel: string) => void): void {
+    this.rels.forEach((rels, c) => {
+      const taken = this.taken[c]!;
+      for (let i = 0; i < rels.length; i++) if (taken[i] === 0) each(rels[i]!);
+    });
+  }
+
   /** Claim the entry at `place`, which the check found unchanged (false if it was taken): `entryAt` makes it. */
   claimAt(place: number): boolean {
     if (this.taken[Math.floor(place / PLACE)]?.[place % PLACE] !== 0) return false;
@@ -396,6 +416,30 @@ function readResults(source: SavedSource, chunk: number): Buffer | null {
   }
 }
 
+/**
+ * In the pool, for the first walk: the still directories a saved index holds, by path; none when the file is not
+ * the one loaded (replaced since) or they are not as saved (their SHA-256), so every directory is listed.
+ */
+export function readSavedTree(source: SavedSource): Map<string, SavedDir> {
+  const [at, length, sum] = source.tree;
+  let fd: number;
+  try {
+    fd = openSync(source.file, 'r');
+  } catch {
+    return new Map();
+  }
+  try {
+    if (exactStamp(fstatSync(fd, { bigint: true })) !== source.stamp) return new Map();
+    const bytes = Buffer.allocUnsafe(length);
+    if (!readFully(fd, bytes, at) || sha256(bytes) !== sum) return new Map();
+    return decodeTree(bytes) ?? new Map();
+  } catch {
+    return new Map();
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Fill `bytes` from `position`; false at the end of the file. */
 function readFully(fd: number, bytes: Buffer, position: number): boolean {
   for (let got = 0; got < bytes.length; ) {
@@ -436,7 +480,7 @@ export async function loadIndex(
       chunks.push([at, relsLength, resultsLength]);
       at += relsLength + resultsLength;
     }
-    const source = { file, stamp: exactStamp(stat), chunks, sums: header.chunks.map((c) => c[3]) };
+    const source: SavedSource = { file, stamp: exactStamp(stat), chunks, sums: header.chunks.map((c) => c[3]), tree: [at, header.tree[0], header.tree[1]] };
     onSource?.(source);
     const paths = await readPaths(handle, header, chunks);
     if (paths.reduce((sum, names) => sum + names.length, 0) !== header.entries) throw new SavedIndexRefused('its entries do not add up');
@@ -464,7 +508,7 @@ async function readHeader(handle: FileHandle, size: number, format: string, data
   if (header.format !== format) throw new SavedIndexRefused('it was written by another version of the summaries');
   if (header.dataDir !== dataDir) throw new SavedIndexRefused(`it is the index of ${header.dataDir}`);
   if (!createHash('sha256').update(bytes).digest().equals(front.subarray(MAGIC.length + 12))) throw new SavedIndexRefused('it is corrupt (its checksum differs)');
-  if (header.chunks.reduce((sum, [a, b]) => sum + a + b, BODY_AT) !== headerAt) throw new SavedIndexRefused('it is corrupt (its chunks do not add up)');
+  if (header.chunks.reduce((sum, [a, b]) => sum + a + b, BODY_AT) + header.tree[0] !== headerAt) throw new SavedIndexRefused('it is corrupt (its chunks do not add up)');
   return header;
 }
 

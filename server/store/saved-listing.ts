@@ -3,7 +3,9 @@
 // those the check found named by their stamps. The walk then adds only the logs not listed yet, tells whether
 // a listed log's companions are still as saved (`seenByWalk`), and what it did not find is gone (`unseen`).
 import type { Feeder } from './feeder.ts';
+import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { CHECKED_CONFIRM_LOG, CHECKED_FLOW_LOG, type SavedEntries } from './persisted-index.ts';
+import { sortedHas } from './saved-tree.ts';
 import type { NewLog, SessionEntry, SessionIndex } from './session-index.ts';
 
 /** Per row: listed here, and found by the walk. */
@@ -77,10 +79,27 @@ export class SavedListing {
     return true;
   }
 
-  /** The logs listed here that the walk did not find (gone since the check looked). */
-  unseen(): SessionEntry[] {
+  /**
+   * The saved logs of the directories the walk kept as saved (`kept`: their names, sorted) that were not listed
+   * here, as the check found them changed: to be listed and read again, with the companions their names show.
+   */
+  changedIn(kept: ReadonlyMap<string, readonly string[]>): NewLog[] {
+    const out: NewLog[] = [];
+    this.saved.forUntaken((rel) => {
+      const cut = rel.lastIndexOf('/');
+      const names = kept.get(cut === -1 ? '' : rel.slice(0, cut));
+      if (names === undefined || this.sessions.byRel.has(rel)) return;
+      const stem = rel.slice(cut + 1, -JSONL.length);
+      out.push({ rel, name: rel.slice(cut + 1), flowLog: sortedHas(names, stem + FLOW_LOG), confirmLog: sortedHas(names, stem + CONFIRM_LOG) });
+    });
+    return out;
+  }
+
+  /** The logs listed here that the walk did not find (gone since the check looked); those of the directories it kept as saved it did not look for. */
+  unseen(kept: ReadonlyMap<string, unknown>): SessionEntry[] {
     if (this.seen === this.listed.length) return [];
-    return this.listed.filter((e) => e.inIndex && (this.marks[e.row]! & SEEN) === 0);
+    const inKept = (rel: string) => kept.size > 0 && kept.has(rel.slice(0, Math.max(0, rel.lastIndexOf('/'))));
+    return this.listed.filter((e) => e.inIndex && (this.marks[e.row]! & SEEN) === 0 && !inKept(e.rel));
   }
 
   private mark(row: number, mark: number): void {

@@ -154,7 +154,13 @@ export class Store {
     this.searchFiltersMade = this.coldIndexDone
       .then(() => (this.closed ? undefined : makeMissingFilters(options.pool, this.sessions, this.putOff, () => this.closed)))
       .catch(() => undefined);
-    this.saver = options.savedIndex ? new IndexSaver(options.savedIndex, this.tree.root, this.sessions, warn) : null;
+    // The directories a save may vouch for: those stamped before the notifications of every change made until now are in.
+    const stillDirs = async () => {
+      const before = Date.now();
+      await noticesIn();
+      return this.tree.stillDirs(before);
+    };
+    this.saver = options.savedIndex ? new IndexSaver(options.savedIndex, this.tree.root, this.sessions, warn, stillDirs) : null;
     const saver = this.saver;
     if (saver) {
       // Saved as soon as the cold index is in (a stop soon after has nothing left to write in its few seconds),
@@ -194,7 +200,8 @@ export class Store {
       // name first (a small head alone is found sooner: at a million logs, beside the walk, a second later),
       // queued at once; then the walk on one worker while the other reads a larger head.
       const savedBytes = this.saver?.fileBytes() ?? 0;
-      let walking = savedBytes > 0 ? this.walk() : null;
+      // With a saved index the walk waits for its header (a few ms): the directories it holds unchanged are not read.
+      let walking: Promise<FirstWalk | null> | null = null;
       // Beside a big saved index the walk is seconds long: the newest logs are found by name at once too, in
       // the request lane (the index lane walks and checks), and checked one by one against the saved entries.
       const heading = this.head && savedBytes > 0 && savedBytes >= this.headBesideBytes ? this.newestLogs('interactive') : null;
@@ -202,6 +209,7 @@ export class Store {
       let checking = null as Promise<SessionEntry[]> | null;
       let parts: CheckPart[] = [];
       const saved = await this.saver?.load((source) => {
+        walking = this.walk(source);
         parts = this.checkParts(source);
         checking = this.checkSaved(parts);
       });
@@ -229,18 +237,21 @@ export class Store {
       const head = first ? new Map([...first.logs, ...(more?.logs ?? [])].map((log) => [log.rel, log])) : null;
       const walk = await walking;
       if (walk === null || this.closed) return;
-      this.expected = walk.flags.length;
+      this.expected = walk.flags.length + walk.keptLogs;
       // The walk was read back in this turn: its names are split in the next.
       await nextTurn();
       if (this.closed) return;
       const names = await namesInTurns(walk);
       if (this.closed) return;
+      // The directories kept as saved: their logs are the saved entries in them, listed from the saved index alone.
+      const kept = new Map(walk.dirs.flatMap((d, i) => (d.kept ? [[d.rel, names[i]!] as const] : [])));
       const slices = this.slicesOf(walk, names);
       // Without a head, the walk's first slice goes to the pool before anything else (not held for the check).
       // The logs listed from the saved index are only looked up (seenByWalk).
       const unlisted = (slice: NewLog[]) => (listing ? slice.filter((log) => !listing.seenByWalk(log)) : slice);
       if (!head) this.listSlice(unlisted(slices.next().value ?? []), { now: true });
-      this.markOpened();
+      // With nothing listed yet, the saved listing's first piece opens the store (a walk of kept directories is in first).
+      if (listing === null || this.sessions.size > 0) this.markOpened();
       // Every log is queued before the tree is adopted: the pool reads while the event loop adopts it (what
       // changes meanwhile moves its directory's stamp, which adopt compares with the walk's).
       for (const slice of slices) {
@@ -253,8 +264,10 @@ export class Store {
       const adopting = this.tree.adopt(walk.dirs, names);
       const held = await checking;
       await prelisting;
-      // Listed from the saved index, not found by the walk: gone since the check looked.
-      if (listing) this.removeFiles(listing.unseen().map((e) => ({ rel: e.rel, name: e.rel.slice(e.rel.lastIndexOf('/') + 1), kind: 'session' as const })));
+      // In a kept directory, what the check found changed is read again; listed from the saved index, not found by
+      // the walk (in a directory it read): gone since the check looked.
+      if (listing && kept.size > 0) this.listSlice(listing.changedIn(kept), { now: true });
+      if (listing) this.removeFiles(listing.unseen(kept).map((e) => ({ rel: e.rel, name: e.rel.slice(e.rel.lastIndexOf('/') + 1), kind: 'session' as const })));
       if (held) await this.feeder.admitInTurns(held);
       await this.feeder.applyTaken();
       await adopting;
@@ -279,10 +292,10 @@ export class Store {
    * The first walk, in the pool, read back from the spool; walked here if the pool cannot run it, unless the
    * store was closed meanwhile (null: a closing console does not walk 160k files on its event loop).
    */
-  private async walk(): Promise<FirstWalk | null> {
+  private async walk(saved?: SavedSource): Promise<FirstWalk | null> {
     const out = this.spool.file('walk');
     try {
-      await this.pool.run('walkTreeTask', { root: this.tree.root, out }, 'index');
+      await this.pool.run('walkTreeTask', { root: this.tree.root, out, ...(saved ? { saved } : {}) }, 'index');
       return deserialize(await readFile(out)) as FirstWalk;
     } catch {
       return this.closed ? null : firstWalk(this.tree.root);
@@ -315,7 +328,10 @@ export class Store {
     let piece = Math.min(FIRST_BATCH, this.listSliceSize);
     for (const part of parts) {
       const found = await part.found;
-      if (found === null) continue;
+      if (found === null) {
+        this.markOpened();
+        continue;
+      }
       for (let c = 0; c < found.length; c++) {
         for (let from = 0; from < found[c]!.length; from += piece, piece = Math.min(piece * 2, this.listSliceSize)) {
           if (this.closed) return;

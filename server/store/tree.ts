@@ -21,6 +21,7 @@ import { dirStamp } from './stamp.ts';
 import { CONFIRM_LOG, FLOW_FILE, FLOW_LOG, JOB_RECORDS, JSONL, REGISTRY_FILE, STAGE_FILE } from './log-names.ts';
 import { entersDir, entryAt, type EntryKind, inoOf, listDir, NAME_SEP, type Reach, reachOf, type WalkedDir } from './listing.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { STILL_MS, stampMtimeMs, type TreeDir } from './saved-tree.ts';
 
 /**
  * Until the notifications of every change made before this call are delivered: the kernel queues them at
@@ -79,6 +80,8 @@ interface DirNode {
   stamp: string | null;
   /** The directory's inode when it was listed: a new one is another directory under the same name. */
   ino: bigint | null;
+  /** When `stamp` was taken (ms since the epoch): its names were listed after it. */
+  stampedAt: number;
 }
 
 export class DataTree {
@@ -151,7 +154,7 @@ export class DataTree {
     let budget = slice;
     for (const [i, w] of walked.entries()) {
       if (this.closed) return;
-      const node: DirNode = { path: w.path, rel: w.rel, depth: w.depth, entries: new Map(), links: new Set(w.links), watcher: null, stamp: w.stamp, ino: w.ino };
+      const node: DirNode = { path: w.path, rel: w.rel, depth: w.depth, entries: new Map(), links: new Set(w.links), watcher: null, stamp: w.stamp, ino: w.ino, stampedAt: w.stampedAt };
       this.dirs.set(w.path, node);
       this.dirsByRel.set(w.rel, node);
       this.watchDir(node);
@@ -175,7 +178,8 @@ export class DataTree {
   private keepJobRecords(): void {
     const path = join(this.root, JOB_RECORDS);
     const listing = this.list(path);
-    const node: DirNode = { path, rel: JOB_RECORDS, depth: SCAN_DEPTH, entries: new Map(), links: listing?.links ?? new Set(), watcher: null, stamp: dirStamp(path), ino: inoOf(path) };
+    const stampedAt = Date.now();
+    const node: DirNode = { path, rel: JOB_RECORDS, depth: SCAN_DEPTH, entries: new Map(), links: listing?.links ?? new Set(), watcher: null, stamp: dirStamp(path), ino: inoOf(path), stampedAt };
     for (const [name, kind] of listing?.entries ?? []) if (kind === 'file') node.entries.set(name, kind);
     this.dirs.set(path, node);
     this.dirsByRel.set(JOB_RECORDS, node);
@@ -240,6 +244,26 @@ export class DataTree {
     return out;
   }
 
+  /**
+   * The directories whose names a restart may take as they are now, without listing them (saved-tree.ts): watched, holding
+   * no link, nothing notified of them still to look at, and stamped after `before` (the notifications of every change made
+   * before that are in) and at least STILL_MS after they last changed. A directory a turn of the event loop.
+   */
+  async stillDirs(before: number): Promise<TreeDir[]> {
+    const out: TreeDir[] = [];
+    for (const node of [...this.dirs.values()]) {
+      if (this.closed) return [];
+      const still = node.watcher !== null && node.links.size === 0 && node.rel !== JOB_RECORDS && node.stamp !== null && this.dirs.get(node.path) === node;
+      if (!still || node.stampedAt >= before || this.dirtyDirs.has(node.path) || this.renamed.has(node)) continue;
+      if (stampMtimeMs(node.stamp!) > node.stampedAt - STILL_MS) continue;
+      const names = [...node.entries.keys()].sort();
+      const dirs = names.filter((name) => node.entries.get(name) === 'dir');
+      out.push({ rel: node.rel, depth: node.depth, stamp: node.stamp!, names, dirs });
+      await nextTurn();
+    }
+    return out;
+  }
+
   close(): void {
     this.closed = true;
     for (const d of this.dirs.values()) d.watcher?.close();
@@ -261,7 +285,8 @@ export class DataTree {
     if (this.closed) return;
     // Watched and stamped before it is listed: a file made just after the listing is notified. Stamped after,
     // it was lost (a directory's times move in coarse ticks, so the stamp matched the one it was taken with).
-    const node: DirNode = { path, rel, depth, entries: new Map(), links: new Set(), watcher: null, stamp: dirStamp(path), ino: inoOf(path) };
+    const stampedAt = Date.now();
+    const node: DirNode = { path, rel, depth, entries: new Map(), links: new Set(), watcher: null, stamp: dirStamp(path), ino: inoOf(path), stampedAt };
     this.watchDir(node);
     const listing = this.list(path);
     if (listing === null) {
@@ -311,9 +336,11 @@ export class DataTree {
     for (const [node, set] of this.renamed) {
       if (this.dirs.get(node.path) !== node || this.dirtyDirs.has(node.path)) continue;
       // Taken before the entries are looked at: a change after it moves the stamp again.
+      const stampedAt = Date.now();
       const stamp = dirStamp(node.path);
       for (const name of [...set].sort()) this.recheck(node, name, out);
       node.stamp = stamp;
+      node.stampedAt = stampedAt;
     }
     this.renamed.clear();
   }
@@ -339,6 +366,7 @@ export class DataTree {
 
   private relist(node: DirNode, out: TreeChanges): void {
     this.relisted++;
+    node.stampedAt = Date.now();
     node.stamp = dirStamp(node.path);
     const listing = this.list(node.path);
     const now = listing?.entries ?? new Map<string, EntryKind>();

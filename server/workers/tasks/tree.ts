@@ -5,13 +5,13 @@
 import { writeFileSync } from 'node:fs';
 import { serialize } from 'node:v8';
 import { firstWalk } from '../../store/first-walk.ts';
-import { checkSaved, type SavedSource } from '../../store/persisted-index.ts';
+import { checkSaved, readSavedTree, type SavedSource } from '../../store/persisted-index.ts';
 import { stampNow } from '../../store/stamp.ts';
 import { type Head, newestLogs, type ScanPart } from '../../store/head-scan.ts';
 
-/** Writes the walk to `out` (a new file in the spool); answers how many logs it found. */
-export function walkTreeTask(input: { root: string; out: string }): number {
-  const walk = firstWalk(input.root);
+/** Writes the walk to `out` (a new file in the spool); answers how many logs it found. `saved`: a saved index, whose still directories are taken as saved where unchanged. */
+export function walkTreeTask(input: { root: string; out: string; saved?: SavedSource }): number {
+  const walk = firstWalk(input.root, input.saved ? readSavedTree(input.saved) : undefined);
   writeFileSync(input.out, serialize(walk), { flag: 'wx', mode: 0o600 });
   return walk.flags.length;
 }

@@ -1,0 +1,106 @@
+// The tree's directories saved with the index, so a restart need not list a directory that has not changed (as
+// git's untracked cache does): its saved names are taken again only while its stamp (mtime, ctime, inode) is the
+// one they were saved with. A directory's times move in coarse ticks, so a change in the tick it was stamped in
+// could leave its stamp as it was: only a directory stamped STILL_MS after it last changed is saved. And only one
+// whose session logs are exactly the saved entries beside it, each with the companions its saved stamp names, so
+// a restart can list that directory's logs from the saved index alone.
+import { deserialize, serialize } from 'node:v8';
+import * as v from 'valibot';
+import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
+
+/** How long a directory must have been still when it was stamped for its names to be saved. */
+export const STILL_MS = 2_000;
+
+/** A directory as the tree holds it (tree.ts `stillDirs`): its names sorted by code unit. */
+export interface TreeDir {
+  rel: string;
+  depth: number;
+  stamp: string;
+  names: string[];
+  /** The directories among the names. */
+  dirs: string[];
+}
+
+const SavedDirSchema = v.object({
+  rel: v.string(),
+  depth: v.number(),
+  stamp: v.string(),
+  /** The names, sorted, NUL-joined (as the walk sends them). */
+  names: v.string(),
+  dirs: v.array(v.string()),
+  /** How many of the names are session logs. */
+  logs: v.number(),
+});
+export type SavedDir = v.InferOutput<typeof SavedDirSchema>;
+
+const NAME_SEP = '\u0000';
+
+/** The mtime in a directory's stamp (stamp.ts `dirStamp`: `mtime ns:ctime ns:inode`), in ms. */
+export const stampMtimeMs = (stamp: string): number => Number(BigInt(stamp.slice(0, stamp.indexOf(':'))) / 1_000_000n);
+
+const isLog = (name: string): boolean => name.endsWith(JSONL) && !name.endsWith(FLOW_LOG) && !name.endsWith(CONFIRM_LOG);
+
+/** Whether `name` is among `sorted` (sorted by code unit). */
+export function sortedHas(sorted: readonly string[], name: string): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < name) lo = mid + 1;
+    else hi = mid;
+  }
+  return sorted[lo] === name;
+}
+
+/** A saved stamp's companions (`log|flow log|confirm log`, `-` for a missing one). */
+function stampCompanions(stamp: string): { flow: boolean; confirm: boolean } | null {
+  const parts = stamp.split('|');
+  return parts.length === 3 ? { flow: parts[1] !== '-', confirm: parts[2] !== '-' } : null;
+}
+
+/**
+ * The still directories, held against the entries a save writes (`note`, each as written): `agreeing()` keeps
+ * those whose session logs are exactly the saved entries in them, each with the companions its stamp names.
+ */
+export class TreeAgreement {
+  private readonly byRel = new Map<string, { dir: TreeDir; logs: number; saved: number; agrees: boolean }>();
+
+  constructor(dirs: readonly TreeDir[]) {
+    for (const dir of dirs) this.byRel.set(dir.rel, { dir, logs: dir.names.filter(isLog).length, saved: 0, agrees: true });
+  }
+
+  /** A saved entry: its log's path and the stamp written for it. */
+  note(rel: string, stamp: string): void {
+    const cut = rel.lastIndexOf('/');
+    const at = this.byRel.get(cut === -1 ? '' : rel.slice(0, cut));
+    if (at === undefined || !at.agrees) return;
+    const name = rel.slice(cut + 1);
+    const stem = name.slice(0, -JSONL.length);
+    const companions = stampCompanions(stamp);
+    const names = at.dir.names;
+    at.saved++;
+    if (companions === null || !sortedHas(names, name) || sortedHas(names, stem + FLOW_LOG) !== companions.flow || sortedHas(names, stem + CONFIRM_LOG) !== companions.confirm) at.agrees = false;
+  }
+
+  agreeing(): SavedDir[] {
+    const out: SavedDir[] = [];
+    for (const { dir, logs, saved, agrees } of this.byRel.values()) {
+      if (agrees && saved === logs) out.push({ rel: dir.rel, depth: dir.depth, stamp: dir.stamp, names: dir.names.join(NAME_SEP), dirs: dir.dirs, logs });
+    }
+    return out;
+  }
+}
+
+export const encodeTree = (dirs: readonly SavedDir[]): Buffer => serialize(dirs);
+
+/** The saved directories by path, or null when the bytes are not such a list. */
+export function decodeTree(bytes: Uint8Array): Map<string, SavedDir> | null {
+  let value: unknown;
+  try {
+    value = deserialize(bytes);
+  } catch {
+    return null;
+  }
+  const dirs = v.safeParse(v.array(SavedDirSchema), value);
+  return dirs.success ? new Map(dirs.output.map((d) => [d.rel, d])) : null;
+}

@@ -1,0 +1,167 @@
+// The tree saved with the index: a restart does not list a directory whose stamp is the one its names were saved
+// with, and lists its logs from the saved index alone; a log changed in place there is read again, a directory
+// that changed is listed, and the index equals a fresh one whatever was kept.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { appendFileSync, copyFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { deserialize } from 'node:v8';
+import { Hub } from '../../server/events/hub.ts';
+import type { FirstWalk } from '../../server/store/first-walk.ts';
+import { loadIndex, readSavedTree, type SavedSource } from '../../server/store/persisted-index.ts';
+import { STILL_MS, TreeAgreement, type TreeDir } from '../../server/store/saved-tree.ts';
+import { Store } from '../../server/store/store.ts';
+import { summaryFormat } from '../../server/store/summary-format.ts';
+import { createPool, type Pool } from '../../server/workers/pool.ts';
+import { ageDirs } from '../support/aged-dirs.ts';
+import { copyHome, repoRoot, tempDir } from '../support/fixtures.ts';
+import { indexSnapshot } from './index-snapshot.ts';
+
+const test = suite('store: directories kept from the saved index');
+
+let pool: Pool;
+test.before(() => {
+  pool = createPool({ entry: join(repoRoot, 'dist/workers/tasks.js') });
+});
+test.after(async () => {
+  await pool.destroy();
+});
+
+/** A run of the store; `walks` gets each walk it is answered (read from the spool before the store reads it). */
+async function run(dataDir: string, file: string | null, walks: FirstWalk[] = []): Promise<Store> {
+  const p: Pool = {
+    threads: pool.threads,
+    destroy: async () => {},
+    run(name, input, lane) {
+      const answer = pool.run(name, input, lane);
+      if (name !== 'walkTreeTask') return answer;
+      return answer.then((a) => {
+        walks.push(deserialize(readFileSync((input as { out: string }).out)) as FirstWalk);
+        return a;
+      });
+    },
+  };
+  const store = new Store({ dataDir, pool: p, hub: new Hub(), savedIndex: file === null ? null : { file, write: true }, warn: () => {}, listSlice: 2 });
+  await store.open();
+  await store.warm(30_000);
+  await store.searchFiltersMade;
+  return store;
+}
+
+async function savedSource(file: string, home: string): Promise<SavedSource> {
+  let source: SavedSource | null = null;
+  await loadIndex(file, await summaryFormat(), home, (s) => (source = s));
+  return source!;
+}
+
+async function assertAsFresh(store: Store, home: string): Promise<void> {
+  const restarted = indexSnapshot(store);
+  store.close();
+  const fresh = await run(home, null);
+  assert.equal(restarted, indexSnapshot(fresh));
+  fresh.close();
+}
+
+const keptRels = (walk: FirstWalk) => walk.dirs.filter((d) => d.kept).map((d) => d.rel);
+const logPaths = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.jsonl') && !n.endsWith('.flow.jsonl') && !n.endsWith('.confirm.jsonl')).sort().map((n) => join(dir, n));
+
+test('a restart with nothing changed lists no directory, and a log grown in place is read again', async () => {
+  const home = copyHome();
+  const cache = tempDir();
+  const file = join(cache.dir, 'index.bin');
+  try {
+    ageDirs(home.dir);
+    const first = await run(home.dir, file);
+    await first.save();
+    const dirs = [...readSavedTree(await savedSource(file, home.dir)).keys()].sort();
+    first.close();
+    assert.ok(dirs.includes('') && dirs.includes('logs/shop'), `saved: ${dirs.join(', ')}`);
+
+    const walks: FirstWalk[] = [];
+    const again = await run(home.dir, file, walks);
+    assert.is(walks.length, 1);
+    assert.equal(keptRels(walks[0]!).sort(), walks[0]!.dirs.map((d) => d.rel).sort(), 'every directory kept');
+    assert.is(walks[0]!.flags.length, 0, 'no log listed by the walk');
+    await assertAsFresh(again, home.dir);
+
+    // Grown in place: its directory's stamp does not move, so it is kept, and the log is read again from the check.
+    const grown = logPaths(join(home.dir, 'logs/shop'))[0]!;
+    const line = readFileSync(grown, 'utf8').split('\n').filter(Boolean).at(-1)!;
+    appendFileSync(grown, `${line}\n`);
+    const walks2: FirstWalk[] = [];
+    const third = await run(home.dir, file, walks2);
+    assert.ok(keptRels(walks2[0]!).includes('logs/shop'));
+    const rel = grown.slice(home.dir.length + 1);
+    assert.is(third.sessions.byRel.get(rel)!.stamp!.split('|')[0]!.split(':')[2], String(statSync(grown).size), 'read again at its new size');
+    await assertAsFresh(third, home.dir);
+  } finally {
+    home.cleanup();
+    cache.cleanup();
+  }
+});
+
+test('a directory that changed while stopped is listed; the others are kept', async () => {
+  const home = copyHome();
+  const cache = tempDir();
+  const file = join(cache.dir, 'index.bin');
+  try {
+    ageDirs(home.dir);
+    const first = await run(home.dir, file);
+    await first.save();
+    first.close();
+    // A companion comes beside a log of logs/shop: its directory changes.
+    const shop = join(home.dir, 'logs/shop');
+    const bare = logPaths(shop).find((p) => !readdirSync(shop).includes(`${p.slice(shop.length + 1, -'.jsonl'.length)}.flow.jsonl`))!;
+    const donor = readdirSync(home.dir, { recursive: true, encoding: 'utf8' }).find((n) => n.endsWith('.flow.jsonl'))!;
+    copyFileSync(join(home.dir, donor), `${bare.slice(0, -'.jsonl'.length)}.flow.jsonl`);
+    const walks: FirstWalk[] = [];
+    const again = await run(home.dir, file, walks);
+    const kept = keptRels(walks[0]!);
+    assert.not.ok(kept.includes('logs/shop'));
+    assert.ok(kept.length > 0, 'the other directories are kept');
+    assert.ok(again.sessions.byRel.get(bare.slice(home.dir.length + 1))!.hasFlowLog);
+    await assertAsFresh(again, home.dir);
+  } finally {
+    home.cleanup();
+    cache.cleanup();
+  }
+});
+
+test('a directory changed less than STILL_MS before it was stamped is not saved', async () => {
+  const home = copyHome();
+  const cache = tempDir();
+  const file = join(cache.dir, 'index.bin');
+  try {
+    // Copied just now: every directory changed a moment ago.
+    const first = await run(home.dir, file);
+    await first.save();
+    first.close();
+    assert.is(readSavedTree(await savedSource(file, home.dir)).size, 0);
+    assert.ok(STILL_MS >= 1_000);
+  } finally {
+    home.cleanup();
+    cache.cleanup();
+  }
+});
+
+test('a directory is saved only if its session logs are exactly the saved entries in it, with the companions their stamps name', () => {
+  const dir = (rel: string, names: string[]): TreeDir => ({ rel, depth: 2, stamp: '1:1:1', names: [...names].sort(), dirs: [] });
+  const agreement = new TreeAgreement([
+    dir('a', ['1.jsonl', '1.flow.jsonl', '2.jsonl']),
+    dir('b', ['1.jsonl', '2.jsonl']),
+    dir('c', ['1.jsonl', '1.flow.jsonl']),
+    dir('d', ['1.jsonl']),
+    dir('e', ['1.jsonl', 'notes.txt']),
+  ]);
+  agreement.note('a/1.jsonl', 's|f|-');
+  agreement.note('a/2.jsonl', 's|-|-');
+  agreement.note('b/1.jsonl', 's|-|-'); // b/2.jsonl has no saved entry
+  agreement.note('c/1.jsonl', 's|-|-'); // its flow log is there, its stamp names none
+  agreement.note('d/1.jsonl', 's|-|-');
+  agreement.note('d/3.jsonl', 's|-|-'); // a saved entry with no log in the directory
+  agreement.note('e/1.jsonl', 's|-|c'); // its stamp names a confirm log that is not there
+  assert.equal(agreement.agreeing().map((d) => d.rel), ['a']);
+  assert.is(agreement.agreeing()[0]!.logs, 2);
+});
+
+test.run();

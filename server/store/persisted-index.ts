@@ -226,12 +226,14 @@ export class SavedEntries {
 
   /**
    * Each log's place by its path, for a log asked for out of the saved order (most are taken in that order, by
-   * the cursor, or by their places, forUnchanged): mapped a chunk per turn of the event loop from the load on.
+   * the cursor, or by their places, forUnchanged): mapped a chunk per turn of the event loop once asked for
+   * (`mapPlaces`: a restart whose directories are all kept takes every entry by its place, and never needs it).
    * A lookup before the map is whole may miss: that log is then read, as one the saved index does not hold.
    */
   private readonly places = new Map<string, number>();
   /** Chunks whose paths are in `places`. */
   private mapped = 0;
+  private mapping = false;
   private readonly count: number;
 
   constructor(
@@ -244,6 +246,12 @@ export class SavedEntries {
     this.left = rels.map((names) => names.length);
     this.taken = rels.map((names) => new Uint8Array(names.length));
     this.count = this.left.reduce((sum, n) => sum + n, 0);
+  }
+
+  /** Map each log's place by its path, a chunk per turn from now on (once). */
+  mapPlaces(): void {
+    if (this.mapping) return;
+    this.mapping = true;
     void this.mapInTurns();
   }
 

@@ -214,6 +214,8 @@ export class Store {
         checking = this.checkSaved(parts);
       });
       if (saved) this.feeder.useSaved(saved);
+      // The head's logs are looked up by path in the saved index.
+      if (saved && heading !== null) saved.mapPlaces();
       if (this.closed) return;
       // What the check finds unchanged is listed from the saved index as each part comes in, before the walk.
       const listing = saved && parts.length > 0 ? new SavedListing(this.sessions, this.feeder, saved, this.tree.root) : null;
@@ -238,6 +240,8 @@ export class Store {
       const walk = await walking;
       if (walk === null || this.closed) return;
       this.expected = walk.flags.length + walk.keptLogs;
+      // The logs the walk lists (of the directories it read) are looked up by path in the saved index.
+      if (walk.flags.length > 0) saved?.mapPlaces();
       // The walk was read back in this turn: its names are split in the next.
       await nextTurn();
       if (this.closed) return;

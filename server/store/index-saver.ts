@@ -5,7 +5,7 @@ import { statSync } from 'node:fs';
 import { errorText } from '../../shared/error-text.ts';
 import { loadIndex, type SavedEntries, SavedIndexRefused, type SavedSource, saveIndex } from './persisted-index.ts';
 import type { TreeDir } from './saved-tree.ts';
-import type { SessionIndex } from './session-index.ts';
+import type { SessionEntry, SessionIndex } from './session-index.ts';
 import { summaryFormat } from './summary-format.ts';
 
 const SAVE_EVERY_MS = 60_000;
@@ -76,7 +76,7 @@ export class IndexSaver {
     this.saving = (async () => {
       try {
         const dirs = await this.stillDirs();
-        await saveIndex(this.options.file, await summaryFormat(), this.dataDir, this.sessions.byRel.values(), this.sessions.filters, dirs);
+        await saveIndex(this.options.file, await summaryFormat(), this.dataDir, this.inListOrder(), this.sessions.filters, dirs);
         this.savedVersion = version;
       } catch (err) {
         this.warn(`engine-console: the index could not be saved to ${this.options.file}: ${errorText(err)}`);
@@ -85,6 +85,15 @@ export class IndexSaver {
       }
     })();
     await this.saving;
+  }
+
+  /**
+   * The entries newest first, as the list has them, then those that do not read: a restart lists the saved entries
+   * in this order, its first part the first page.
+   */
+  private inListOrder(): SessionEntry[] {
+    const rest = [...this.sessions.byRel.values()].filter((e) => !e.readable);
+    return [...this.sessions.readable, ...rest];
   }
 
   close(): void {

@@ -406,6 +406,31 @@ for (const [what, damage, why] of damages) {
   });
 }
 
+test('the index is saved newest first, as the list has it, then the logs that do not read: a log made while running is not last', async () => {
+  const t = setUp();
+  try {
+    const first = await run(t.home, { file: t.file, write: true });
+    const newest = first.store.sessions.readable[0]!;
+    // As new as the newest (a copy of it), made while the console runs: the index holds it last, the list first or second.
+    const copy = join(dirname(newest.path), '20991231T000000.000Z-9.jsonl');
+    copyFileSync(newest.path, copy);
+    await first.store.sync();
+    const readable = first.store.sessions.readable.map((e) => e.rel);
+    assert.ok(readable.slice(0, 2).includes(copy.slice(first.store.tree.root.length + 1)));
+    await first.store.save();
+    const unreadable = first.store.sessions.unreadable().map((e) => e.rel);
+    const root = first.store.tree.root;
+    first.store.close();
+    const saved = (await loadIndex(t.file, await summaryFormat(), root))!;
+    const order: string[] = [];
+    saved.forUntaken((rel) => order.push(rel));
+    assert.equal(order.slice(0, readable.length), readable);
+    assert.equal(order.slice(readable.length).sort(), [...unreadable].sort());
+  } finally {
+    t.cleanup();
+  }
+});
+
 test('a read-only console reads a saved index and never writes one', async () => {
   const t = setUp();
   try {

@@ -311,15 +311,18 @@ export class Store {
   /**
    * The saved index's entries checked against the files in the pool, in parts that both of the index's
    * workers take as they come free (one walks first), in the saved order: each resolves with what it found
-   * (null when it cannot vouch for anything).
+   * (null when it cannot vouch for anything). The first part is one chunk, the newest sessions (the file is saved
+   * in the list's order): the first page, a moment after the file's header is read.
    */
   private checkParts(source: SavedSource): CheckPart[] {
     const count = this.pool.threads * CHECK_PARTS_PER_WORKER;
-    const size = Math.ceil(source.chunks.length / count);
-    return Array.from({ length: Math.ceil(source.chunks.length / size) }, (_, i) => ({
-      first: i * size,
-      found: this.pool.run('checkSavedTask', { root: this.tree.root, source, first: i * size, end: (i + 1) * size }, 'index').catch(() => null),
-    }));
+    const chunks = source.chunks.length;
+    const size = Math.max(1, Math.ceil((chunks - 1) / count));
+    const starts = chunks === 0 ? [] : [0, ...Array.from({ length: Math.ceil((chunks - 1) / size) }, (_, i) => 1 + i * size)];
+    return starts.map((first, i) => {
+      const end = starts[i + 1] ?? chunks;
+      return { first, found: this.pool.run('checkSavedTask', { root: this.tree.root, source, first, end }, 'index').catch(() => null) };
+    });
   }
 
   /**

@@ -248,8 +248,15 @@ export class SavedEntries {
     this.count = this.left.reduce((sum, n) => sum + n, 0);
   }
 
-  /** Map each log's place by its path, a chunk per turn from now on (once). */
-  mapPlaces(): void {
+  /**
+   * Map each log's place by its path, a chunk per turn from now on (once); `chunks`: only the first few, at once
+   * (the newest logs, which a head lists: the file is saved in the list's order), until the whole map is asked for.
+   */
+  mapPlaces(chunks?: number): void {
+    if (chunks !== undefined) {
+      while (!this.mapping && this.mapped < Math.min(chunks, this.rels.length)) this.mapChunk(this.mapped++);
+      return;
+    }
     if (this.mapping) return;
     this.mapping = true;
     void this.mapInTurns();

@@ -56,6 +56,8 @@ const BIG_LOG_BYTES = 8 * 1024 * 1024;
 const LIST_SLICE = 1_000;
 /** Parts of a saved index's check per worker: the one that walks first takes its share after. */
 const CHECK_PARTS_PER_WORKER = 4;
+/** The saved index's chunks where a head's logs are looked for (the newest: a head holds fewer than a chunk). */
+const HEAD_CHUNKS = 2;
 /** In a polled directory, a log unchanged for this long is stamped only every QUIET_EVERY_TICKS ticks. */
 const QUIET_MS = 10 * 60_000;
 const QUIET_EVERY_TICKS = 10;
@@ -214,8 +216,8 @@ export class Store {
         checking = this.checkSaved(parts);
       });
       if (saved) this.feeder.useSaved(saved);
-      // The head's logs are looked up by path in the saved index.
-      if (saved && heading !== null) saved.mapPlaces();
+      // The head's logs are looked up by path in the saved index: the newest, so in its first chunks.
+      if (saved && heading !== null) saved.mapPlaces(HEAD_CHUNKS);
       if (this.closed) return;
       // What the check finds unchanged is listed from the saved index as each part comes in, before the walk.
       const listing = saved && parts.length > 0 ? new SavedListing(this.sessions, this.feeder, saved, this.tree.root) : null;

@@ -22,6 +22,7 @@ import { CONFIRM_LOG, FLOW_FILE, FLOW_LOG, JOB_RECORDS, JSONL, REGISTRY_FILE, ST
 import { entersDir, entryAt, type EntryKind, inoOf, listDir, NAME_SEP, type Reach, reachOf, type WalkedDir } from './listing.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { STILL_MS, stampMtimeMs, type TreeDir } from './saved-tree.ts';
+import { TreeEntries } from './tree-entries.ts';
 
 /**
  * Until the notifications of every change made before this call are delivered: the kernel queues them at
@@ -72,7 +73,7 @@ interface DirNode {
   rel: string;
   depth: number;
   /** Name → what it is once links are resolved (other entries are not kept). */
-  entries: Map<string, EntryKind>;
+  entries: TreeEntries;
   /** Names that are links (re-resolved on each refresh). */
   links: Set<string>;
   watcher: FSWatcher | null;
@@ -150,23 +151,17 @@ export class DataTree {
    * between the walk and the watch is missed. The owner must not refresh before this resolves. `names`: each
    * walked directory's names, split.
    */
-  async adopt(walked: readonly WalkedDir[], names: readonly (readonly string[])[], slice = 4_000): Promise<void> {
-    let budget = slice;
+  async adopt(walked: readonly WalkedDir[], names: readonly (readonly string[])[]): Promise<void> {
     for (const [i, w] of walked.entries()) {
       if (this.closed) return;
-      const node: DirNode = { path: w.path, rel: w.rel, depth: w.depth, entries: new Map(), links: new Set(w.links), watcher: null, stamp: w.stamp, ino: w.ino, stampedAt: w.stampedAt };
+      // The walk's names are sorted by code unit: kept as they are.
+      const entries = new TreeEntries(names[i] ?? [], new Set(w.dirs));
+      const node: DirNode = { path: w.path, rel: w.rel, depth: w.depth, entries, links: new Set(w.links), watcher: null, stamp: w.stamp, ino: w.ino, stampedAt: w.stampedAt };
       this.dirs.set(w.path, node);
       this.dirsByRel.set(w.rel, node);
       this.watchDir(node);
-      const dirs = new Set(w.dirs);
-      for (const name of names[i] ?? []) {
-        node.entries.set(name, dirs.has(name) ? 'dir' : 'file');
-        if (--budget <= 0) {
-          budget = slice;
-          await nextTurn();
-        }
-      }
       if (dirStamp(w.path) !== w.stamp) this.dirtyDirs.add(w.path);
+      await nextTurn();
     }
     if (!this.closed) this.keepJobRecords();
   }
@@ -179,7 +174,7 @@ export class DataTree {
     const path = join(this.root, JOB_RECORDS);
     const listing = this.list(path);
     const stampedAt = Date.now();
-    const node: DirNode = { path, rel: JOB_RECORDS, depth: SCAN_DEPTH, entries: new Map(), links: listing?.links ?? new Set(), watcher: null, stamp: dirStamp(path), ino: inoOf(path), stampedAt };
+    const node: DirNode = { path, rel: JOB_RECORDS, depth: SCAN_DEPTH, entries: new TreeEntries(), links: listing?.links ?? new Set(), watcher: null, stamp: dirStamp(path), ino: inoOf(path), stampedAt };
     for (const [name, kind] of listing?.entries ?? []) if (kind === 'file') node.entries.set(name, kind);
     this.dirs.set(path, node);
     this.dirsByRel.set(JOB_RECORDS, node);
@@ -286,7 +281,7 @@ export class DataTree {
     // Watched and stamped before it is listed: a file made just after the listing is notified. Stamped after,
     // it was lost (a directory's times move in coarse ticks, so the stamp matched the one it was taken with).
     const stampedAt = Date.now();
-    const node: DirNode = { path, rel, depth, entries: new Map(), links: new Set(), watcher: null, stamp: dirStamp(path), ino: inoOf(path), stampedAt };
+    const node: DirNode = { path, rel, depth, entries: new TreeEntries(), links: new Set(), watcher: null, stamp: dirStamp(path), ino: inoOf(path), stampedAt };
     this.watchDir(node);
     const listing = this.list(path);
     if (listing === null) {

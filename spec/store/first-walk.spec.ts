@@ -98,7 +98,7 @@ test('a tree adopted from a walk finds what was written between the walk and the
   const late = join(home.dir, 'logs/shop/20991231T000000.000Z-7.jsonl');
   copyFileSync(src, late);
   const tree = new DataTree(home.dir, false);
-  await tree.adopt(walked, namesOf({ dirs: walked }), 3);
+  await tree.adopt(walked, namesOf({ dirs: walked }));
   const here = new DataTree(home.dir, false);
   const direct = [...here.open()].map((f) => f.rel).sort();
   const changes = tree.refresh({ pollFiles: false });

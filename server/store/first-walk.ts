@@ -47,7 +47,7 @@ class Found {
    * and `.flow.` before `.jsonl`), so they are noted as they pass and claimed when their log comes: the
    * pending ones are few, where a set of the directory's names would hold 50k.
    */
-  addDir(dir: { path: string; index: number }, names: readonly string[], subdirs: ReadonlySet<string>): void {
+  addDir(dir: { path: string; index: number }, names: readonly string[], subdirs: ReadonlySet<string>, only?: ReadonlySet<string>): void {
     const pending = new Map<string, number>();
     for (let i = 0; i < names.length; i++) {
       const name = names[i]!;
@@ -64,6 +64,7 @@ class Found {
         companions = pending.get(stem) ?? 0;
         pending.delete(stem);
       }
+      if (only !== undefined && !only.has(name)) continue;
       const byId = isSessionId(name);
       this.dir.push(dir.index);
       this.name.push(i);
@@ -102,14 +103,13 @@ export function firstWalk(root: string, saved?: ReadonlyMap<string, SavedDir>): 
   const listed: (readonly string[])[] = [];
   const dirs = walkTree(
     root,
-    (dir, names, subdirs) => {
+    (dir, names, subdirs, only) => {
       listed[dir.index] = names;
-      found.addDir(dir, names, subdirs);
+      found.addDir(dir, names, subdirs, only);
     },
     saved,
   );
-  let keptLogs = 0;
-  for (const d of dirs) if (d.kept) keptLogs += saved?.get(d.rel)?.logs ?? 0;
+  const keptLogs = dirs.reduce((n, d) => n + d.savedLogs, 0);
   const n = found.size;
   // Newest first; a tie keeps the walk's order.
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => found.start[b]! - found.start[a]! || a - b);

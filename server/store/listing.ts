@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { SCAN_DEPTH } from '../../shared/limits.ts';
 import { insideDir } from '../engine/scan.ts';
 import { direntsOf } from './dir-entries.ts';
-import type { SavedDir } from './saved-tree.ts';
+import { changedLogs, type SavedDir } from './saved-tree.ts';
 import { dirStamp } from './stamp.ts';
 
 export type EntryKind = 'dir' | 'file';
@@ -147,8 +147,14 @@ export interface WalkedDir {
   ino: bigint | null;
   /** When the stamp was taken (ms since the epoch), before the names were listed. */
   stampedAt: number;
-  /** Its names are a saved index's (saved-tree.ts): its stamp is the one they were saved with, so it was not listed. */
+  /**
+   * Its logs are listed from a saved index (saved-tree.ts), but for those the walk lists: its stamp is the one its
+   * names were saved with (it was not read), or it was read and only what changed since is listed (`diffed`).
+   */
   kept: boolean;
+  diffed: boolean;
+  /** How many of its logs are listed from the saved index. */
+  savedLogs: number;
 }
 
 export const NAME_SEP = '\u0000';
@@ -157,11 +163,12 @@ export const NAME_SEP = '\u0000';
  * Walk the tree depth-first (a parent before its children, entries by name), as the scan does. `visit` sees
  * each directory's sorted names and the directories among them as it is read, with the index its entry
  * will have in the answer (the first walk picks the session logs out of them). A directory `saved` holds with
- * its stamp now is not read: its saved names are taken, and `visit` is not called for it.
+ * its stamp now is not read: its saved names are taken, and `visit` is not called for it; one it holds with
+ * another stamp is read, and `visit` told the only logs to list (`only`: changedLogs).
  */
 export function walkTree(
   root: string,
-  visit?: (dir: { path: string; rel: string; index: number }, names: readonly string[], dirs: ReadonlySet<string>) => void,
+  visit?: (dir: { path: string; rel: string; index: number }, names: readonly string[], dirs: ReadonlySet<string>, only?: ReadonlySet<string>) => void,
   saved: ReadonlyMap<string, SavedDir> = new Map(),
 ): WalkedDir[] {
   const reach = reachOf(root);
@@ -172,7 +179,7 @@ export function walkTree(
     const was = saved.get(rel);
     if (was !== undefined && was.depth === depth && was.stamp === stamp) {
       const children = was.dirs.filter((name) => entersDir(depth, name)).sort();
-      out.push({ path, rel, depth, names: was.names, dirs: children, links: [], stamp, ino: inoOf(path), stampedAt, kept: true });
+      out.push({ path, rel, depth, names: was.names, dirs: children, links: [], stamp, ino: inoOf(path), stampedAt, kept: true, diffed: false, savedLogs: was.logs });
       for (const name of children) walk(join(path, name), rel ? `${rel}/${name}` : name, depth + 1);
       return;
     }
@@ -183,9 +190,12 @@ export function walkTree(
     const skipped = [...dirs].filter((name) => !entersDir(depth, name));
     for (const name of skipped) dirs.delete(name);
     const kept = skipped.length === 0 ? names : names.filter((name) => !skipped.includes(name));
-    visit?.({ path, rel, index: out.length }, kept, dirs);
+    // Saved with another stamp: only what changed since is listed here (a directory with links is listed whole).
+    const diff = was !== undefined && was.depth === depth && links.length === 0 ? changedLogs(was, kept, dirs) : null;
+    visit?.({ path, rel, index: out.length }, kept, dirs, diff?.only);
     const children = [...dirs].sort();
-    out.push({ path, rel, depth, names: kept.join(NAME_SEP), dirs: children, links, stamp, ino: inoOf(path), stampedAt, kept: false });
+    const from = { kept: diff !== null, diffed: diff !== null, savedLogs: diff?.savedLogs ?? 0 };
+    out.push({ path, rel, depth, names: kept.join(NAME_SEP), dirs: children, links, stamp, ino: inoOf(path), stampedAt, ...from });
     for (const name of children) walk(join(path, name), rel ? `${rel}/${name}` : name, depth + 1);
   };
   walk(root, '', 1);

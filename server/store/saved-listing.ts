@@ -8,6 +8,12 @@ import { CHECKED_CONFIRM_LOG, CHECKED_FLOW_LOG, type SavedEntries } from './pers
 import { sortedHas } from './saved-tree.ts';
 import type { NewLog, SessionEntry, SessionIndex } from './session-index.ts';
 
+/** A directory whose logs the walk left to the saved index: its names now, sorted, and whether it was read again. */
+export interface KeptDir {
+  names: readonly string[];
+  diffed: boolean;
+}
+
 /** Per row: listed here, and found by the walk. */
 const LISTED = 1;
 const SEEN = 2;
@@ -80,26 +86,36 @@ export class SavedListing {
   }
 
   /**
-   * The saved logs of the directories the walk kept as saved (`kept`: their names, sorted) that were not listed
-   * here, as the check found them changed: to be listed and read again, with the companions their names show.
+   * The saved logs still there of the directories whose logs the walk left to the saved index (`kept`: their
+   * names now, sorted) that were not listed here, as the check found them changed: to be listed and read again,
+   * with the companions their names show.
    */
-  changedIn(kept: ReadonlyMap<string, readonly string[]>): NewLog[] {
+  changedIn(kept: ReadonlyMap<string, KeptDir>): NewLog[] {
     const out: NewLog[] = [];
     this.saved.forUntaken((rel) => {
       const cut = rel.lastIndexOf('/');
-      const names = kept.get(cut === -1 ? '' : rel.slice(0, cut));
-      if (names === undefined || this.sessions.byRel.has(rel)) return;
-      const stem = rel.slice(cut + 1, -JSONL.length);
-      out.push({ rel, name: rel.slice(cut + 1), flowLog: sortedHas(names, stem + FLOW_LOG), confirmLog: sortedHas(names, stem + CONFIRM_LOG) });
+      const names = kept.get(cut === -1 ? '' : rel.slice(0, cut))?.names;
+      const name = rel.slice(cut + 1);
+      if (names === undefined || this.sessions.byRel.has(rel) || !sortedHas(names, name)) return;
+      const stem = name.slice(0, -JSONL.length);
+      out.push({ rel, name, flowLog: sortedHas(names, stem + FLOW_LOG), confirmLog: sortedHas(names, stem + CONFIRM_LOG) });
     });
     return out;
   }
 
-  /** The logs listed here that the walk did not find (gone since the check looked); those of the directories it kept as saved it did not look for. */
-  unseen(kept: ReadonlyMap<string, unknown>): SessionEntry[] {
+  /**
+   * The logs listed here that the walk did not find (gone since the check looked): in a directory whose logs it
+   * left to the saved index, those not among its names (which, not read again, are the saved ones).
+   */
+  unseen(kept: ReadonlyMap<string, KeptDir>): SessionEntry[] {
+    const found = (rel: string): boolean => {
+      if (kept.size === 0) return false;
+      const cut = rel.lastIndexOf('/');
+      const dir = kept.get(cut === -1 ? '' : rel.slice(0, cut));
+      return dir !== undefined && (!dir.diffed || sortedHas(dir.names, rel.slice(cut + 1)));
+    };
     if (this.seen === this.listed.length) return [];
-    const inKept = (rel: string) => kept.size > 0 && kept.has(rel.slice(0, Math.max(0, rel.lastIndexOf('/'))));
-    return this.listed.filter((e) => e.inIndex && (this.marks[e.row]! & SEEN) === 0 && !inKept(e.rel));
+    return this.listed.filter((e) => e.inIndex && (this.marks[e.row]! & SEEN) === 0 && !found(e.rel));
   }
 
   private mark(row: number, mark: number): void {

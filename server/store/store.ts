@@ -249,8 +249,8 @@ export class Store {
       if (this.closed) return;
       const names = await namesInTurns(walk);
       if (this.closed) return;
-      // The directories kept as saved: their logs are the saved entries in them, listed from the saved index alone.
-      const kept = new Map(walk.dirs.flatMap((d, i) => (d.kept ? [[d.rel, names[i]!] as const] : [])));
+      // The directories whose logs are listed from the saved index (but for those the walk lists), by path: their names now.
+      const kept = new Map(walk.dirs.flatMap((d, i) => (d.kept ? [[d.rel, { names: names[i]!, diffed: d.diffed }] as const] : [])));
       const slices = this.slicesOf(walk, names);
       // Without a head, the walk's first slice goes to the pool before anything else (not held for the check).
       // The logs listed from the saved index are only looked up (seenByWalk).
@@ -270,8 +270,8 @@ export class Store {
       const adopting = this.tree.adopt(walk.dirs, names);
       const held = await checking;
       await prelisting;
-      // In a kept directory, what the check found changed is read again; listed from the saved index, not found by
-      // the walk (in a directory it read): gone since the check looked.
+      // In a kept directory, what the check found changed is read again; listed from the saved index and not found
+      // by the walk: gone since the check looked.
       if (listing && kept.size > 0) this.listSlice(listing.changedIn(kept), { now: true });
       if (listing) this.removeFiles(listing.unseen(kept).map((e) => ({ rel: e.rel, name: e.rel.slice(e.rel.lastIndexOf('/') + 1), kind: 'session' as const })));
       if (held) await this.feeder.admitInTurns(held);

@@ -3,11 +3,11 @@
 // that changed is listed, and the index equals a fresh one whatever was kept.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { appendFileSync, copyFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, copyFileSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize } from 'node:v8';
 import { Hub } from '../../server/events/hub.ts';
-import type { FirstWalk } from '../../server/store/first-walk.ts';
+import { type FirstWalk, logAt, namesOf } from '../../server/store/first-walk.ts';
 import { loadIndex, readSavedTree, type SavedSource } from '../../server/store/persisted-index.ts';
 import { STILL_MS, TreeAgreement, type TreeDir } from '../../server/store/saved-tree.ts';
 import { Store } from '../../server/store/store.ts';
@@ -100,7 +100,7 @@ test('a restart with nothing changed lists no directory, and a log grown in plac
   }
 });
 
-test('a directory that changed while stopped is listed; the others are kept', async () => {
+test('a directory that changed while stopped is read again, and only what changed in it is listed by the walk; the others are kept', async () => {
   const home = copyHome();
   const cache = tempDir();
   const file = join(cache.dir, 'index.bin');
@@ -114,13 +114,65 @@ test('a directory that changed while stopped is listed; the others are kept', as
     const bare = logPaths(shop).find((p) => !readdirSync(shop).includes(`${p.slice(shop.length + 1, -'.jsonl'.length)}.flow.jsonl`))!;
     const donor = readdirSync(home.dir, { recursive: true, encoding: 'utf8' }).find((n) => n.endsWith('.flow.jsonl'))!;
     copyFileSync(join(home.dir, donor), `${bare.slice(0, -'.jsonl'.length)}.flow.jsonl`);
+    // Another is deleted, and one is made.
+    const logs = logPaths(shop).filter((p) => p !== bare);
+    rmSync(logs[0]!);
+    copyFileSync(logs[1]!, join(shop, '20991231T000000.000Z-1.jsonl'));
     const walks: FirstWalk[] = [];
     const again = await run(home.dir, file, walks);
-    const kept = keptRels(walks[0]!);
-    assert.not.ok(kept.includes('logs/shop'));
-    assert.ok(kept.length > 0, 'the other directories are kept');
+    const walk = walks[0]!;
+    const shopDir = walk.dirs.find((d) => d.rel === 'logs/shop')!;
+    assert.ok(shopDir.diffed, 'logs/shop is read again');
+    assert.ok(walk.dirs.filter((d) => d.kept && !d.diffed).length > 0, 'the other directories are kept');
+    // Only what changed is listed by the walk: the log whose companion came, and the one made.
+    const names = namesOf(walk);
+    const listed = Array.from({ length: walk.flags.length }, (_, i) => logAt(walk, names, i).rel).sort();
+    assert.equal(listed, ['logs/shop/20991231T000000.000Z-1.jsonl', bare.slice(home.dir.length + 1)].sort());
     assert.ok(again.sessions.byRel.get(bare.slice(home.dir.length + 1))!.hasFlowLog);
+    assert.not.ok(again.sessions.byRel.has(logs[0]!.slice(home.dir.length + 1)));
     await assertAsFresh(again, home.dir);
+  } finally {
+    home.cleanup();
+    cache.cleanup();
+  }
+});
+
+test('a log listed from the saved index and deleted before the walk reads its directory again is removed', async () => {
+  const home = copyHome();
+  const cache = tempDir();
+  const file = join(cache.dir, 'index.bin');
+  try {
+    ageDirs(home.dir);
+    const first = await run(home.dir, file);
+    await first.save();
+    first.close();
+    const shop = join(home.dir, 'logs/shop');
+    const [gone, donor] = logPaths(shop);
+    const goneRel = gone!.slice(home.dir.length + 1);
+    // logs/shop changes while stopped (read again at the restart); `gone` is deleted once listed from the saved index.
+    copyFileSync(donor!, join(shop, '20991231T000000.000Z-1.jsonl'));
+    let store: Store | null = null;
+    let listedBeforeWalk = false;
+    const p: Pool = {
+      threads: pool.threads,
+      destroy: async () => {},
+      run(name, input, lane) {
+        if (name !== 'walkTreeTask') return pool.run(name, input, lane);
+        const listed = async () => {
+          for (let i = 0; i < 2_000 && !store?.sessions.byRel.has(goneRel); i++) await new Promise((r) => setTimeout(r, 5));
+          listedBeforeWalk = store?.sessions.byRel.has(goneRel) ?? false;
+          rmSync(gone!);
+        };
+        return listed().then(() => pool.run(name, input, lane));
+      },
+    };
+    store = new Store({ dataDir: home.dir, pool: p, hub: new Hub(), savedIndex: { file, write: false }, warn: () => {}, listSlice: 2 });
+    await store.open();
+    await store.warm(30_000);
+    await store.searchFiltersMade;
+    assert.ok(listedBeforeWalk, 'listed from the saved index before the walk');
+    assert.not.ok(store.sessions.byRel.has(goneRel));
+    await assertAsFresh(store, home.dir);
   } finally {
     home.cleanup();
     cache.cleanup();

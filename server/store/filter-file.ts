@@ -16,9 +16,6 @@ import { FILTER_BYTES, type FilterArena, MemoryFilters, checkLength } from './se
 /** Filters written in one positioned write, and read in one for `copy`. */
 const SPAN_SLOTS = 256;
 const NAME = /^search-filters\.(\d+)\.\d+\.bin$/;
-/** What `copy` answers for a slot it cannot read: a filter that rules nothing out. */
-const RULES_NOTHING_OUT = new Uint8Array(FILTER_BYTES).fill(0xff);
-
 let arenasMade = 0;
 
 /** A copy of the `i`th filter of a span (a Buffer's own `slice` is a view). */
@@ -73,9 +70,9 @@ export class FileFilters implements FilterArena {
     return -1;
   }
 
-  copy(slot: number): Uint8Array {
+  copy(slot: number): Uint8Array | null {
     if (this.isStaged(slot)) return copyOut(this.staged, slot - this.stagedFrom);
-    if (!this.isCached(slot) && !this.readSpan(slot)) return RULES_NOTHING_OUT.slice();
+    if (!this.isCached(slot) && !this.readSpan(slot)) return null;
     return copyOut(this.cached, slot - this.cachedFrom);
   }
 
@@ -96,6 +93,7 @@ export class FileFilters implements FilterArena {
     if (this.broken && this.fd < 0) return;
     this.broken = true;
     this.staging = 0;
+    this.cachedCount = 0;
     try {
       closeSync(this.fd);
       unlinkSync(this.file);

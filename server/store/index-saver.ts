@@ -67,17 +67,22 @@ export class IndexSaver {
     this.timer.unref();
   }
 
-  /** Save what the index holds now (one save at a time; a save asked for during one waits for it). */
+  /**
+   * Save what the index holds now (one save at a time; a save asked for during one waits for it). Once closed,
+   * none begins and one in flight is let go (the arena it reads is let go with the store): this then resolves
+   * once it has ended, the file as the last whole save left it.
+   */
   async save(): Promise<void> {
     if (!this.options.write) return;
     while (this.saving) await this.saving;
+    if (this.closed) return;
     const version = this.sessions.version;
     if (version === this.savedVersion) return;
     this.saving = (async () => {
       try {
         const dirs = await this.stillDirs();
-        await saveIndex(this.options.file, await summaryFormat(), this.dataDir, this.inListOrder(), this.sessions.filters, dirs);
-        this.savedVersion = version;
+        const format = await summaryFormat();
+        if (await saveIndex(this.options.file, format, this.dataDir, this.inListOrder(), this.sessions.filters, dirs, () => this.closed)) this.savedVersion = version;
       } catch (err) {
         this.warn(`engine-console: the index could not be saved to ${this.options.file}: ${errorText(err)}`);
       } finally {

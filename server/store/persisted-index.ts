@@ -105,7 +105,9 @@ function savedResult(e: SessionEntry, filters: FilterArena): IndexResult {
           },
         };
   const r: IndexResult = { stamp: e.stamp ?? '', mtimeMs: e.mtimeMs, unchanged: false, result };
-  if (e.filterSlot >= 0) r.filter = filters.copy(e.filterSlot);
+  // One that does not read is saved as none: the next start makes it again.
+  const filter = e.filterSlot < 0 ? null : filters.copy(e.filterSlot);
+  if (filter !== null) r.filter = filter;
   return r;
 }
 
@@ -129,19 +131,30 @@ async function chunkOf(entries: readonly SessionEntry[], filters: FilterArena, t
  * Write the summarized entries to `file`, whole: to a 0600 temp file beside it, renamed over it. Each chunk is
  * written as it is made (a part of it serialized per turn of the event loop), so a save holds one chunk at a
  * time; then the still directories (`dirs`) that agree with the entries written; the header goes last, and the
- * slot that finds it is written once the rest is.
+ * slot that finds it is written once the rest is. Once `abandoned()` (its store closed, the arena let go), the
+ * temp file is removed and `file` left as it was: answers whether it was replaced.
  */
-export async function saveIndex(file: string, format: string, dataDir: string, entries: Iterable<SessionEntry>, filters: FilterArena, dirs: readonly TreeDir[] = []): Promise<void> {
+export async function saveIndex(
+  file: string,
+  format: string,
+  dataDir: string,
+  entries: Iterable<SessionEntry>,
+  filters: FilterArena,
+  dirs: readonly TreeDir[] = [],
+  abandoned: () => boolean = () => false,
+): Promise<boolean> {
   const summarized = [...entries].filter((e) => e.stamp !== null);
   const agreement = new TreeAgreement(dirs);
   removeDeadTemps(file);
   const temp = `${file}.${process.pid}.tmp`;
   const handle = await open(temp, 'w', 0o600);
+  let replaced = false;
   try {
     await writeAt(handle, Buffer.concat([MAGIC, Buffer.alloc(SLOT_BYTES)]), 0);
     const chunks: ChunkLine[] = [];
     let at = BODY_AT;
     for (let i = 0; i < summarized.length; i += CHUNK_ENTRIES) {
+      if (abandoned()) return false;
       const [rels, results] = await chunkOf(summarized.slice(i, i + CHUNK_ENTRIES), filters, agreement);
       chunks.push([rels.length, results.length, sha256(rels), sha256(results)]);
       await writeAt(handle, rels, at);
@@ -156,11 +169,16 @@ export async function saveIndex(file: string, format: string, dataDir: string, e
     await writeAt(handle, slotOf(at, header), MAGIC.length);
     await handle.sync();
     await handle.close();
+    // Abandoned while a chunk was packed: filters copied since may not have read.
+    if (abandoned()) return false;
     await rename(temp, file);
-  } catch (err) {
-    await handle.close().catch(() => undefined);
-    await rm(temp, { force: true });
-    throw err;
+    replaced = true;
+    return true;
+  } finally {
+    if (!replaced) {
+      await handle.close().catch(() => undefined);
+      await rm(temp, { force: true });
+    }
   }
 }
 

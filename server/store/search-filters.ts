@@ -15,8 +15,11 @@ export interface FilterArena {
   put(slot: number, filter: Uint8Array): number;
   /** Gives `slot` back (nothing when it is -1); answers -1, the slot of no filter. */
   release(slot: number): number;
-  /** A copy of a slot's filter (for saving it). */
-  copy(slot: number): Uint8Array;
+  /**
+   * A copy of a slot's filter (for saving it); null when it cannot be read (the arena let go, or its file failed):
+   * saved as one that rules nothing out, it would stand for the session's filter at every later start.
+   */
+  copy(slot: number): Uint8Array | null;
   /** Room for `slots` more filters at once. */
   reserve(slots: number): void;
   /** Where a slot's filter starts, its bytes written; -1 when it cannot be read (the session is searched in full). */
@@ -61,7 +64,7 @@ export class MemoryFilters implements FilterArena {
     return -1;
   }
 
-  copy(slot: number): Uint8Array {
+  copy(slot: number): Uint8Array | null {
     return Uint8Array.prototype.slice.call(this.buf, slot * FILTER_BYTES, (slot + 1) * FILTER_BYTES);
   }
 

@@ -443,9 +443,9 @@ export class Store {
     });
   }
 
-  /** Save the index now (a clean stop does, before close). */
+  /** Save the index now (a clean stop does, before close); once closed, wait for a save in flight to be let go. */
   async save(): Promise<void> {
-    if (!this.closed && this.walked) await this.saver?.save();
+    if (this.walked) await this.saver?.save();
   }
 
   close(): void {

@@ -47,7 +47,7 @@ test('filters put go to the file, not the console: what it holds stays the same 
     assert.is(statSync(arena.file).size, 20_000 * FILTER_BYTES);
     const bytes = readFileSync(arena.file);
     assert.is(bytes[12_345 * FILTER_BYTES + 7], 12_345 & 0xff);
-    assert.equal([...arena.copy(slots[300]!)], new Array(FILTER_BYTES).fill(300 & 0xff));
+    assert.equal([...(arena.copy(slots[300]!) ?? [])], new Array(FILTER_BYTES).fill(300 & 0xff));
     assert.is(statSync(arena.file).mode & 0o777, 0o600);
     arena.close();
     assert.not.ok(existsSync(arena.file));
@@ -62,7 +62,7 @@ test('a slot is written before it is handed out, and the saver copies what was p
     const arena = new FileFilters(t.dir);
     const holds = filterOf(`a ${PHRASE} asked`);
     const slot = arena.put(-1, holds);
-    assert.equal(new Uint8Array(arena.copy(slot)), holds);
+    assert.equal(new Uint8Array(arena.copy(slot) ?? []), holds);
     const at = arena.at(slot);
     assert.is(at, slot * FILTER_BYTES);
     assert.equal(new Uint8Array(readFileSync(arena.file).subarray(at, at + FILTER_BYTES)), holds);
@@ -130,9 +130,11 @@ test('what the worker cannot read rules nothing out: a file gone, a slot past it
     const arena = new FileFilters(t.dir);
     const lacks = arena.at(arena.put(-1, filterOf('none')));
     assert.equal(ruledOut(arena.file, [lacks, 50 * FILTER_BYTES]), [1, 0]);
+    assert.ok(arena.copy(0));
     arena.close();
     assert.equal(ruledOut(arena.file, [lacks]), [0]);
-    // Let go, the arena hands out nothing and keeps nothing.
+    // Let go, the arena hands out nothing and keeps nothing; a save copying from it gets no filter, not one that rules nothing out.
+    assert.is(arena.copy(0), null);
     assert.is(arena.at(0), -1);
     assert.is(arena.put(-1, filterOf('none')), -1);
   } finally {

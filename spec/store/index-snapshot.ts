@@ -8,6 +8,13 @@ import { sessionsQuery } from '../support/sessions-query.ts';
 
 const PAGE = 3;
 
+/** A slot's filter in base64; null for none, 'unreadable' for one its arena cannot read. */
+function filterText(store: Store, slot: number): string | null {
+  if (slot < 0) return null;
+  const bytes = store.sessions.filters.copy(slot);
+  return bytes === null ? 'unreadable' : Buffer.from(bytes).toString('base64');
+}
+
 export function indexSnapshot(store: Store): unknown {
   const idx = store.sessions;
   const all = idx.list(sessionsQuery({ limit: 1_000_000, offset: 0 }));
@@ -23,7 +30,7 @@ export function indexSnapshot(store: Store): unknown {
     byQuery: idx.list(sessionsQuery({ limit: 1_000_000, offset: 0, q: 'read' })),
     keys: [...idx.byKey.entries()].map(([key, e]) => [key, e.rel]).sort(),
     unreadable: idx.unreadable().map((e) => [e.rel, e.error]),
-    entries: byRel.map((e) => ({ rel: e.rel, key: e.key, tools: e.tools, shadow: e.shadowDecisions, sites: e.flowSites, flowLog: e.hasFlowLog, confirmLog: e.hasConfirmLog, filter: e.filterSlot < 0 ? null : Buffer.from(idx.filters.copy(e.filterSlot)).toString('base64') })),
+    entries: byRel.map((e) => ({ rel: e.rel, key: e.key, tools: e.tools, shadow: e.shadowDecisions, sites: e.flowSites, flowLog: e.hasFlowLog, confirmLog: e.hasConfirmLog, filter: filterText(store, e.filterSlot) })),
     tallies: [...idx.tallies.cells()].map((c) => ({ ...c, upstream: upstreamId(c.upstream) })).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)),
     shadowDecisions: idx.tallies.shadowDecisions(),
   };

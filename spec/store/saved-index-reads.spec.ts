@@ -71,7 +71,7 @@ class WatchedArena extends MemoryFilters {
   ) {
     super();
   }
-  override copy(slot: number): Uint8Array {
+  override copy(slot: number): Uint8Array | null {
     this.sizes.push(existsSync(this.temp) ? statSync(this.temp).size : -1);
     return this.real.copy(slot);
   }

@@ -3,10 +3,11 @@
 // changed since its filter was made until it is read again.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hub } from '../../server/events/hub.ts';
 import { filterMayHold, phraseBits } from '../../server/search/trigram-filter.ts';
+import { IndexSaver } from '../../server/store/index-saver.ts';
 import { FILTER_BYTES } from '../../server/store/search-filters.ts';
 import { Store } from '../../server/store/store.ts';
 import { createPool, type Pool } from '../../server/workers/pool.ts';
@@ -30,13 +31,22 @@ async function opened(dataDir: string, savedIndex: { file: string; write: boolea
   return store;
 }
 
+/** Each readable session's filter, as its store reads it back (base64; null: none, or none that reads). */
+function filtersOf(store: Store): (string | null)[] {
+  return store.sessions.readable.map((e) => {
+    const bytes = e.filterSlot < 0 ? null : store.sessions.filters.copy(e.filterSlot);
+    return bytes === null ? null : Buffer.from(bytes).toString('base64');
+  });
+}
+
 /** The readable sessions whose filter does not rule out the phrase (those a search reads). */
 function notRuledOut(store: Store, phrase: string): string[] {
   const bits = phraseBits(phrase);
   if (bits === null) throw new Error(`"${phrase}" has no trigram`);
   return store.sessions.readable.filter((e) => {
     const at = store.searchFilterAt(e);
-    return at < 0 || filterMayHold(store.sessions.filters.copy(e.filterSlot), 0, bits);
+    const bytes = at < 0 ? null : store.sessions.filters.copy(e.filterSlot);
+    return bytes === null || filterMayHold(bytes, 0, bits);
   }).map((e) => e.summary.session_id);
 }
 
@@ -89,14 +99,14 @@ test('a restart takes the filters from the saved index, and a log appended to ha
   const saved = { file: join(cache.dir, 'index.bin'), write: true };
   try {
     const first = await opened(home.dir, saved);
-    const before = first.sessions.readable.map((e) => Buffer.from(first.sessions.filters.copy(e.filterSlot)).toString('base64'));
+    const before = filtersOf(first);
     await first.save();
     first.close();
     const again = new Store({ dataDir: home.dir, pool, hub: new Hub(), savedIndex: saved, warn: () => {} });
     await again.open();
     await again.warm(30_000);
     // Before any pass: the saved filters are in with the saved summaries.
-    assert.equal(again.sessions.readable.map((e) => Buffer.from(again.sessions.filters.copy(e.filterSlot)).toString('base64')), before);
+    assert.equal(filtersOf(again), before);
     const e = again.sessions.readable.find((x) => x.summary.session_id === '20260928T020400.548Z-14457');
     if (!e) throw new Error('the fixture session is missing');
     assert.ok(!notRuledOut(again, 'Plover-appended').includes(e.summary.session_id));
@@ -113,6 +123,58 @@ test('a restart takes the filters from the saved index, and a log appended to ha
     assert.ok(again.searchFilterAt(e) % FILTER_BYTES === 0);
     assert.ok(notRuledOut(again, 'Plover-appended').includes(e.summary.session_id));
     again.close();
+  } finally {
+    home.cleanup();
+    cache.cleanup();
+  }
+});
+
+test('a save in flight when its store closes is let go: the saved index is left as it was, never given filters read from the closed arena', async () => {
+  const home = copyHome();
+  const cache = tempDir();
+  try {
+    const store = await opened(home.dir, { file: join(cache.dir, 'index.bin'), write: true });
+    await store.save();
+    const made = filtersOf(store);
+    assert.ok(made.length > 5 && made.every((f) => f !== null));
+    // Begun, then the store closes (its arena, a file in the cache directory, with it) before a filter is copied.
+    const file = join(cache.dir, 'other.bin');
+    const saver = new IndexSaver({ file, write: true }, store.tree.root, store.sessions, () => {});
+    const saving = saver.save();
+    saver.close();
+    store.close();
+    await saving;
+    assert.not.ok(existsSync(file), 'the save was let go');
+    // The next run over that file makes the filters anew, the ones the first made.
+    const next = await opened(home.dir, { file, write: true });
+    assert.equal(filtersOf(next), made);
+    next.close();
+  } finally {
+    home.cleanup();
+    cache.cleanup();
+  }
+});
+
+test('a store closed just as its filter pass ends, its save in flight: the next run in the same cache directory has the filters the pass made', async () => {
+  const home = copyHome();
+  const cache = tempDir();
+  const saved = { file: join(cache.dir, 'index.bin'), write: true };
+  try {
+    const first = new Store({ dataDir: home.dir, pool, hub: new Hub(), savedIndex: saved, warn: () => {} });
+    let made: (string | null)[] = [];
+    // After the store's own reaction to the pass (a save begun), in the same turn.
+    const closed = first.searchFiltersMade.then(() => {
+      made = filtersOf(first);
+      first.close();
+    });
+    await first.open();
+    await closed;
+    // Once closed, a save begins none and waits for the one in flight.
+    await first.save();
+    assert.ok(made.length > 5 && made.every((f) => f !== null));
+    const next = await opened(home.dir, saved);
+    assert.equal(filtersOf(next), made);
+    next.close();
   } finally {
     home.cleanup();
     cache.cleanup();

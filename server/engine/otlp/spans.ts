@@ -59,9 +59,12 @@ interface SpanParts {
   startMs: number;
   endMs: number;
   attributes: Attributes;
-  events?: TimedEvent[];
-  status?: SpanStatus;
+  events: TimedEvent[];
+  status: SpanStatus;
 }
+
+/** The status of a span that did not fail: one object, as nothing changes a span's status once made. */
+const UNSET: SpanStatus = { code: SpanStatusCode.UNSET };
 
 function spanOf(frame: TraceFrame, p: SpanParts): SpanData {
   const context: SpanContext = { traceId: frame.traceId, spanId: frame.spanId(p.part), traceFlags: 1 };
@@ -77,9 +80,9 @@ function spanOf(frame: TraceFrame, p: SpanParts): SpanData {
     startTime: start,
     endTime: end,
     duration: millisToHrTime(Math.max(p.endMs, p.startMs) - p.startMs),
-    status: p.status ?? { code: SpanStatusCode.UNSET },
+    status: p.status,
     attributes: p.attributes,
-    events: p.events ?? [],
+    events: p.events,
   };
 }
 
@@ -107,7 +110,7 @@ function requestSpan(frame: TraceFrame, s: SessionExchanges, ex: Exchange, paren
   const { attrs, target } = targetOf(ex);
   const attributes = withCommon(common, { 'mcp.method.name': ex.method }, attrs, { 'jsonrpc.request.id': ex.id, 'engine.call.by': ex.from === 'client' ? 'agent' : 'proxy' });
   if (ex.after !== null) attributes['engine.call.after'] = ex.after;
-  let status: SpanStatus | undefined;
+  let status = UNSET;
   const a = ex.answer;
   if (a === null) attributes['engine.answered'] = false;
   else if (a.errorCode !== null) {
@@ -123,7 +126,9 @@ function requestSpan(frame: TraceFrame, s: SessionExchanges, ex: Exchange, paren
     if (a !== null) attributes['gen_ai.tool.call.result'] = a.errorCode !== null ? jsonText(a.result) : a.text();
   }
   const end = a?.t ?? s.duration;
-  const events = ex.agentCall ? (decided.get(ex.id) ?? []).map((d) => decisionEvent(frame, end, d)) : [];
+  // Filled by push: map() and spread make another array shape once optimized, which deoptimizes the transformer.
+  const events: TimedEvent[] = [];
+  if (ex.agentCall) for (const d of decided.get(ex.id) ?? []) events.push(decisionEvent(frame, end, d));
   return spanOf(frame, {
     part: `request ${ex.ordinal}`,
     parent,
@@ -152,11 +157,13 @@ function decisionEvent(frame: TraceFrame, atMs: number, d: FlowDecision): TimedE
   return { name: 'engine.decision', time: millisToHrTime(frame.startMs + atMs), attributes };
 }
 
-/** The agent's turns as spans' extents: tool-call turns take the agent's calls in order (sessions.ts). */
-function turnSpans(frame: TraceFrame, s: SessionExchanges, common: Attributes): { spans: SpanData[]; turnOf: Map<Exchange, number> } {
+/**
+ * The agent's turns as spans' extents, added to `spans`: tool-call turns take the agent's calls in order
+ * (sessions.ts); answers which turn each call is in.
+ */
+function turnSpans(frame: TraceFrame, s: SessionExchanges, common: Attributes, spans: SpanData[]): Map<Exchange, number> {
   const agentCalls = s.exchanges.filter((e) => e.agentCall);
   const assistant = s.said.filter((m) => m.role === 'assistant' && m.content !== '');
-  const spans: SpanData[] = [];
   const turnOf = new Map<Exchange, number>();
   let nextCall = 0;
   let nextSaid = 0;
@@ -181,16 +188,67 @@ function turnSpans(frame: TraceFrame, s: SessionExchanges, common: Attributes): 
         startMs: start,
         endMs: end,
         attributes: withCommon(common, { 'engine.turn.index': index, 'engine.turn.calls': n }),
+        events: [],
+        status: UNSET,
       }),
     );
   });
-  return { spans, turnOf };
+  return turnOf;
 }
+
+/** The root's events: the notifications and the conversation's messages, in time order (the notices first at a tie). */
+function rootEvents(s: SessionExchanges, opts: TraceOptions): TimedEvent[] {
+  const startMs = s.header.started_unix_ms;
+  const events: TimedEvent[] = [];
+  for (const n of s.notices) {
+    events.push({ name: n.method, time: millisToHrTime(startMs + n.t), attributes: { 'mcp.method.name': n.method, 'engine.from': n.from } });
+  }
+  for (const m of s.said) {
+    const attributes: Attributes = { 'engine.role': m.role };
+    if (opts.payloads) attributes['engine.content'] = m.content;
+    events.push({ name: `engine.context.${m.role}`, time: millisToHrTime(startMs + m.t), attributes });
+  }
+  return events.sort(byTime);
+}
+
+const byTime = (a: TimedEvent, b: TimedEvent): number => a.time[0] - b.time[0] || a.time[1] - b.time[1];
 
 /** The mode as the session list shows it (session-format §6.6). */
 function modeOf(s: SessionExchanges, decisions: FlowDecision[]): string {
   const counts = countsOf(decisions);
   return s.proxyEntries || counts.acted ? 'served' : counts.shadowed ? 'shadow' : 'recorded';
+}
+
+/** What places a session's requests: its log (for errors), the flow's decisions and the calls' turns. */
+interface RequestPlaces {
+  path: string;
+  decisions: FlowDecision[];
+  turnOf: Map<Exchange, number>;
+}
+
+/** A span per request, added to `spans`: under the call it followed, else its turn, else the session. */
+function requestSpans(frame: TraceFrame, s: SessionExchanges, common: Attributes, opts: TraceOptions, places: RequestPlaces, spans: SpanData[]): void {
+  // The decisions by the call they followed, in the flow log's order.
+  const decided = new Map<string, FlowDecision[]>();
+  for (const d of places.decisions) {
+    if (d.after === null) continue;
+    const list = decided.get(d.after);
+    if (list) list.push(d);
+    else decided.set(d.after, [d]);
+  }
+  const byCall = new Map<string, Exchange>();
+  // Reading is guarded by the reader; a log of very many small calls can still outgrow a worker's heap here.
+  const heap = new HeapGuard();
+  for (const ex of s.exchanges) {
+    heap.check(0, () => `${places.path}: its trace`);
+    let parent = 'session';
+    const turn = places.turnOf.get(ex);
+    if (turn !== undefined) parent = `turn ${turn}`;
+    const followed = ex.after === null ? undefined : byCall.get(ex.after);
+    if (followed) parent = `request ${followed.ordinal}`;
+    if (ex.agentCall) byCall.set(ex.id, ex);
+    spans.push(requestSpan(frame, s, ex, parent, common, opts, decided));
+  }
 }
 
 /** A session's trace. Throws the reader's error for a log that is not a session log. */
@@ -212,46 +270,22 @@ export function sessionTrace(files: Pick<SessionFiles, 'path' | 'flowLog'>, opts
   const common: Attributes = { 'gen_ai.conversation.id': h.session, ...upstreamAttributes(h.server_command) };
   if (s.protocolVersion !== null) common['mcp.protocol.version'] = s.protocolVersion;
 
-  const { spans: turns, turnOf } = turnSpans(frame, s, common);
-  // The decisions by the call they followed, in the flow log's order.
-  const decided = new Map<string, FlowDecision[]>();
-  for (const d of decisions) {
-    if (d.after === null) continue;
-    const list = decided.get(d.after);
-    if (list) list.push(d);
-    else decided.set(d.after, [d]);
-  }
-  const byCall = new Map<string, Exchange>();
-  // Reading is guarded by the reader; a log of very many small calls can still outgrow a worker's heap here.
-  const heap = new HeapGuard();
-  const calls = s.exchanges.map((ex) => {
-    heap.check(0, () => `${files.path}: its trace`);
-    let parent = 'session';
-    const turn = turnOf.get(ex);
-    if (turn !== undefined) parent = `turn ${turn}`;
-    const followed = ex.after === null ? undefined : byCall.get(ex.after);
-    if (followed) parent = `request ${followed.ordinal}`;
-    if (ex.agentCall) byCall.set(ex.id, ex);
-    return requestSpan(frame, s, ex, parent, common, opts, decided);
-  });
-  const events: TimedEvent[] = [
-    ...s.notices.map((n) => ({ name: n.method, time: millisToHrTime(h.started_unix_ms + n.t), attributes: { 'mcp.method.name': n.method, 'engine.from': n.from } })),
-    ...s.said.map((m) => {
-      const attributes: Attributes = { 'engine.role': m.role };
-      if (opts.payloads) attributes['engine.content'] = m.content;
-      return { name: `engine.context.${m.role}`, time: millisToHrTime(h.started_unix_ms + m.t), attributes };
+  // Filled by push, as the events are (requestSpan says why).
+  const spans: SpanData[] = [
+    spanOf(frame, {
+      part: 'session',
+      parent: null,
+      name: 'engine session',
+      kind: SpanKind.INTERNAL,
+      startMs: 0,
+      endMs: s.duration,
+      attributes: withCommon(common, { 'engine.turns': s.turnCounts.length, 'engine.requests': s.exchanges.length }),
+      events: rootEvents(s, opts),
+      status: UNSET,
     }),
-  ].sort((a, b) => a.time[0] - b.time[0] || a.time[1] - b.time[1]);
-  const root = spanOf(frame, {
-    part: 'session',
-    parent: null,
-    name: 'engine session',
-    kind: SpanKind.INTERNAL,
-    startMs: 0,
-    endMs: s.duration,
-    attributes: withCommon(common, { 'engine.turns': s.turnCounts.length, 'engine.requests': s.exchanges.length }),
-    events,
-  });
+  ];
+  const turnOf = turnSpans(frame, s, common, spans);
+  requestSpans(frame, s, common, opts, { path: files.path, decisions, turnOf }, spans);
   const scope = { name: 'engine-console', version: opts.version, schemaUrl: SEMCONV_SCHEMA_URL };
-  return { sessionId: h.session, resource, scope, spans: [root, ...turns, ...calls] };
+  return { sessionId: h.session, resource, scope, spans };
 }

@@ -14,7 +14,7 @@ export class FlowKeys {
   version = 0;
 
   rebuild(tree: DataTree): void {
-    const found = [...tree.allFiles('flow')].sort((a, b) => compareRel(a.rel, b.rel));
+    const found = tree.flowFiles().sort((a, b) => compareRel(a.rel, b.rel));
     const keys = assignKeys(
       found.map((f) => ({ stem: f.name.slice(0, -FLOW_FILE.length), rel: f.rel })),
       RESERVED_FLOW_KEYS,

@@ -2,6 +2,7 @@
 // their saved summaries, before the walk is in: their paths are in the saved index, and their companions are
 // those the check found named by their stamps. The walk then adds only the logs not listed yet, tells whether
 // a listed log's companions are still as saved (`seenByWalk`), and what it did not find is gone (`unseen`).
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Feeder } from './feeder.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { CHECKED_CONFIRM_LOG, CHECKED_FLOW_LOG, type SavedEntries } from './persisted-index.ts';
@@ -13,6 +14,9 @@ export interface KeptDir {
   names: readonly string[];
   diffed: boolean;
 }
+
+/** Listed logs looked at per turn of the event loop for those the walk did not find. */
+const UNSEEN_PER_TURN = 20_000;
 
 /** Per row: listed here, and found by the walk. */
 const LISTED = 1;
@@ -107,15 +111,21 @@ export class SavedListing {
    * The logs listed here that the walk did not find (gone since the check looked): in a directory whose logs it
    * left to the saved index, those not among its names (which, not read again, are the saved ones).
    */
-  unseen(kept: ReadonlyMap<string, KeptDir>): SessionEntry[] {
+  async unseen(kept: ReadonlyMap<string, KeptDir>): Promise<SessionEntry[]> {
     const found = (rel: string): boolean => {
       if (kept.size === 0) return false;
       const cut = rel.lastIndexOf('/');
       const dir = kept.get(cut === -1 ? '' : rel.slice(0, cut));
       return dir !== undefined && (!dir.diffed || sortedHas(dir.names, rel.slice(cut + 1)));
     };
-    if (this.seen === this.listed.length) return [];
-    return this.listed.filter((e) => e.inIndex && (this.marks[e.row]! & SEEN) === 0 && !found(e.rel));
+    const out: SessionEntry[] = [];
+    if (this.seen === this.listed.length) return out;
+    // A piece per turn of the event loop: a million listed logs are looked at one by one.
+    for (let from = 0; from < this.listed.length; from += UNSEEN_PER_TURN) {
+      for (const e of this.listed.slice(from, from + UNSEEN_PER_TURN)) if (e.inIndex && (this.marks[e.row]! & SEEN) === 0 && !found(e.rel)) out.push(e);
+      await nextTurn();
+    }
+    return out;
   }
 
   private mark(row: number, mark: number): void {

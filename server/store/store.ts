@@ -273,7 +273,9 @@ export class Store {
       // In a kept directory, what the check found changed is read again; listed from the saved index and not found
       // by the walk: gone since the check looked.
       if (listing && kept.size > 0) this.listSlice(listing.changedIn(kept), { now: true });
-      if (listing) this.removeFiles(listing.unseen(kept).map((e) => ({ rel: e.rel, name: e.rel.slice(e.rel.lastIndexOf('/') + 1), kind: 'session' as const })));
+      const unseen = listing ? await listing.unseen(kept) : [];
+      if (this.closed) return;
+      this.removeFiles(unseen.map((e) => ({ rel: e.rel, name: e.rel.slice(e.rel.lastIndexOf('/') + 1), kind: 'session' as const })));
       if (held) await this.feeder.admitInTurns(held);
       await this.feeder.applyTaken();
       await adopting;

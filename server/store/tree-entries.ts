@@ -34,6 +34,13 @@ export class TreeEntries {
     if (this.inSorted(name)) this.gone.add(name);
   }
 
+  /** Each name ending with `suffix`, with its kind (a loop over the sorted names, not a generator: the tree holds 1.6M at a million logs). */
+  endingWith(suffix: string, each: (name: string, kind: EntryKind) => void): void {
+    const gone = this.gone.size > 0 ? this.gone : null;
+    for (const name of this.sorted) if (name.endsWith(suffix) && gone?.has(name) !== true) each(name, this.dirs.has(name) ? 'dir' : 'file');
+    for (const [name, kind] of this.added) if (name.endsWith(suffix)) each(name, kind);
+  }
+
   *[Symbol.iterator](): Generator<[string, EntryKind]> {
     for (const name of this.sorted) if (!this.gone.has(name)) yield [name, this.dirs.has(name) ? 'dir' : 'file'];
     yield* this.added;

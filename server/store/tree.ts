@@ -120,14 +120,21 @@ export class DataTree {
     return { rel, name, kind: fileKind(name, cut === -1 ? '' : rel.slice(0, cut)) };
   }
 
-  /** Every regular file kept (of one kind, when given), directory by directory. */
-  *allFiles(only?: FileKind): Generator<TreeFile> {
+  /** The flows' files (a scan of the names by their ending first: the session directories hold nearly all names). */
+  flowFiles(): TreeFile[] {
+    const out: TreeFile[] = [];
     for (const node of this.dirs.values()) {
-      for (const [name, entry] of node.entries) {
-        if (entry !== 'file') continue;
-        const kind = fileKind(name, node.rel);
-        if (only === undefined || kind === only) yield { rel: this.relOf(node, name), name, kind };
-      }
+      node.entries.endingWith(FLOW_FILE, (name, entry) => {
+        if (entry === 'file' && fileKind(name, node.rel) === 'flow') out.push({ rel: this.relOf(node, name), name, kind: 'flow' });
+      });
+    }
+    return out;
+  }
+
+  /** Every regular file kept, directory by directory. */
+  *allFiles(): Generator<TreeFile> {
+    for (const node of this.dirs.values()) {
+      for (const [name, entry] of node.entries) if (entry === 'file') yield { rel: this.relOf(node, name), name, kind: fileKind(name, node.rel) };
     }
   }
 

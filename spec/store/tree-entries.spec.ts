@@ -35,6 +35,9 @@ test('sorted names with changes beside them answer as a map does', async () => {
       const byName = (a: [string, EntryKind], b: [string, EntryKind]) => (a[0] < b[0] ? -1 : 1);
       assert.equal([...entries].sort(byName), [...map].sort(byName));
       assert.equal([...entries.keys()].sort(), [...map.keys()].sort());
+      const ending: [string, EntryKind][] = [];
+      entries.endingWith('.jsonl', (name, kind) => ending.push([name, kind]));
+      assert.equal(ending.sort(byName), [...map].filter(([n]) => n.endsWith('.jsonl')).sort(byName));
     }),
     200,
   );

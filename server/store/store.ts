@@ -33,6 +33,7 @@ import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, 
 import { FileEvents } from './file-events.ts';
 import { FlowKeys } from './flow-keys.ts';
 import { type Head, mergeHeads, type ScanPart } from './head-scan.ts';
+import { encodeTree } from './saved-tree.ts';
 import { IndexSaver, type SavedIndexOptions } from './index-saver.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { SavedListing } from './saved-listing.ts';
@@ -56,6 +57,11 @@ const BIG_LOG_BYTES = 8 * 1024 * 1024;
 const LIST_SLICE = 1_000;
 /** Parts of a saved index's check per worker: the one that walks first takes its share after. */
 const CHECK_PARTS_PER_WORKER = 4;
+/** At most this many chunks a part: the event loop lists a part while the workers check the next ones. */
+const CHECK_PART_CHUNKS = 16;
+/** Whether a saved index holds directories (saved-tree.ts), more than an empty list of them. */
+const holdsDirs = (source: SavedSource): boolean => source.tree[1] > EMPTY_TREE_BYTES;
+const EMPTY_TREE_BYTES = encodeTree([]).length;
 /** The saved index's chunks where a head's logs are looked for (the newest: a head holds fewer than a chunk). */
 const HEAD_CHUNKS = 2;
 /** In a polled directory, a log unchanged for this long is stamped only every QUIET_EVERY_TICKS ticks. */
@@ -204,13 +210,16 @@ export class Store {
       const savedBytes = this.saver?.fileBytes() ?? 0;
       // With a saved index the walk waits for its header (a few ms): the directories it holds unchanged are not read.
       let walking: Promise<FirstWalk | null> | null = null;
-      // Beside a big saved index the walk is seconds long: the newest logs are found by name at once too, in
-      // the request lane (the index lane walks and checks), and checked one by one against the saved entries.
-      const heading = this.head && savedBytes > 0 && savedBytes >= this.headBesideBytes ? this.newestLogs('interactive') : null;
+      // Beside a big saved index that holds no directory the walk is seconds long: the newest logs are found by
+      // name at once too, in the request lane (the index lane walks and checks), and checked one by one against
+      // the saved entries. With its directories the walk reads only those that changed, and the first page is
+      // the check's first part.
+      let heading = null as Promise<Head | null> | null;
       // The check starts once the file's header is read; what it finds is used only if the file is then loaded.
       let checking = null as Promise<SessionEntry[]> | null;
       let parts: CheckPart[] = [];
       const saved = await this.saver?.load((source) => {
+        if (this.head && savedBytes >= this.headBesideBytes && !holdsDirs(source)) heading = this.newestLogs('interactive');
         walking = this.walk(source);
         parts = this.checkParts(source);
         checking = this.checkSaved(parts);
@@ -321,7 +330,7 @@ export class Store {
   private checkParts(source: SavedSource): CheckPart[] {
     const count = this.pool.threads * CHECK_PARTS_PER_WORKER;
     const chunks = source.chunks.length;
-    const size = Math.max(1, Math.ceil((chunks - 1) / count));
+    const size = Math.max(1, Math.min(CHECK_PART_CHUNKS, Math.ceil((chunks - 1) / count)));
     const starts = chunks === 0 ? [] : [0, ...Array.from({ length: Math.ceil((chunks - 1) / size) }, (_, i) => 1 + i * size)];
     return starts.map((first, i) => {
       const end = starts[i + 1] ?? chunks;

@@ -20,7 +20,7 @@ export interface FirstWalk {
    */
   logDir: Uint32Array;
   logName: Uint32Array;
-  /** Per log: HAS_FLOW_LOG, HAS_CONFIRM_LOG (console-api.md §3.2 companions), GROUP_START. */
+  /** Per log: HAS_FLOW_LOG, HAS_CONFIRM_LOG (console-api.md §3.2 companions), GROUP_START, NOT_SAVED. */
   flags: Uint8Array;
 }
 
@@ -28,6 +28,8 @@ export const HAS_FLOW_LOG = 1;
 export const HAS_CONFIRM_LOG = 2;
 /** The log begins a key group (the logs up to the next such one share its key base). */
 export const GROUP_START = 4;
+/** The log is in a directory a saved index holds, and not among its saved names: it has no saved entry. */
+export const NOT_SAVED = 8;
 
 /** The logs of one walk, in the order met, as parallel arrays (160k small objects would cost more). */
 class Found {
@@ -47,7 +49,7 @@ class Found {
    * and `.flow.` before `.jsonl`), so they are noted as they pass and claimed when their log comes: the
    * pending ones are few, where a set of the directory's names would hold 50k.
    */
-  addDir(dir: { path: string; index: number }, names: readonly string[], subdirs: ReadonlySet<string>, only?: ReadonlySet<string>): void {
+  addDir(dir: { path: string; index: number }, names: readonly string[], subdirs: ReadonlySet<string>, only?: ReadonlyMap<string, boolean>): void {
     const pending = new Map<string, number>();
     for (let i = 0; i < names.length; i++) {
       const name = names[i]!;
@@ -64,7 +66,9 @@ class Found {
         companions = pending.get(stem) ?? 0;
         pending.delete(stem);
       }
-      if (only !== undefined && !only.has(name)) continue;
+      const fresh = only?.get(name);
+      if (only !== undefined && fresh === undefined) continue;
+      if (fresh === true) companions |= NOT_SAVED;
       const byId = isSessionId(name);
       this.dir.push(dir.index);
       this.name.push(i);

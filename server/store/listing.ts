@@ -168,7 +168,7 @@ export const NAME_SEP = '\u0000';
  */
 export function walkTree(
   root: string,
-  visit?: (dir: { path: string; rel: string; index: number }, names: readonly string[], dirs: ReadonlySet<string>, only?: ReadonlySet<string>) => void,
+  visit?: (dir: { path: string; rel: string; index: number }, names: readonly string[], dirs: ReadonlySet<string>, only?: ReadonlyMap<string, boolean>) => void,
   saved: ReadonlyMap<string, SavedDir> = new Map(),
 ): WalkedDir[] {
   const reach = reachOf(root);

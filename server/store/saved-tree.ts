@@ -93,19 +93,20 @@ export class TreeAgreement {
 
 /**
  * A saved directory whose stamp moved, read again (`names`, sorted; `dirs`, the directories among them): the
- * session logs the walk must list (come since, or whose companions came or went), and how many of the rest,
- * listed from the saved index, there are.
+ * session logs the walk must list (come since, or whose companions came or went), each with whether it is new
+ * (not among the saved names), and how many of the rest, listed from the saved index, there are.
  */
-export function changedLogs(saved: SavedDir, names: readonly string[], dirs: ReadonlySet<string>): { only: Set<string>; savedLogs: number } {
+export function changedLogs(saved: SavedDir, names: readonly string[], dirs: ReadonlySet<string>): { only: Map<string, boolean>; savedLogs: number } {
   const before = saved.names === '' ? [] : saved.names.split(NAME_SEP);
-  const only = new Set<string>();
+  const only = new Map<string, boolean>();
   let savedLogs = 0;
   for (const name of names) {
     if (!isLog(name) || dirs.has(name)) continue;
     const stem = name.slice(0, -JSONL.length);
     const same = (suffix: string) => sortedHas(before, stem + suffix) === sortedHas(names, stem + suffix);
-    if (sortedHas(before, name) && same(FLOW_LOG) && same(CONFIRM_LOG)) savedLogs++;
-    else only.add(name);
+    const known = sortedHas(before, name);
+    if (known && same(FLOW_LOG) && same(CONFIRM_LOG)) savedLogs++;
+    else only.set(name, !known);
   }
   return { only, savedLogs };
 }

@@ -29,7 +29,7 @@ import { Feeder, FIRST_BATCH } from './feeder.ts';
 import { makeMissingFilters } from './filter-pass.ts';
 import { PutOff } from './put-off.ts';
 import { filterArenaIn } from './filter-file.ts';
-import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesInTurns } from './first-walk.ts';
+import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesInTurns, NOT_SAVED } from './first-walk.ts';
 import { FileEvents } from './file-events.ts';
 import { FlowKeys } from './flow-keys.ts';
 import { type Head, mergeHeads, type ScanPart } from './head-scan.ts';
@@ -264,7 +264,11 @@ export class Store {
       // Without a head, the walk's first slice goes to the pool before anything else (not held for the check).
       // The logs listed from the saved index are only looked up (seenByWalk).
       const unlisted = (slice: NewLog[]) => (listing ? slice.filter((log) => !listing.seenByWalk(log)) : slice);
-      if (!head) this.listSlice(unlisted(slices.next().value ?? []), { now: true });
+      // Logs the saved index cannot hold are read at once; the others wait for the check (a slice's key groups
+      // are listed in one turn).
+      const walkFirst = slices.next().value;
+      if (!head && walkFirst) this.listSlice([...unlisted(walkFirst.logs), ...walkFirst.fresh], { now: true });
+      else if (walkFirst) this.listWalked(walkFirst, unlisted);
       // With nothing listed yet, the saved listing's first piece opens the store (a walk of kept directories is in first).
       if (listing === null || this.sessions.size > 0) this.markOpened();
       // Every log is queued before the tree is adopted: the pool reads while the event loop adopts it (what
@@ -272,7 +276,7 @@ export class Store {
       for (const slice of slices) {
         if (this.closed) return;
         await nextTurn();
-        this.listSlice(unlisted(slice));
+        this.listWalked(slice, unlisted);
       }
       // The logs listed meanwhile are admitted once the saved entries are checked; the tree is adopted while
       // the check ends (both a slice per turn).
@@ -405,22 +409,24 @@ export class Store {
    * The walked logs in slices of about LIST_SLICE, cut between key groups (the walk puts a group's logs
    * together), so a key once shown never changes when an older log of the same stem is listed after it.
    */
-  private *slicesOf(walk: FirstWalk, names: readonly (readonly string[])[]): Generator<NewLog[]> {
+  private *slicesOf(walk: FirstWalk, names: readonly (readonly string[])[]): Generator<WalkSlice> {
     let slice: NewLog[] = [];
+    let fresh: NewLog[] = [];
     // The first is a page's worth: without a head it is the first page.
     let size = Math.min(FIRST_BATCH, this.listSliceSize);
     for (let i = 0; i < walk.flags.length; i++) {
       const f = walk.flags[i]!;
-      if (f & GROUP_START && slice.length >= size) {
-        yield slice;
+      if (f & GROUP_START && slice.length + fresh.length >= size) {
+        yield { logs: slice, fresh };
         slice = [];
+        fresh = [];
         // Then doubling up to the slice's size: the first slices run before the code is optimized.
         size = Math.min(size * 2, this.listSliceSize);
       }
       const { name, rel } = logAt(walk, names, i);
-      slice.push({ rel, name, flowLog: (f & HAS_FLOW_LOG) !== 0, confirmLog: (f & HAS_CONFIRM_LOG) !== 0 });
+      ((f & NOT_SAVED) === 0 ? slice : fresh).push({ rel, name, flowLog: (f & HAS_FLOW_LOG) !== 0, confirmLog: (f & HAS_CONFIRM_LOG) !== 0 });
     }
-    if (slice.length) yield slice;
+    if (slice.length + fresh.length > 0) yield { logs: slice, fresh };
   }
 
   /**
@@ -433,6 +439,13 @@ export class Store {
     if (of < 2) return scan();
     const parts = await Promise.all(Array.from({ length: of }, (_, index) => scan({ index, of })));
     return mergeHeads(parts, FIRST_BATCH) ?? (this.closed ? null : scan());
+  }
+
+  /** A slice of the walk's logs: those the saved index may hold wait for its check, the others are read at once. */
+  private listWalked(slice: WalkSlice, unlisted: (logs: NewLog[]) => NewLog[]): void {
+    const logs = unlisted(slice.logs);
+    if (logs.length > 0) this.listSlice(logs);
+    if (slice.fresh.length > 0) this.listSlice(slice.fresh, { now: true });
   }
 
   /** `now`: not held for the saved entries' check; `stamped`: checked against them here (feeder.admitStamped). */
@@ -679,6 +692,12 @@ export class Store {
 }
 
 /** A part of the saved index's check: its first chunk, and what the pool found of its entries' files. */
+/** A slice of the walk's logs: those a saved index may hold, and those it cannot (new in a directory it holds). */
+interface WalkSlice {
+  logs: NewLog[];
+  fresh: NewLog[];
+}
+
 interface CheckPart {
   first: number;
   found: Promise<Uint8Array[] | null>;

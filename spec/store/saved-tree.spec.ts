@@ -7,7 +7,7 @@ import { appendFileSync, copyFileSync, readdirSync, readFileSync, rmSync, statSy
 import { join } from 'node:path';
 import { deserialize } from 'node:v8';
 import { Hub } from '../../server/events/hub.ts';
-import { type FirstWalk, logAt, namesOf } from '../../server/store/first-walk.ts';
+import { type FirstWalk, logAt, namesOf, NOT_SAVED } from '../../server/store/first-walk.ts';
 import { loadIndex, readSavedTree, type SavedSource } from '../../server/store/persisted-index.ts';
 import { STILL_MS, TreeAgreement, type TreeDir } from '../../server/store/saved-tree.ts';
 import { Store } from '../../server/store/store.ts';
@@ -128,6 +128,9 @@ test('a directory that changed while stopped is read again, and only what change
     const names = namesOf(walk);
     const listed = Array.from({ length: walk.flags.length }, (_, i) => logAt(walk, names, i).rel).sort();
     assert.equal(listed, ['logs/shop/20991231T000000.000Z-1.jsonl', bare.slice(home.dir.length + 1)].sort());
+    // The one made is known to have no saved entry (read at once); the other has one.
+    const fresh = Array.from({ length: walk.flags.length }, (_, i) => i).filter((i) => (walk.flags[i]! & NOT_SAVED) !== 0).map((i) => logAt(walk, names, i).rel);
+    assert.equal(fresh, ['logs/shop/20991231T000000.000Z-1.jsonl']);
     assert.ok(again.sessions.byRel.get(bare.slice(home.dir.length + 1))!.hasFlowLog);
     assert.not.ok(again.sessions.byRel.has(logs[0]!.slice(home.dir.length + 1)));
     await assertAsFresh(again, home.dir);

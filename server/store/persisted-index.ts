@@ -373,6 +373,15 @@ export class SavedEntries {
     });
   }
 
+  /** The paths of chunk `c`'s entries (from `from` to `to`) the check found changed (`found`) and not taken yet. */
+  forChanged(c: number, found: Uint8Array, each: (rel: string) => void, from = 0, to = found.length): void {
+    const rels = this.rels[c];
+    const taken = this.taken[c];
+    if (rels === undefined || taken === undefined) return;
+    const n = Math.min(to, found.length, rels.length, taken.length);
+    for (let i = from; i < n; i++) if ((found[i]! & CHECKED_SAME) === 0 && taken[i] === 0) each(rels[i]!);
+  }
+
   /** Claim the entry at `place`, which the check found unchanged (false if it was taken): `entryAt` makes it. */
   claimAt(place: number): boolean {
     if (this.taken[Math.floor(place / PLACE)]?.[place % PLACE] !== 0) return false;

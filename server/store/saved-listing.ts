@@ -26,6 +26,7 @@ export class SavedListing {
   /** Marks by row (rows taken while this lists are new, so a row's mark is its entry's). */
   private marks = new Uint8Array(1024);
   private readonly listed: SessionEntry[] = [];
+  private kept: ReadonlyMap<string, KeptDir> | null = null;
   private seen = 0;
 
   constructor(
@@ -63,11 +64,38 @@ export class SavedListing {
       }
     }, from, to);
     if (walked.length > 0) this.feeder.admitChecked(walked, walkedPlaces);
-    if (logs.length === 0) return;
+    if (logs.length > 0) this.feeder.admitChecked(this.listAll(logs), places);
+    // Once the walk is in, what the check found changed in a directory it left to the saved index is read at once.
+    if (this.kept !== null) {
+      const changed: NewLog[] = [];
+      this.saved.forChanged(c, found, (rel) => {
+        const log = this.stillThere(rel);
+        if (log !== null) changed.push(log);
+      }, from, to);
+      if (changed.length > 0) for (const e of this.listAll(changed)) this.feeder.enqueue(e);
+    }
+  }
+
+  /** The directories whose logs the walk left to the saved index, once it is in (changedIn, unseen). */
+  keep(kept: ReadonlyMap<string, KeptDir>): void {
+    this.kept = kept;
+  }
+
+  private listAll(logs: readonly NewLog[]): SessionEntry[] {
     const added = this.sessions.add(this.root, logs);
     for (const e of added) this.mark(e.row, LISTED);
     for (const e of added) this.listed.push(e);
-    this.feeder.admitChecked(added, places);
+    return added;
+  }
+
+  /** A saved log of a directory the walk left to the saved index, as it is now: null when it is not among its names (or is listed). */
+  private stillThere(rel: string): NewLog | null {
+    const cut = rel.lastIndexOf('/');
+    const names = this.kept?.get(cut === -1 ? '' : rel.slice(0, cut))?.names;
+    const name = rel.slice(cut + 1);
+    if (names === undefined || this.sessions.byRel.has(rel) || !sortedHas(names, name)) return null;
+    const stem = name.slice(0, -JSONL.length);
+    return { rel, name, flowLog: sortedHas(names, stem + FLOW_LOG), confirmLog: sortedHas(names, stem + CONFIRM_LOG) };
   }
 
   /**
@@ -95,14 +123,11 @@ export class SavedListing {
    * with the companions their names show.
    */
   changedIn(kept: ReadonlyMap<string, KeptDir>): NewLog[] {
+    this.kept = kept;
     const out: NewLog[] = [];
     this.saved.forUntaken((rel) => {
-      const cut = rel.lastIndexOf('/');
-      const names = kept.get(cut === -1 ? '' : rel.slice(0, cut))?.names;
-      const name = rel.slice(cut + 1);
-      if (names === undefined || this.sessions.byRel.has(rel) || !sortedHas(names, name)) return;
-      const stem = name.slice(0, -JSONL.length);
-      out.push({ rel, name, flowLog: sortedHas(names, stem + FLOW_LOG), confirmLog: sortedHas(names, stem + CONFIRM_LOG) });
+      const log = this.stillThere(rel);
+      if (log !== null) out.push(log);
     });
     return out;
   }

@@ -99,16 +99,28 @@ export class TreeAgreement {
 export function changedLogs(saved: SavedDir, names: readonly string[], dirs: ReadonlySet<string>): { only: Map<string, boolean>; savedLogs: number } {
   const before = saved.names === '' ? [] : saved.names.split(NAME_SEP);
   const only = new Map<string, boolean>();
-  let savedLogs = 0;
-  for (const name of names) {
-    if (!isLog(name) || dirs.has(name)) continue;
-    const stem = name.slice(0, -JSONL.length);
-    const same = (suffix: string) => sortedHas(before, stem + suffix) === sortedHas(names, stem + suffix);
-    const known = sortedHas(before, name);
-    if (known && same(FLOW_LOG) && same(CONFIRM_LOG)) savedLogs++;
-    else only.set(name, !known);
+  // Both sorted by code unit: one pass finds what came and what went.
+  const touched = (name: string, came: boolean): void => {
+    if (dirs.has(name) || !name.endsWith(JSONL)) return;
+    if (isLog(name)) {
+      if (came) only.set(name, true);
+      return;
+    }
+    const log = name.slice(0, -(name.endsWith(FLOW_LOG) ? FLOW_LOG : CONFIRM_LOG).length) + JSONL;
+    if (!only.has(log) && sortedHas(names, log)) only.set(log, !sortedHas(before, log));
+  };
+  for (let i = 0, j = 0; i < before.length || j < names.length; ) {
+    const a = before[i];
+    const b = names[j];
+    if (a === b) {
+      i++;
+      j++;
+    } else if (b === undefined || (a !== undefined && a < b)) touched(before[i++]!, false);
+    else touched(names[j++]!, true);
   }
-  return { only, savedLogs };
+  let logs = 0;
+  for (const name of names) if (isLog(name) && !dirs.has(name)) logs++;
+  return { only, savedLogs: logs - only.size };
 }
 
 export const encodeTree = (dirs: readonly SavedDir[]): Buffer => serialize(dirs);

@@ -260,6 +260,7 @@ export class Store {
       if (this.closed) return;
       // The directories whose logs are listed from the saved index (but for those the walk lists), by path: their names now.
       const kept = new Map(walk.dirs.flatMap((d, i) => (d.kept ? [[d.rel, { names: names[i]!, diffed: d.diffed }] as const] : [])));
+      listing?.keep(kept);
       const slices = this.slicesOf(walk, names);
       // Without a head, the walk's first slice goes to the pool before anything else (not held for the check).
       // The logs listed from the saved index are only looked up (seenByWalk).

@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { keyBase } from '../engine/keys.ts';
 import { NAME_SEP, type WalkedDir, walkTree } from './listing.ts';
-import type { SavedDir } from './saved-tree.ts';
+import { type SavedDir, sortedHas, sortedIndex } from './saved-tree.ts';
 import { CONFIRM_LOG, FLOW_LOG, idStart, isSessionId, JSONL } from './log-names.ts';
 
 export interface FirstWalk {
@@ -50,6 +50,7 @@ class Found {
    * pending ones are few, where a set of the directory's names would hold 50k.
    */
   addDir(dir: { path: string; index: number }, names: readonly string[], subdirs: ReadonlySet<string>, only?: ReadonlyMap<string, boolean>): void {
+    if (only !== undefined) return this.addOnly(dir, names, only);
     const pending = new Map<string, number>();
     for (let i = 0; i < names.length; i++) {
       const name = names[i]!;
@@ -66,16 +67,28 @@ class Found {
         companions = pending.get(stem) ?? 0;
         pending.delete(stem);
       }
-      const fresh = only?.get(name);
-      if (only !== undefined && fresh === undefined) continue;
-      if (fresh === true) companions |= NOT_SAVED;
-      const byId = isSessionId(name);
-      this.dir.push(dir.index);
-      this.name.push(i);
-      this.byId.push(byId);
-      this.start.push(byId ? idStart(name) : (statSync(`${dir.path}/${name}`, { throwIfNoEntry: false })?.mtimeMs ?? 0));
-      this.companions.push(companions);
+      this.push(dir, name, i, companions);
     }
+  }
+
+  /** Of a directory read again beside its saved names, only the logs `only` names (changedLogs), found by name. */
+  private addOnly(dir: { path: string; index: number }, names: readonly string[], only: ReadonlyMap<string, boolean>): void {
+    for (const [name, fresh] of [...only].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const i = sortedIndex(names, name);
+      if (i === -1) continue;
+      const stem = name.slice(0, -JSONL.length);
+      const companions = (sortedHas(names, stem + FLOW_LOG) ? HAS_FLOW_LOG : 0) | (sortedHas(names, stem + CONFIRM_LOG) ? HAS_CONFIRM_LOG : 0);
+      this.push(dir, name, i, companions | (fresh ? NOT_SAVED : 0));
+    }
+  }
+
+  private push(dir: { path: string; index: number }, name: string, i: number, companions: number): void {
+    const byId = isSessionId(name);
+    this.dir.push(dir.index);
+    this.name.push(i);
+    this.byId.push(byId);
+    this.start.push(byId ? idStart(name) : (statSync(`${dir.path}/${name}`, { throwIfNoEntry: false })?.mtimeMs ?? 0));
+    this.companions.push(companions);
   }
 }
 

@@ -41,7 +41,10 @@ export const stampMtimeMs = (stamp: string): number => Number(BigInt(stamp.slice
 const isLog = (name: string): boolean => name.endsWith(JSONL) && !name.endsWith(FLOW_LOG) && !name.endsWith(CONFIRM_LOG);
 
 /** Whether `name` is among `sorted` (sorted by code unit). */
-export function sortedHas(sorted: readonly string[], name: string): boolean {
+export const sortedHas = (sorted: readonly string[], name: string): boolean => sortedIndex(sorted, name) !== -1;
+
+/** Where `name` is in `sorted` (sorted by code unit), or -1. */
+export function sortedIndex(sorted: readonly string[], name: string): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -49,7 +52,7 @@ export function sortedHas(sorted: readonly string[], name: string): boolean {
     if (sorted[mid]! < name) lo = mid + 1;
     else hi = mid;
   }
-  return sorted[lo] === name;
+  return sorted[lo] === name ? lo : -1;
 }
 
 /** A saved stamp's companions (`log|flow log|confirm log`, `-` for a missing one). */

@@ -76,6 +76,26 @@ export class SavedListing {
     }
   }
 
+  /**
+   * A session asked for by key before its log is listed: its log found by the key's name in a directory the walk
+   * left to the saved index, listed now and checked by its stamps here (a few stats on the event loop). True if
+   * it was listed under that key.
+   */
+  listKey(key: string): boolean {
+    if (this.kept === null) return false;
+    const name = `${key}${JSONL}`;
+    for (const [dir, { names }] of this.kept) {
+      if (!sortedHas(names, name)) continue;
+      const log = this.stillThere(dir === '' ? name : `${dir}/${name}`);
+      if (log === null) return false;
+      this.saved.seek(log.rel);
+      const added = this.listAll([log]);
+      this.feeder.admitStamped(added);
+      return added.length === 1 && this.sessions.byKey.get(key) === added[0];
+    }
+    return false;
+  }
+
   /** The directories whose logs the walk left to the saved index, once it is in (changedIn, unseen). */
   keep(kept: ReadonlyMap<string, KeptDir>): void {
     this.kept = kept;

@@ -119,6 +119,8 @@ export class Store {
   private walked = false;
   /** While the start-up lists logs: those it listed from the head, before the walk (their keys may still change). */
   private headRels: Set<string> | null = new Set();
+  /** While the start-up lists logs from a saved index (a session asked for by key is listed at once: sessionWhileListing). */
+  private savedListing: SavedListing | null = null;
   /** Logs listed while the saved index is checked, admitted once it is (checkSaved). */
   private heldForCheck: SessionEntry[] | null = null;
   private markSliceListed: () => void = () => {};
@@ -230,6 +232,7 @@ export class Store {
       if (this.closed) return;
       // What the check finds unchanged is listed from the saved index as each part comes in, before the walk.
       const listing = saved && parts.length > 0 ? new SavedListing(this.sessions, this.feeder, saved, this.tree.root) : null;
+      this.savedListing = listing;
       const prelisting = listing ? this.listSaved(listing, saved!, parts) : null;
       const headBeside = heading !== null && checking !== null;
       const first = heading !== null ? await heading : this.head && !checking ? await this.newestLogs('index') : null;
@@ -261,6 +264,8 @@ export class Store {
       // The directories whose logs are listed from the saved index (but for those the walk lists), by path: their names now.
       const kept = new Map(walk.dirs.flatMap((d, i) => (d.kept ? [[d.rel, { names: names[i]!, diffed: d.diffed }] as const] : [])));
       listing?.keep(kept);
+      // A session asked for by key meanwhile may now be found by its name (sessionWhileListing).
+      this.markSliceListed();
       const slices = this.slicesOf(walk, names);
       // Without a head, the walk's first slice goes to the pool before anything else (not held for the check).
       // The logs listed from the saved index are only looked up (seenByWalk).
@@ -304,6 +309,7 @@ export class Store {
     } finally {
       this.expected = 0;
       this.headRels = null;
+      this.savedListing = null;
       this.markOpened();
       this.markListed();
       this.markSliceListed();
@@ -549,6 +555,8 @@ export class Store {
     while (this.headRels !== null) {
       const e = this.sessions.byKey.get(key);
       if (e && !this.headRels.has(e.rel)) return e;
+      // Not listed yet from the saved index: its log found by its key's name, and listed now.
+      if (e === undefined && this.savedListing?.listKey(key)) continue;
       await this.sliceListed;
     }
     return undefined;

@@ -182,6 +182,47 @@ test('a log listed from the saved index and deleted before the walk reads its di
   }
 });
 
+test('a session asked for by key before its part of the check is in is listed at once, with its saved summary', async () => {
+  const home = copyHome();
+  const cache = tempDir();
+  const file = join(cache.dir, 'index.bin');
+  try {
+    ageDirs(home.dir);
+    const first = await run(home.dir, file);
+    await first.save();
+    const oldest = first.sessions.readable.at(-1)!;
+    const { key, rel } = oldest;
+    first.close();
+    // The check's answers wait until the session is found.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const p: Pool = {
+      threads: pool.threads,
+      destroy: async () => {},
+      run(name, input, lane) {
+        const answer = pool.run(name, input, lane);
+        return name === 'checkSavedTask' ? held.then(() => answer) : answer;
+      },
+    };
+    const store = new Store({ dataDir: home.dir, pool: p, hub: new Hub(), savedIndex: { file, write: false }, warn: () => {}, listSlice: 2 });
+    const opening = store.open();
+    // Bounded: without the lookup by name it would wait for the check it holds.
+    const e = await Promise.race([store.sessionWhileListing(key), new Promise<undefined>((r) => setTimeout(() => r(undefined), 5_000))]);
+    assert.ok(e, 'found while the check is held');
+    assert.is(e!.rel, rel);
+    assert.ok(e!.stamp !== null && e!.summary !== null, 'with its saved summary');
+    assert.is(store.sessions.size, 1, 'nothing else is listed yet');
+    release();
+    await opening;
+    await store.warm(30_000);
+    await store.searchFiltersMade;
+    await assertAsFresh(store, home.dir);
+  } finally {
+    home.cleanup();
+    cache.cleanup();
+  }
+});
+
 test('a directory changed less than STILL_MS before it was stamped is not saved', async () => {
   const home = copyHome();
   const cache = tempDir();

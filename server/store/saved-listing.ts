@@ -157,11 +157,18 @@ export class SavedListing {
    * left to the saved index, those not among its names (which, not read again, are the saved ones).
    */
   async unseen(kept: ReadonlyMap<string, KeptDir>): Promise<SessionEntry[]> {
+    // A set of a read directory's names, made once it is asked.
+    const sets = new Map<string, Set<string>>();
     const found = (rel: string): boolean => {
       if (kept.size === 0) return false;
       const cut = rel.lastIndexOf('/');
-      const dir = kept.get(cut === -1 ? '' : rel.slice(0, cut));
-      return dir !== undefined && (!dir.diffed || sortedHas(dir.names, rel.slice(cut + 1)));
+      const at = cut === -1 ? '' : rel.slice(0, cut);
+      const dir = kept.get(at);
+      if (dir === undefined) return false;
+      if (!dir.diffed) return true;
+      let names = sets.get(at);
+      if (names === undefined) sets.set(at, (names = new Set(dir.names)));
+      return names.has(rel.slice(cut + 1));
     };
     const out: SessionEntry[] = [];
     if (this.seen === this.listed.length) return out;

@@ -66,10 +66,10 @@ function stampCompanions(stamp: string): { flow: boolean; confirm: boolean } | n
  * those whose session logs are exactly the saved entries in them, each with the companions its stamp names.
  */
 export class TreeAgreement {
-  private readonly byRel = new Map<string, { dir: TreeDir; logs: number; saved: number; agrees: boolean }>();
+  private readonly byRel = new Map<string, { dir: TreeDir; logs: number; saved: number; agrees: boolean; names: Set<string> | null }>();
 
   constructor(dirs: readonly TreeDir[]) {
-    for (const dir of dirs) this.byRel.set(dir.rel, { dir, logs: dir.names.filter(isLog).length, saved: 0, agrees: true });
+    for (const dir of dirs) this.byRel.set(dir.rel, { dir, logs: dir.names.filter(isLog).length, saved: 0, agrees: true, names: null });
   }
 
   /** A saved entry: its log's path and the stamp written for it. */
@@ -80,9 +80,10 @@ export class TreeAgreement {
     const name = rel.slice(cut + 1);
     const stem = name.slice(0, -JSONL.length);
     const companions = stampCompanions(stamp);
-    const names = at.dir.names;
+    // A set of the names, made once: three lookups a saved entry.
+    const names = (at.names ??= new Set(at.dir.names));
     at.saved++;
-    if (companions === null || !sortedHas(names, name) || sortedHas(names, stem + FLOW_LOG) !== companions.flow || sortedHas(names, stem + CONFIRM_LOG) !== companions.confirm) at.agrees = false;
+    if (companions === null || !names.has(name) || names.has(stem + FLOW_LOG) !== companions.flow || names.has(stem + CONFIRM_LOG) !== companions.confirm) at.agrees = false;
   }
 
   agreeing(): SavedDir[] {

@@ -258,8 +258,7 @@ export class DataTree {
       const still = node.watcher !== null && node.links.size === 0 && node.rel !== JOB_RECORDS && node.stamp !== null && this.dirs.get(node.path) === node;
       if (!still || node.stampedAt >= before || this.dirtyDirs.has(node.path) || this.renamed.has(node)) continue;
       if (stampMtimeMs(node.stamp!) > node.stampedAt - STILL_MS) continue;
-      const names = [...node.entries.keys()].sort();
-      const dirs = names.filter((name) => node.entries.get(name) === 'dir');
+      const { names, dirs } = node.entries.sortedNames();
       out.push({ rel: node.rel, depth: node.depth, stamp: node.stamp!, names, dirs });
       await nextTurn();
     }

@@ -35,9 +35,9 @@ test('sorted names with changes beside them answer as a map does', async () => {
       const byName = (a: [string, EntryKind], b: [string, EntryKind]) => (a[0] < b[0] ? -1 : 1);
       assert.equal([...entries].sort(byName), [...map].sort(byName));
       assert.equal([...entries.keys()].sort(), [...map.keys()].sort());
-      const sorted = entries.sortedNames();
-      assert.equal(sorted.names, [...map.keys()].sort());
-      assert.equal(sorted.dirs, [...map].filter(([, k]) => k === 'dir').map(([n]) => n).sort());
+      const asSorted = entries.sortedNames();
+      assert.equal(asSorted.names, [...map.keys()].sort());
+      assert.equal(asSorted.dirs, [...map].filter(([, k]) => k === 'dir').map(([n]) => n).sort());
       const ending: [string, EntryKind][] = [];
       entries.endingWith('.jsonl', (name, kind) => ending.push([name, kind]));
       assert.equal(ending.sort(byName), [...map].filter(([n]) => n.endsWith('.jsonl')).sort(byName));

@@ -62,64 +62,64 @@ async function assertAsFresh(store: Store, home: string): Promise<void> {
   fresh.close();
 }
 
-const keptRels = (walk: FirstWalk) => walk.dirs.filter((d) => d.kept).map((d) => d.rel);
-const logPaths = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.jsonl') && !n.endsWith('.flow.jsonl') && !n.endsWith('.confirm.jsonl')).sort().map((n) => join(dir, n));
-
-test('a restart with nothing changed lists no directory, and a log grown in place is read again', async () => {
+/** A copy of the fixture home (its directories aged unless `aged` is false) whose index one run saved: `body` gets its paths and that run's oldest session. */
+async function withSavedHome(body: (home: string, file: string, oldest: { key: string; rel: string }) => Promise<void>, aged = true): Promise<void> {
   const home = copyHome();
   const cache = tempDir();
   const file = join(cache.dir, 'index.bin');
   try {
-    ageDirs(home.dir);
+    if (aged) ageDirs(home.dir);
     const first = await run(home.dir, file);
     await first.save();
-    const dirs = [...readSavedTree(await savedSource(file, home.dir)).keys()].sort();
+    const { key, rel } = first.sessions.readable.at(-1)!;
     first.close();
-    assert.ok(dirs.includes('') && dirs.includes('logs/shop'), `saved: ${dirs.join(', ')}`);
-
-    const walks: FirstWalk[] = [];
-    const again = await run(home.dir, file, walks);
-    assert.is(walks.length, 1);
-    assert.equal(keptRels(walks[0]!).sort(), walks[0]!.dirs.map((d) => d.rel).sort(), 'every directory kept');
-    assert.is(walks[0]!.flags.length, 0, 'no log listed by the walk');
-    await assertAsFresh(again, home.dir);
-
-    // Grown in place: its directory's stamp does not move, so it is kept, and the log is read again from the check.
-    const grown = logPaths(join(home.dir, 'logs/shop'))[0]!;
-    const line = readFileSync(grown, 'utf8').split('\n').filter(Boolean).at(-1)!;
-    appendFileSync(grown, `${line}\n`);
-    const walks2: FirstWalk[] = [];
-    const third = await run(home.dir, file, walks2);
-    assert.ok(keptRels(walks2[0]!).includes('logs/shop'));
-    const rel = grown.slice(home.dir.length + 1);
-    assert.is(third.sessions.byRel.get(rel)!.stamp!.split('|')[0]!.split(':')[2], String(statSync(grown).size), 'read again at its new size');
-    await assertAsFresh(third, home.dir);
+    await body(home.dir, file, { key, rel });
   } finally {
     home.cleanup();
     cache.cleanup();
   }
-});
+}
 
-test('a directory that changed while stopped is read again, and only what changed in it is listed by the walk; the others are kept', async () => {
-  const home = copyHome();
-  const cache = tempDir();
-  const file = join(cache.dir, 'index.bin');
-  try {
-    ageDirs(home.dir);
-    const first = await run(home.dir, file);
-    await first.save();
-    first.close();
+const keptRels = (walk: FirstWalk) => walk.dirs.filter((d) => d.kept).map((d) => d.rel);
+const logPaths = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.jsonl') && !n.endsWith('.flow.jsonl') && !n.endsWith('.confirm.jsonl')).sort().map((n) => join(dir, n));
+
+test('a restart with nothing changed lists no directory, and a log grown in place is read again', () =>
+  withSavedHome(async (homeDir, file) => {
+    const dirs = [...readSavedTree(await savedSource(file, homeDir)).keys()].sort();
+    assert.ok(dirs.includes('') && dirs.includes('logs/shop'), `saved: ${dirs.join(', ')}`);
+
+    const walks: FirstWalk[] = [];
+    const again = await run(homeDir, file, walks);
+    assert.is(walks.length, 1);
+    assert.equal(keptRels(walks[0]!).sort(), walks[0]!.dirs.map((d) => d.rel).sort(), 'every directory kept');
+    assert.is(walks[0]!.flags.length, 0, 'no log listed by the walk');
+    await assertAsFresh(again, homeDir);
+
+    // Grown in place: its directory's stamp does not move, so it is kept, and the log is read again from the check.
+    const grown = logPaths(join(homeDir, 'logs/shop'))[0]!;
+    const line = readFileSync(grown, 'utf8').split('\n').filter(Boolean).at(-1)!;
+    appendFileSync(grown, `${line}\n`);
+    const walks2: FirstWalk[] = [];
+    const third = await run(homeDir, file, walks2);
+    assert.ok(keptRels(walks2[0]!).includes('logs/shop'));
+    const rel = grown.slice(homeDir.length + 1);
+    assert.is(third.sessions.byRel.get(rel)!.stamp!.split('|')[0]!.split(':')[2], String(statSync(grown).size), 'read again at its new size');
+    await assertAsFresh(third, homeDir);
+  }));
+
+test('a directory that changed while stopped is read again, and only what changed in it is listed by the walk; the others are kept', () =>
+  withSavedHome(async (homeDir, file) => {
     // A companion comes beside a log of logs/shop: its directory changes.
-    const shop = join(home.dir, 'logs/shop');
+    const shop = join(homeDir, 'logs/shop');
     const bare = logPaths(shop).find((p) => !readdirSync(shop).includes(`${p.slice(shop.length + 1, -'.jsonl'.length)}.flow.jsonl`))!;
-    const donor = readdirSync(home.dir, { recursive: true, encoding: 'utf8' }).find((n) => n.endsWith('.flow.jsonl'))!;
-    copyFileSync(join(home.dir, donor), `${bare.slice(0, -'.jsonl'.length)}.flow.jsonl`);
+    const donor = readdirSync(homeDir, { recursive: true, encoding: 'utf8' }).find((n) => n.endsWith('.flow.jsonl'))!;
+    copyFileSync(join(homeDir, donor), `${bare.slice(0, -'.jsonl'.length)}.flow.jsonl`);
     // Another is deleted, and one is made.
     const logs = logPaths(shop).filter((p) => p !== bare);
     rmSync(logs[0]!);
     copyFileSync(logs[1]!, join(shop, '20991231T000000.000Z-1.jsonl'));
     const walks: FirstWalk[] = [];
-    const again = await run(home.dir, file, walks);
+    const again = await run(homeDir, file, walks);
     const walk = walks[0]!;
     const shopDir = walk.dirs.find((d) => d.rel === 'logs/shop')!;
     assert.ok(shopDir.diffed, 'logs/shop is read again');
@@ -127,31 +127,20 @@ test('a directory that changed while stopped is read again, and only what change
     // Only what changed is listed by the walk: the log whose companion came, and the one made.
     const names = namesOf(walk);
     const listed = Array.from({ length: walk.flags.length }, (_, i) => logAt(walk, names, i).rel).sort();
-    assert.equal(listed, ['logs/shop/20991231T000000.000Z-1.jsonl', bare.slice(home.dir.length + 1)].sort());
+    assert.equal(listed, ['logs/shop/20991231T000000.000Z-1.jsonl', bare.slice(homeDir.length + 1)].sort());
     // The one made is known to have no saved entry (read at once); the other has one.
     const fresh = Array.from({ length: walk.flags.length }, (_, i) => i).filter((i) => (walk.flags[i]! & NOT_SAVED) !== 0).map((i) => logAt(walk, names, i).rel);
     assert.equal(fresh, ['logs/shop/20991231T000000.000Z-1.jsonl']);
-    assert.ok(again.sessions.byRel.get(bare.slice(home.dir.length + 1))!.hasFlowLog);
-    assert.not.ok(again.sessions.byRel.has(logs[0]!.slice(home.dir.length + 1)));
-    await assertAsFresh(again, home.dir);
-  } finally {
-    home.cleanup();
-    cache.cleanup();
-  }
-});
+    assert.ok(again.sessions.byRel.get(bare.slice(homeDir.length + 1))!.hasFlowLog);
+    assert.not.ok(again.sessions.byRel.has(logs[0]!.slice(homeDir.length + 1)));
+    await assertAsFresh(again, homeDir);
+  }));
 
-test('a log listed from the saved index and deleted before the walk reads its directory again is removed', async () => {
-  const home = copyHome();
-  const cache = tempDir();
-  const file = join(cache.dir, 'index.bin');
-  try {
-    ageDirs(home.dir);
-    const first = await run(home.dir, file);
-    await first.save();
-    first.close();
-    const shop = join(home.dir, 'logs/shop');
+test('a log listed from the saved index and deleted before the walk reads its directory again is removed', () =>
+  withSavedHome(async (homeDir, file) => {
+    const shop = join(homeDir, 'logs/shop');
     const [gone, donor] = logPaths(shop);
-    const goneRel = gone!.slice(home.dir.length + 1);
+    const goneRel = gone!.slice(homeDir.length + 1);
     // logs/shop changes while stopped (read again at the restart); `gone` is deleted once listed from the saved index.
     copyFileSync(donor!, join(shop, '20991231T000000.000Z-1.jsonl'));
     let store: Store | null = null;
@@ -169,30 +158,17 @@ test('a log listed from the saved index and deleted before the walk reads its di
         return listed().then(() => pool.run(name, input, lane));
       },
     };
-    store = new Store({ dataDir: home.dir, pool: p, hub: new Hub(), savedIndex: { file, write: false }, warn: () => {}, listSlice: 2 });
+    store = new Store({ dataDir: homeDir, pool: p, hub: new Hub(), savedIndex: { file, write: false }, warn: () => {}, listSlice: 2 });
     await store.open();
     await store.warm(30_000);
     await store.searchFiltersMade;
     assert.ok(listedBeforeWalk, 'listed from the saved index before the walk');
     assert.not.ok(store.sessions.byRel.has(goneRel));
-    await assertAsFresh(store, home.dir);
-  } finally {
-    home.cleanup();
-    cache.cleanup();
-  }
-});
+    await assertAsFresh(store, homeDir);
+  }));
 
-test('a session asked for by key before its part of the check is in is listed at once, with its saved summary', async () => {
-  const home = copyHome();
-  const cache = tempDir();
-  const file = join(cache.dir, 'index.bin');
-  try {
-    ageDirs(home.dir);
-    const first = await run(home.dir, file);
-    await first.save();
-    const oldest = first.sessions.readable.at(-1)!;
-    const { key, rel } = oldest;
-    first.close();
+test('a session asked for by key before its part of the check is in is listed at once, with its saved summary', () =>
+  withSavedHome(async (homeDir, file, { key, rel }) => {
     // The check's answers wait until the session is found.
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
@@ -204,7 +180,7 @@ test('a session asked for by key before its part of the check is in is listed at
         return name === 'checkSavedTask' ? held.then(() => answer) : answer;
       },
     };
-    const store = new Store({ dataDir: home.dir, pool: p, hub: new Hub(), savedIndex: { file, write: false }, warn: () => {}, listSlice: 2 });
+    const store = new Store({ dataDir: homeDir, pool: p, hub: new Hub(), savedIndex: { file, write: false }, warn: () => {}, listSlice: 2 });
     const opening = store.open();
     // Bounded: without the lookup by name it would wait for the check it holds.
     const e = await Promise.race([store.sessionWhileListing(key), new Promise<undefined>((r) => setTimeout(() => r(undefined), 5_000))]);
@@ -216,29 +192,15 @@ test('a session asked for by key before its part of the check is in is listed at
     await opening;
     await store.warm(30_000);
     await store.searchFiltersMade;
-    await assertAsFresh(store, home.dir);
-  } finally {
-    home.cleanup();
-    cache.cleanup();
-  }
-});
+    await assertAsFresh(store, homeDir);
+  }));
 
-test('a directory changed less than STILL_MS before it was stamped is not saved', async () => {
-  const home = copyHome();
-  const cache = tempDir();
-  const file = join(cache.dir, 'index.bin');
-  try {
-    // Copied just now: every directory changed a moment ago.
-    const first = await run(home.dir, file);
-    await first.save();
-    first.close();
-    assert.is(readSavedTree(await savedSource(file, home.dir)).size, 0);
+test('a directory changed less than STILL_MS before it was stamped is not saved', () =>
+  // Copied just now: every directory changed a moment ago.
+  withSavedHome(async (homeDir, file) => {
+    assert.is(readSavedTree(await savedSource(file, homeDir)).size, 0);
     assert.ok(STILL_MS >= 1_000);
-  } finally {
-    home.cleanup();
-    cache.cleanup();
-  }
-});
+  }, false));
 
 test('a directory is saved only if its session logs are exactly the saved entries in it, with the companions their stamps name', () => {
   const dir = (rel: string, names: string[]): TreeDir => ({ rel, depth: 2, stamp: '1:1:1', names: [...names].sort(), dirs: [] });

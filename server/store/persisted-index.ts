@@ -27,7 +27,7 @@ import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { processAlive } from './process-alive.ts';
 import type { FilterArena } from './search-filters.ts';
 import type { SessionEntry } from './session-index.ts';
-import { decodeTree, encodeTree, type SavedDir, TreeAgreement, type TreeDir } from './saved-tree.ts';
+import { decodeTree, encodeDir, type SavedDir, TreeAgreement, type TreeDir } from './saved-tree.ts';
 import { exactStamp, fileStamp } from './stamp.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
@@ -161,10 +161,18 @@ export async function saveIndex(
       await writeAt(handle, results, at + rels.length);
       at += rels.length + results.length;
     }
-    const tree = encodeTree(agreement.agreeing());
-    await writeAt(handle, tree, at);
-    at += tree.length;
-    const header = Buffer.from(JSON.stringify({ format, dataDir, entries: summarized.length, chunks, tree: [tree.length, sha256(tree)] } satisfies Header));
+    // A directory a turn: joined and serialized at once, a million logs' names held the event loop for long.
+    const treeSum = createHash('sha256');
+    let treeBytes = 0;
+    for (const dir of agreement.agreeing()) {
+      const record = encodeDir(dir);
+      treeSum.update(record);
+      await writeAt(handle, record, at);
+      at += record.length;
+      treeBytes += record.length;
+      await nextTurn();
+    }
+    const header = Buffer.from(JSON.stringify({ format, dataDir, entries: summarized.length, chunks, tree: [treeBytes, treeSum.digest('hex')] } satisfies Header));
     await writeAt(handle, header, at);
     await writeAt(handle, slotOf(at, header), MAGIC.length);
     await handle.sync();

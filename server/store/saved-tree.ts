@@ -86,12 +86,9 @@ export class TreeAgreement {
     if (companions === null || !names.has(name) || names.has(stem + FLOW_LOG) !== companions.flow || names.has(stem + CONFIRM_LOG) !== companions.confirm) at.agrees = false;
   }
 
-  agreeing(): SavedDir[] {
-    const out: SavedDir[] = [];
-    for (const { dir, logs, saved, agrees } of this.byRel.values()) {
-      if (agrees && saved === logs) out.push({ rel: dir.rel, depth: dir.depth, stamp: dir.stamp, names: dir.names.join(NAME_SEP), dirs: dir.dirs, logs });
-    }
-    return out;
+  /** The directories that agree, each with how many session logs it holds. */
+  agreeing(): { dir: TreeDir; logs: number }[] {
+    return [...this.byRel.values()].filter((at) => at.agrees && at.saved === at.logs).map(({ dir, logs }) => ({ dir, logs }));
   }
 }
 
@@ -127,16 +124,35 @@ export function changedLogs(saved: SavedDir, names: readonly string[], dirs: Rea
   return { only, savedLogs: logs - only.size };
 }
 
-export const encodeTree = (dirs: readonly SavedDir[]): Buffer => serialize(dirs);
+/**
+ * One directory as saved: its length (4 bytes) and the directory serialized. A directory a record, so a save
+ * writes them a turn of the event loop each (a million logs' directories hold 60 MB of names).
+ */
+export function encodeDir({ dir, logs }: { dir: TreeDir; logs: number }): Buffer {
+  const saved: SavedDir = { rel: dir.rel, depth: dir.depth, stamp: dir.stamp, names: dir.names.join(NAME_SEP), dirs: dir.dirs, logs };
+  const body = serialize(saved);
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(body.length);
+  return Buffer.concat([head, body]);
+}
 
-/** The saved directories by path, or null when the bytes are not such a list. */
-export function decodeTree(bytes: Uint8Array): Map<string, SavedDir> | null {
-  let value: unknown;
-  try {
-    value = deserialize(bytes);
-  } catch {
-    return null;
+/** The saved directories by path, or null when the bytes are not such records. */
+export function decodeTree(bytes: Buffer): Map<string, SavedDir> | null {
+  const out = new Map<string, SavedDir>();
+  for (let at = 0; at < bytes.length; ) {
+    if (at + 4 > bytes.length) return null;
+    const end = at + 4 + bytes.readUInt32BE(at);
+    if (end > bytes.length) return null;
+    let value: unknown;
+    try {
+      value = deserialize(bytes.subarray(at + 4, end));
+    } catch {
+      return null;
+    }
+    const dir = v.safeParse(SavedDirSchema, value);
+    if (!dir.success) return null;
+    out.set(dir.output.rel, dir.output);
+    at = end;
   }
-  const dirs = v.safeParse(v.array(SavedDirSchema), value);
-  return dirs.success ? new Map(dirs.output.map((d) => [d.rel, d])) : null;
+  return out;
 }

@@ -33,7 +33,6 @@ import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, 
 import { FileEvents } from './file-events.ts';
 import { FlowKeys } from './flow-keys.ts';
 import { type Head, mergeHeads, type ScanPart } from './head-scan.ts';
-import { encodeTree } from './saved-tree.ts';
 import { IndexSaver, type SavedIndexOptions } from './index-saver.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { SavedListing } from './saved-listing.ts';
@@ -59,9 +58,8 @@ const LIST_SLICE = 1_000;
 const CHECK_PARTS_PER_WORKER = 4;
 /** At most this many chunks a part: the event loop lists a part while the workers check the next ones. */
 const CHECK_PART_CHUNKS = 16;
-/** Whether a saved index holds directories (saved-tree.ts), more than an empty list of them. */
-const holdsDirs = (source: SavedSource): boolean => source.tree[1] > EMPTY_TREE_BYTES;
-const EMPTY_TREE_BYTES = encodeTree([]).length;
+/** Whether a saved index holds directories (saved-tree.ts). */
+const holdsDirs = (source: SavedSource): boolean => source.tree[1] > 0;
 /** The saved index's chunks where a head's logs are looked for (the newest: a head holds fewer than a chunk). */
 const HEAD_CHUNKS = 2;
 /** In a polled directory, a log unchanged for this long is stamped only every QUIET_EVERY_TICKS ticks. */

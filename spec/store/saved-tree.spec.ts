@@ -9,7 +9,7 @@ import { deserialize } from 'node:v8';
 import { Hub } from '../../server/events/hub.ts';
 import { type FirstWalk, logAt, namesOf, NOT_SAVED } from '../../server/store/first-walk.ts';
 import { loadIndex, readSavedTree, type SavedSource } from '../../server/store/persisted-index.ts';
-import { STILL_MS, TreeAgreement, type TreeDir } from '../../server/store/saved-tree.ts';
+import { decodeTree, encodeDir, STILL_MS, TreeAgreement, type TreeDir } from '../../server/store/saved-tree.ts';
 import { Store } from '../../server/store/store.ts';
 import { summaryFormat } from '../../server/store/summary-format.ts';
 import { createPool, type Pool } from '../../server/workers/pool.ts';
@@ -218,8 +218,22 @@ test('a directory is saved only if its session logs are exactly the saved entrie
   agreement.note('d/1.jsonl', 's|-|-');
   agreement.note('d/3.jsonl', 's|-|-'); // a saved entry with no log in the directory
   agreement.note('e/1.jsonl', 's|-|c'); // its stamp names a confirm log that is not there
-  assert.equal(agreement.agreeing().map((d) => d.rel), ['a']);
+  assert.equal(agreement.agreeing().map((d) => d.dir.rel), ['a']);
   assert.is(agreement.agreeing()[0]!.logs, 2);
+});
+
+test('the saved directories read back as written, a record each; a cut or foreign record reads as none', () => {
+  const dirs = [
+    { dir: { rel: '', depth: 1, stamp: '1:2:3', names: ['logs', 'shop.flow.json'], dirs: ['logs'] }, logs: 0 },
+    { dir: { rel: 'logs/shop', depth: 3, stamp: '4:5:6', names: ['a.flow.jsonl', 'a.jsonl', 'é.jsonl'], dirs: [] }, logs: 2 },
+  ];
+  const bytes = Buffer.concat(dirs.map(encodeDir));
+  const back = decodeTree(bytes)!;
+  assert.equal([...back.keys()], ['', 'logs/shop']);
+  assert.equal(back.get('logs/shop'), { rel: 'logs/shop', depth: 3, stamp: '4:5:6', names: 'a.flow.jsonl\u0000a.jsonl\u0000é.jsonl', dirs: [], logs: 2 });
+  assert.equal(decodeTree(Buffer.alloc(0))!.size, 0);
+  assert.is(decodeTree(bytes.subarray(0, bytes.length - 3)), null);
+  assert.is(decodeTree(Buffer.concat([bytes, Buffer.from([0, 0, 0, 2, 1, 2])])), null);
 });
 
 test.run();

@@ -21,13 +21,16 @@ export interface TreeDir {
   dirs: string[];
 }
 
+/** A name in a directory: no separator, not a step up or in place (a saved file is not trusted to stay inside). */
+const isName = (name: string): boolean => name !== '' && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\u0000');
+
 const SavedDirSchema = v.object({
-  rel: v.string(),
+  rel: v.pipe(v.string(), v.check((rel) => rel === '' || rel.split('/').every(isName))),
   depth: v.number(),
   stamp: v.string(),
   /** The names, sorted, NUL-joined (as the walk sends them). */
-  names: v.string(),
-  dirs: v.array(v.string()),
+  names: v.pipe(v.string(), v.check((names) => names === '' || names.split('\u0000').every(isName))),
+  dirs: v.array(v.pipe(v.string(), v.check(isName))),
   /** How many of the names are session logs. */
   logs: v.number(),
 });

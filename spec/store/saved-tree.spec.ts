@@ -234,6 +234,13 @@ test('the saved directories read back as written, a record each; a cut or foreig
   assert.equal(decodeTree(Buffer.alloc(0))!.size, 0);
   assert.is(decodeTree(bytes.subarray(0, bytes.length - 3)), null);
   assert.is(decodeTree(Buffer.concat([bytes, Buffer.from([0, 0, 0, 2, 1, 2])])), null);
+  // Names that would lead out of their directory are refused with the whole list: every directory is read.
+  const hostile = (dir: Partial<TreeDir>) => decodeTree(encodeDir({ dir: { ...dirs[1]!.dir, ...dir }, logs: 0 }));
+  assert.is(hostile({ rel: 'logs/../..' }), null);
+  assert.is(hostile({ names: ['../../etc/passwd.jsonl'] }), null);
+  assert.is(hostile({ names: ['..'] }), null);
+  assert.is(hostile({ dirs: ['a/b'] }), null);
+  assert.ok(hostile({ names: ['ok.jsonl'] }));
 });
 
 test.run();

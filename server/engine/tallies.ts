@@ -42,8 +42,14 @@ export function upstreamId(u: UpstreamView | null): string {
   return u.kind === 'http' ? `h${u.url}` : `s${u.command.map((w) => `${w.length}:${w}`).join('')}`;
 }
 
+/** Cells remembered by the identity of their parts (add): a day's sessions fill a handful of cells in turn. */
+const RECENT_CELLS = 16;
+
 export class Tallies {
   private readonly byKey = new Map<string, TallyCell>();
+  /** Cells last added to: found by comparing parts, before a key text is made and looked up. */
+  private readonly recent: (TallyCell | null)[] = new Array<TallyCell | null>(RECENT_CELLS).fill(null);
+  private nextRecent = 0;
   /** Ids of upstream objects already met (the index shares one object per upstream). */
   private readonly ids = new WeakMap<UpstreamView, string>();
   private stale = false;
@@ -78,6 +84,28 @@ export class Tallies {
   }
 
   add(s: Tallied, shadowDecisions: number): void {
+    const cell = this.recentCell(s) ?? this.cellFor(s);
+    cell.sessions += 1;
+    cell.tool_calls += s.tool_calls;
+    cell.flow_lookups += s.flow_lookups;
+    cell.hand_backs += s.hand_backs;
+    cell.errors += s.errors;
+    cell.llm_turns += s.llm_turns;
+    cell.shadow_decisions += shadowDecisions;
+    // A stale newest stays stale: the one that left may have been newer than this one.
+    if (!Number.isNaN(cell.last)) cell.last = Math.max(cell.last, s.started_unix_ms);
+  }
+
+  /** A recent cell whose parts are these very values (an equal upstream in another object is looked up by key). */
+  private recentCell(s: Tallied): TallyCell | null {
+    const day = Math.floor(s.started_unix_ms / DAY_MS);
+    for (const cell of this.recent) {
+      if (cell !== null && cell.day === day && cell.domain === s.domain && cell.mode === s.mode && cell.upstream === s.upstream) return cell;
+    }
+    return null;
+  }
+
+  private cellFor(s: Tallied): TallyCell {
     const key = this.keyOf(s);
     let cell = this.byKey.get(key);
     if (cell === undefined) {
@@ -97,15 +125,9 @@ export class Tallies {
       };
       this.byKey.set(key, cell);
     }
-    cell.sessions += 1;
-    cell.tool_calls += s.tool_calls;
-    cell.flow_lookups += s.flow_lookups;
-    cell.hand_backs += s.hand_backs;
-    cell.errors += s.errors;
-    cell.llm_turns += s.llm_turns;
-    cell.shadow_decisions += shadowDecisions;
-    // A stale newest stays stale: the one that left may have been newer than this one.
-    if (!Number.isNaN(cell.last)) cell.last = Math.max(cell.last, s.started_unix_ms);
+    this.recent[this.nextRecent] = cell;
+    this.nextRecent = (this.nextRecent + 1) % RECENT_CELLS;
+    return cell;
   }
 
   /** Take away a session added before, with the figures it was added with. */
@@ -116,6 +138,8 @@ export class Tallies {
     cell.sessions -= 1;
     if (cell.sessions === 0) {
       this.byKey.delete(key);
+      const at = this.recent.indexOf(cell);
+      if (at !== -1) this.recent[at] = null;
       return;
     }
     cell.tool_calls -= s.tool_calls;

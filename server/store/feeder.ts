@@ -7,10 +7,11 @@ import type { Pool } from '../workers/pool.ts';
 import { errorText } from '../../shared/error-text.ts';
 import type { BigOutlines } from './big-outlines.ts';
 import { indexBatch } from './index-batch.ts';
-import type { IndexItem, IndexResult } from './index-wire.ts';
+import type { AnswerView, IndexItem, IndexResult } from './index-wire.ts';
 import type { SavedEntries, SavedEntry } from './persisted-index.ts';
 import type { SessionEntry, SessionIndex } from './session-index.ts';
 import type { Spool } from './spool.ts';
+import { emptyFigures } from './summary-columns.ts';
 import { stampNow } from './stamp.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { PutOff } from './put-off.ts';
@@ -76,6 +77,8 @@ export class Feeder {
   private closed = false;
   /** The index saved by an earlier run, by log: an entry's summary is taken from it when its stamps are unchanged. */
   private saved: SavedEntries | null = null;
+  /** A saved entry's answer as it is read in place, reused. */
+  private readonly savedView: AnswerView = { stamp: '', mtimeMs: 0, filter: null, figures: emptyFigures() };
   /** What the pool found of the saved entries' files (useChecked). */
   private checked: readonly Uint8Array[] | null = null;
   /**
@@ -220,7 +223,14 @@ export class Feeder {
 
   /** A claimed saved entry into the index (queued instead if its chunk does not decode). */
   private applySaved(e: SessionEntry, place: number, now: number): void {
-    const saved = this.saved?.entryAt(place);
+    const view = this.savedView;
+    const saved = this.saved?.readAt(place, this.o.sessions.valueIds, view);
+    if (saved === true) {
+      this.o.sessions.applyFigures(e, view.stamp, view.mtimeMs, view.figures, now, view.filter);
+      // Let go of the chunk's filters.
+      view.filter = null;
+      return this.outlineIfBig(e, view.stamp);
+    }
     if (!saved) return this.enqueue(e);
     this.o.sessions.apply(e, saved.stamp, saved.mtimeMs, saved.result, now, { filter: saved.filter });
     this.outlineIfBig(e, saved.stamp);

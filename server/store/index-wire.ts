@@ -8,6 +8,8 @@ import type { IndexedSummary, SessionFiles } from '../engine/sessions.ts';
 import type { Result } from '../result.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { FILTER_BYTES } from './search-filters.ts';
+import { type SharedValueIds, sitesId, type SummaryFigures } from './summary-columns.ts';
+import { NONE } from './value-table.ts';
 
 /** Paths hold no NUL (POSIX), nor do stamps: NUL joins them. */
 const SEP = '\u0000';
@@ -162,8 +164,10 @@ export interface PackedIndex {
   upstreams: UpstreamView[];
   /** Sets of tools called, as indexes into `table`. */
   toolSets: number[][];
-  /** What the flow log shows per site, by log index (few logs have one). */
-  sites: [number, SessionSiteCount[]][];
+  /** Per log with a flow log's counts by site: its index, and its list's in `siteLists`. */
+  sites: [number, number][];
+  /** The counts by site the batch's logs show, each distinct list once. */
+  siteLists: SessionSiteCount[][];
   /** The search filters, FILTER_BYTES each, of the logs whose FLAGS have HAS_FILTER, in their order (the cold index sends none). */
   filters: Uint8Array;
 }
@@ -194,6 +198,7 @@ export class IndexPacker {
   private readonly strings = new Map<string, number>();
   private readonly upstreamIds = new Map<string, number>();
   private readonly toolSetIds = new Map<string, number>();
+  private readonly siteListIds = new Map<string, number>();
   private next = 0;
   /** The filters sent, in order: joined once at the end. */
   private readonly sentFilters: Uint8Array[] = [];
@@ -208,6 +213,7 @@ export class IndexPacker {
       upstreams: [],
       toolSets: [],
       sites: [],
+      siteLists: [],
       filters: new Uint8Array(0),
     };
   }
@@ -282,7 +288,15 @@ export class IndexPacker {
       this.toolSetIds.set(id, t);
     }
     out.refs[refs + 4] = t;
-    if (s.flow_sites !== undefined) out.sites.push([i, s.flow_sites]);
+    if (s.flow_sites !== undefined) {
+      const id = sitesId(s.flow_sites);
+      let list = this.siteListIds.get(id);
+      if (list === undefined) {
+        list = out.siteLists.push(s.flow_sites) - 1;
+        this.siteListIds.set(id, list);
+      }
+      out.sites.push([i, list]);
+    }
   }
 
   /** The packed answers; every log must have had its answer. */
@@ -304,17 +318,36 @@ export function unpackIndex(p: PackedIndex): IndexResult[] {
   return Array.from({ length: answers.count }, (_, i) => answers.result(i));
 }
 
+/** One log's answer read in place (PackedAnswers.readInto), reused from log to log: no object is made per log. */
+export interface AnswerView {
+  stamp: string;
+  mtimeMs: number;
+  filter: Uint8Array | null;
+  figures: SummaryFigures;
+}
+
+/** A shared value's id not looked up yet (ids are NONE, -1, or more). */
+const UNSET = -2;
+
 /**
  * A batch's packed answers, each log's made only when asked for and then let go: a saved index's chunk is
  * taken one log at a time, and a thousand answers made at once would outlive the young generation.
  */
 export class PackedAnswers {
+  /** The index whose ids `textIds`, `upstreamIds` and `toolIds` hold: each shared value is looked up there once. */
+  private ids: SharedValueIds | null = null;
+  private textIds = new Int32Array(0);
+  private upstreamIds = new Int32Array(0);
+  private toolIds = new Int32Array(0);
+  private siteIds = new Int32Array(0);
+
   /** Per log: where its text begins. */
   private readonly textAt: Int32Array;
   /** Per log: its filter's place among the batch's filters (-1: none). */
   private readonly filterAt: Int32Array;
   private readonly toolSets: string[][];
-  private readonly sites: Map<number, SessionSiteCount[]>;
+  /** Per log with counts by site, its list's index in `siteLists`. */
+  private readonly sites: Map<number, number>;
 
   constructor(private readonly p: PackedIndex) {
     const { kind, nums } = p;
@@ -359,6 +392,83 @@ export class PackedAnswers {
     return { stamp: this.p.text[this.textAt[i] as number] as string, mtimeMs: this.p.nums[i * N + MTIME] as number, result: this.outcome(i), filter: this.filter(i) };
   }
 
+  /**
+   * The `i`th log's answer read into `view`, its shared values as ids of `ids`' tables (each looked up once per
+   * batch); false (and `view` untouched) when it has no summary.
+   */
+  readInto(i: number, ids: SharedValueIds, view: AnswerView): boolean {
+    const { kind, nums, refs, text } = this.p;
+    if (kind[i] !== SUMMARY) return false;
+    if (this.ids !== ids) this.idsIn(ids);
+    const at = i * N;
+    const r = i * R;
+    const t = this.textAt[i] as number;
+    const flags = nums[at + FLAGS] as number;
+    const f = view.figures;
+    view.stamp = text[t] as string;
+    view.mtimeMs = nums[at + MTIME] as number;
+    view.filter = this.filter(i);
+    f.sessionId = text[t + 1] as string;
+    f.started = nums[at + STARTED] as number;
+    f.duration = nums[at + DURATION] as number;
+    f.size = nums[at + SIZE] as number;
+    f.toolCalls = nums[at + TOOL_CALLS] as number;
+    f.llmTurns = nums[at + LLM_TURNS] as number;
+    f.errors = nums[at + ERRORS] as number;
+    f.flowLookups = nums[at + FLOW_LOOKUPS] as number;
+    f.handBacks = nums[at + HAND_BACKS] as number;
+    f.shadowLookups = nums[at + SHADOW_LOOKUPS] as number;
+    f.writes = nums[at + WRITES] as number;
+    f.shadowDecisions = nums[at + SHADOW_DECISIONS] as number;
+    f.domain = this.textId(refs[r] as number);
+    f.agent = this.textId(refs[r + 1] as number);
+    f.mode = this.textId(refs[r + 2] as number);
+    f.upstream = this.upstreamId(refs[r + 3] as number);
+    f.tools = this.toolsId(refs[r + 4] as number);
+    f.sites = this.sitesIdOf(i);
+    f.surprised = (flags & SURPRISED_SAID) !== 0 && (flags & SURPRISED) !== 0;
+    f.hasFlowLog = (flags & HAS_FLOW_LOG) !== 0;
+    f.hasConfirmLog = (flags & HAS_CONFIRM_LOG) !== 0;
+    return true;
+  }
+
+  private idsIn(ids: SharedValueIds): void {
+    this.ids = ids;
+    this.textIds = new Int32Array(this.p.table.length).fill(UNSET);
+    this.upstreamIds = new Int32Array(this.p.upstreams.length).fill(UNSET);
+    this.toolIds = new Int32Array(this.toolSets.length).fill(UNSET);
+    this.siteIds = new Int32Array(this.p.siteLists.length).fill(UNSET);
+  }
+
+  private sitesIdOf(i: number): number {
+    const j = this.sites.get(i);
+    if (j === undefined) return NONE;
+    let id = this.siteIds[j] as number;
+    if (id === UNSET) this.siteIds[j] = id = this.ids!.internSites(this.p.siteLists[j] as SessionSiteCount[]);
+    return id;
+  }
+
+  private textId(j: number): number {
+    if (j === -1) return NONE;
+    let id = this.textIds[j] as number;
+    if (id === UNSET) this.textIds[j] = id = this.ids!.internText(this.p.table[j] as string);
+    return id;
+  }
+
+  private upstreamId(j: number): number {
+    if (j === -1) return NONE;
+    let id = this.upstreamIds[j] as number;
+    if (id === UNSET) this.upstreamIds[j] = id = this.ids!.internUpstream(this.p.upstreams[j] as UpstreamView);
+    return id;
+  }
+
+  private toolsId(j: number): number {
+    if (j === -1) return NONE;
+    let id = this.toolIds[j] as number;
+    if (id === UNSET) this.toolIds[j] = id = this.ids!.internTools(this.toolSets[j] as string[]);
+    return id;
+  }
+
   /** A view into the batch's buffer: the index copies it into its arena. */
   private filter(i: number): Uint8Array | null {
     const f = this.filterAt[i] as number;
@@ -372,7 +482,8 @@ export class PackedAnswers {
     const at = i * N;
     const r = i * R;
     const flags = nums[at + FLAGS] as number;
-    const flowSites = this.sites.get(i);
+    const sites = this.sites.get(i);
+    const flowSites = sites === undefined ? undefined : this.p.siteLists[sites];
     const upstream = refs[r + 3] as number;
     const summary: IndexedSummary = {
       key: '',

@@ -22,11 +22,12 @@ import * as v from 'valibot';
 import { errorText } from '../../shared/error-text.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
 import type { Result } from '../result.ts';
-import { IndexPacker, type IndexResult, PackedAnswers, type PackedIndex, packedStamps } from './index-wire.ts';
+import { type AnswerView, IndexPacker, type IndexResult, PackedAnswers, type PackedIndex, packedStamps } from './index-wire.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { processAlive } from './process-alive.ts';
 import type { FilterArena } from './search-filters.ts';
 import type { SessionEntry } from './session-index.ts';
+import type { SharedValueIds } from './summary-columns.ts';
 import { decodeTree, encodeDir, type SavedDir, TreeAgreement, type TreeDir } from './saved-tree.ts';
 import { exactStamp, fileStamp } from './stamp.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -358,6 +359,19 @@ export class SavedEntries {
     const entry = this.answers(chunk, true)?.saved(place % PLACE) ?? undefined;
     this.done(chunk);
     return entry;
+  }
+
+  /**
+   * `entryAt`, with a summary read into `view` (true) rather than made: its shared values as ids of `ids`' tables.
+   * An entry without one is made (entryAt's answer); undefined if its chunk does not decode.
+   */
+  readAt(place: number, ids: SharedValueIds, view: AnswerView): true | SavedEntry | undefined {
+    const chunk = Math.floor(place / PLACE);
+    const answers = this.answers(chunk, true);
+    const i = place % PLACE;
+    const out = answers === null ? undefined : answers.readInto(i, ids, view) ? true : (answers.saved(i) ?? undefined);
+    this.done(chunk);
+    return out;
   }
 
   /**

@@ -46,7 +46,7 @@ export class SavedListing {
    * meanwhile takes its summary now too, if the walk found the companions the check did.
    */
   listChunk(c: number, found: Uint8Array, from = 0, to = found.length): void {
-    const logs: NewLog[] = [];
+    const listed: SessionEntry[] = [];
     const places: number[] = [];
     const walked: SessionEntry[] = [];
     const walkedPlaces: number[] = [];
@@ -56,7 +56,10 @@ export class SavedListing {
       const confirmLog = (checked & CHECKED_CONFIRM_LOG) !== 0;
       const e = byRel.get(rel);
       if (e === undefined) {
-        logs.push({ rel, name: rel.slice(rel.lastIndexOf('/') + 1), flowLog, confirmLog });
+        const added = this.sessions.addUnlisted(this.root, rel, flowLog, confirmLog);
+        this.mark(added.row, LISTED);
+        this.listed.push(added);
+        listed.push(added);
         places.push(place);
       } else if (e.stamp === null && e.hasFlowLog === flowLog && e.hasConfirmLog === confirmLog) {
         walked.push(e);
@@ -64,7 +67,7 @@ export class SavedListing {
       }
     }, from, to);
     if (walked.length > 0) this.feeder.admitChecked(walked, walkedPlaces);
-    if (logs.length > 0) this.feeder.admitChecked(this.listAll(logs), places);
+    if (listed.length > 0) this.feeder.admitChecked(listed, places);
     // Once the walk is in, what the check found changed in a directory it left to the saved index is read at once.
     if (this.kept !== null) {
       const changed: NewLog[] = [];

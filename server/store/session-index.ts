@@ -16,7 +16,7 @@ import type { SessionFile } from './catalog.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { RowOrder } from './row-order.ts';
 import { type FilterArena, MemoryFilters } from './search-filters.ts';
-import { CONFIRM_LOG_BESIDE, FLOW_LOG_BESIDE, SummaryColumns, type SummaryRow } from './summary-columns.ts';
+import { CONFIRM_LOG_BESIDE, FLOW_LOG_BESIDE, type SharedValueIds, SummaryColumns, type SummaryFigures, type SummaryRow } from './summary-columns.ts';
 import { NONE } from './value-table.ts';
 
 /** A removed entry's last figures: its row may be another log's by then. */
@@ -252,32 +252,49 @@ export class SessionIndex {
     if (this.tracking) this.changed.add(key);
   }
 
+  /** Room for `count` more logs at once (their rows), rather than growing as they come. */
+  reserve(count: number): void {
+    this.cols.reserve(count);
+  }
+
   /** Add logs (with whether their companions are there): keys are assigned per group once all are in. */
   add(root: string, files: readonly NewLog[]): SessionEntry[] {
     const out: SessionEntry[] = [];
     let grown: Set<string> | null = null;
     for (const f of files) {
       if (this.byRel.has(f.rel)) continue;
-      const row = this.cols.take();
-      const entry = new SessionEntry(this.cols, row, root, f.rel, keyBase(f.name.slice(0, -'.jsonl'.length)));
-      this.cols.setCompanion(row, FLOW_LOG_BESIDE, f.flowLog);
-      this.cols.setCompanion(row, CONFIRM_LOG_BESIDE, f.confirmLog);
-      this.byRel.set(f.rel, entry);
+      const entry = this.addLog(root, f.rel, f.name.slice(0, -JSONL.length), f.flowLog, f.confirmLog);
       out.push(entry);
-      const base = entry.base;
-      const group = this.groups.get(base);
-      const single = group === undefined ? this.byKey.get(base) : undefined;
-      // Most logs have a stem of their own: keyed at once. Groups of several are keyed once all are in.
-      if (group === undefined && single === undefined && !RESERVED_SESSION_KEYS.has(base)) this.setKey(entry, base);
-      else {
-        if (group !== undefined) group.push(entry);
-        else this.groups.set(base, single === undefined ? [entry] : [single, entry]);
-        (grown ??= new Set()).add(base);
-      }
+      if (entry.key === '') (grown ??= new Set()).add(entry.base);
     }
     if (grown !== null) for (const base of grown) this.rekey(this.groups.get(base)!);
     if (out.length) this.version++;
     return out;
+  }
+
+  /** Add one log not listed yet (`byRel` does not have it), keyed at once: a saved index's, listed as its check comes. */
+  addUnlisted(root: string, rel: string, flowLog: boolean, confirmLog: boolean): SessionEntry {
+    const entry = this.addLog(root, rel, rel.slice(rel.lastIndexOf('/') + 1, rel.length - JSONL.length), flowLog, confirmLog);
+    if (entry.key === '') this.rekey(this.groups.get(entry.base)!);
+    this.version++;
+    return entry;
+  }
+
+  /** A log's entry, keyed by its base when it is its own; '' when its base is shared or reserved (its group is keyed after). */
+  private addLog(root: string, rel: string, stem: string, flowLog: boolean, confirmLog: boolean): SessionEntry {
+    const row = this.cols.take();
+    const entry = new SessionEntry(this.cols, row, root, rel, keyBase(stem));
+    this.cols.setCompanion(row, FLOW_LOG_BESIDE, flowLog);
+    this.cols.setCompanion(row, CONFIRM_LOG_BESIDE, confirmLog);
+    this.byRel.set(rel, entry);
+    const base = entry.base;
+    const group = this.groups.get(base);
+    const single = group === undefined ? this.byKey.get(base) : undefined;
+    // Most logs have a stem of their own: keyed at once. Groups of several are keyed once all are in.
+    if (group === undefined && single === undefined && !RESERVED_SESSION_KEYS.has(base)) this.setKey(entry, base);
+    else if (group !== undefined) group.push(entry);
+    else this.groups.set(base, single === undefined ? [entry] : [single, entry]);
+    return entry;
   }
 
   remove(rel: string): SessionEntry | null {
@@ -325,7 +342,36 @@ export class SessionIndex {
     now: number,
     { announce = false, filter = null }: { announce?: boolean; filter?: Uint8Array | null } = {},
   ): void {
-    if (!entry.inIndex) return; // removed meanwhile
+    if (!this.restamp(entry, stamp, mtimeMs, now, filter)) return;
+    if (result.ok) {
+      this.cols.setSummary(entry.row, result.value, entry.base);
+      this.readableNow(entry);
+    } else {
+      this.cols.setUnreadable(entry.row, result.message);
+      this.failing.add(entry);
+    }
+    if (announce) this.changed.add(entry.key);
+    else this.note(entry.key);
+    this.version++;
+  }
+
+  /** `apply` of a summary given as figures of this index's tables (a saved index's, read in place: index-wire.ts). */
+  applyFigures(entry: SessionEntry, stamp: string, mtimeMs: number, figures: SummaryFigures, now: number, filter: Uint8Array | null): void {
+    if (!this.restamp(entry, stamp, mtimeMs, now, filter)) return;
+    this.cols.setFigures(entry.row, figures, entry.base);
+    this.readableNow(entry);
+    this.note(entry.key);
+    this.version++;
+  }
+
+  /** The shared values' ids, for figures made to be applied (applyFigures). */
+  get valueIds(): SharedValueIds {
+    return this.cols;
+  }
+
+  /** An entry's new stamp, times and filter, out of the list until its summary is in; false if it was removed meanwhile. */
+  private restamp(entry: SessionEntry, stamp: string, mtimeMs: number, now: number, filter: Uint8Array | null): boolean {
+    if (!entry.inIndex) return false;
     const row = entry.row;
     const cols = this.cols;
     cols.setFilterSlot(row, filter === null ? this.filters.release(entry.filterSlot) : this.filters.put(entry.filterSlot, filter));
@@ -334,17 +380,12 @@ export class SessionIndex {
     cols.setMtimeMs(row, mtimeMs);
     cols.setIndexedAt(row, Math.round(now));
     this.unsort(entry);
-    if (result.ok) {
-      cols.setSummary(row, result.value, entry.base);
-      this.failing.delete(entry);
-      this.insertSorted(entry as ReadableEntry);
-    } else {
-      cols.setUnreadable(row, result.message);
-      this.failing.add(entry);
-    }
-    if (announce) this.changed.add(entry.key);
-    else this.note(entry.key);
-    this.version++;
+    return true;
+  }
+
+  private readableNow(entry: SessionEntry): void {
+    this.failing.delete(entry);
+    this.insertSorted(entry as ReadableEntry);
   }
 
   /** A search filter made after the entry's summary, from the files as they were stamped then (`stamp`): kept only if the entry still has that stamp. */

@@ -353,6 +353,7 @@ export class Store {
    */
   private async listSaved(listing: SavedListing, saved: SavedEntries, parts: readonly CheckPart[]): Promise<void> {
     this.expected = Math.max(this.expected, saved.size);
+    this.sessions.reserve(saved.size);
     // A piece per turn, doubling up to a chunk: the first pieces run before the code is optimized.
     let piece = Math.min(FIRST_BATCH, this.listSliceSize);
     for (const part of parts) {

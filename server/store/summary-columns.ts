@@ -49,13 +49,73 @@ const NO_TOOLS: readonly string[] = Object.freeze([]);
 const toolsId = (names: readonly string[]): string => names.join('\u0000');
 
 /** A flow log's counts by site, each name's length before it, so no name can make two lists look alike. */
-function sitesId(sites: readonly SessionSiteCount[]): string {
+export function sitesId(sites: readonly SessionSiteCount[]): string {
   let id = '';
   for (const x of sites) id += `${x.lookups},${x.hand_backs},${x.shadow},${x.site.length}:${x.site}`;
   return id;
 }
 
-export class SummaryColumns {
+/** A summary's figures as a row holds them: its shared values as ids of the index's tables (SharedValueIds). */
+export interface SummaryFigures {
+  started: number;
+  duration: number;
+  size: number;
+  toolCalls: number;
+  llmTurns: number;
+  errors: number;
+  flowLookups: number;
+  handBacks: number;
+  shadowLookups: number;
+  writes: number;
+  shadowDecisions: number;
+  domain: number;
+  agent: number;
+  mode: number;
+  upstream: number;
+  tools: number;
+  sites: number;
+  surprised: boolean;
+  hasFlowLog: boolean;
+  hasConfirmLog: boolean;
+  sessionId: string;
+}
+
+/** Figures to fill in, reused. */
+export const emptyFigures = (): SummaryFigures => ({
+  started: 0,
+  duration: 0,
+  size: 0,
+  toolCalls: 0,
+  llmTurns: 0,
+  errors: 0,
+  flowLookups: 0,
+  handBacks: 0,
+  shadowLookups: 0,
+  writes: 0,
+  shadowDecisions: 0,
+  domain: NONE,
+  agent: NONE,
+  mode: NONE,
+  upstream: NONE,
+  tools: NONE,
+  sites: NONE,
+  surprised: false,
+  hasFlowLog: false,
+  hasConfirmLog: false,
+  sessionId: '',
+});
+
+/** The ids of shared values in the index's tables, each value kept from its first ask (SummaryColumns). */
+export interface SharedValueIds {
+  internText(s: string | null): number;
+  internTools(names: readonly string[]): number;
+  internUpstream(u: UpstreamView | null): number;
+  internSites(sites: readonly SessionSiteCount[]): number;
+}
+
+export class SummaryColumns implements SharedValueIds {
+  /** setSummary's figures, reused. */
+  private readonly scratch = emptyFigures();
   private nums = new Float64Array(FIRST_ROWS * NUMS);
   private refs = new Int32Array(FIRST_ROWS * REFS);
   private flags = new Uint8Array(FIRST_ROWS);
@@ -105,8 +165,13 @@ export class SummaryColumns {
     this.free.push(row);
   }
 
-  private grow(): void {
-    const rows = Math.ceil(this.flags.length * 1.5);
+  /** Room for `count` more rows at once: a restart knows how many logs its saved index lists. */
+  reserve(count: number): void {
+    const rows = this.rows - this.free.length + count;
+    if (rows > this.flags.length) this.grow(rows);
+  }
+
+  private grow(rows = Math.ceil(this.flags.length * 1.5)): void {
     const nums = new Float64Array(rows * NUMS);
     nums.set(this.nums);
     const refs = new Int32Array(rows * REFS);
@@ -124,31 +189,58 @@ export class SummaryColumns {
 
   /** Store a summary in `row`; `base`: its log's key base (its session id is kept only when it differs). */
   setSummary(row: number, s: IndexedSummary, base: string): void {
+    const f = this.scratch;
+    f.started = s.started_unix_ms;
+    f.duration = s.duration_ms;
+    f.size = s.size_bytes;
+    f.toolCalls = s.tool_calls;
+    f.llmTurns = s.llm_turns;
+    f.errors = s.errors;
+    f.flowLookups = s.flow_lookups;
+    f.handBacks = s.hand_backs;
+    f.shadowLookups = s.shadow_lookups;
+    f.writes = s.writes;
+    f.shadowDecisions = s.shadow_decisions;
+    f.domain = this.internText(s.domain);
+    f.agent = this.internText(s.agent);
+    f.mode = this.internText(s.mode);
+    f.upstream = this.internUpstream(s.upstream);
+    f.tools = this.internTools(s.tools_called);
+    f.sites = s.flow_sites === undefined ? NONE : this.internSites(s.flow_sites);
+    f.surprised = s.surprised === true;
+    f.hasFlowLog = s.has_flow_log;
+    f.hasConfirmLog = s.has_confirm_log;
+    f.sessionId = s.session_id;
+    this.setFigures(row, f, base);
+  }
+
+  /** Store a summary given as figures whose shared values are ids of this index's tables already (a saved index's). */
+  setFigures(row: number, f: SummaryFigures, base: string): void {
     const n = row * NUMS;
     const nums = this.nums;
-    nums[n + STARTED] = s.started_unix_ms;
-    nums[n + DURATION] = s.duration_ms;
-    nums[n + SIZE] = s.size_bytes;
-    nums[n + TOOL_CALLS] = s.tool_calls;
-    nums[n + LLM_TURNS] = s.llm_turns;
-    nums[n + ERRORS] = s.errors;
-    nums[n + FLOW_LOOKUPS] = s.flow_lookups;
-    nums[n + HAND_BACKS] = s.hand_backs;
-    nums[n + SHADOW_LOOKUPS] = s.shadow_lookups;
-    nums[n + WRITES] = s.writes;
-    nums[n + SHADOW_DECISIONS] = s.shadow_decisions;
+    nums[n + STARTED] = f.started;
+    nums[n + DURATION] = f.duration;
+    nums[n + SIZE] = f.size;
+    nums[n + TOOL_CALLS] = f.toolCalls;
+    nums[n + LLM_TURNS] = f.llmTurns;
+    nums[n + ERRORS] = f.errors;
+    nums[n + FLOW_LOOKUPS] = f.flowLookups;
+    nums[n + HAND_BACKS] = f.handBacks;
+    nums[n + SHADOW_LOOKUPS] = f.shadowLookups;
+    nums[n + WRITES] = f.writes;
+    nums[n + SHADOW_DECISIONS] = f.shadowDecisions;
     const r = row * REFS;
     const refs = this.refs;
-    refs[r + DOMAIN] = this.text(s.domain);
-    refs[r + AGENT] = this.text(s.agent);
-    refs[r + MODE] = this.text(s.mode);
-    refs[r + UPSTREAM] = this.upstreams.idOf(s.upstream);
-    refs[r + TOOLS] = s.tools_called.length === 0 ? NONE : this.tools(s.tools_called);
-    refs[r + SITES] = s.flow_sites === undefined ? NONE : this.siteLists.idOf(s.flow_sites);
-    this.flags[row] = READABLE | (s.surprised === true ? SURPRISED : 0) | (s.has_flow_log ? HAS_FLOW_LOG : 0) | (s.has_confirm_log ? HAS_CONFIRM_LOG : 0);
-    if (s.session_id === base) this.ids.delete(row);
-    else this.ids.set(row, s.session_id);
-    this.idText.set(row, s.session_id);
+    refs[r + DOMAIN] = f.domain;
+    refs[r + AGENT] = f.agent;
+    refs[r + MODE] = f.mode;
+    refs[r + UPSTREAM] = f.upstream;
+    refs[r + TOOLS] = f.tools;
+    refs[r + SITES] = f.sites;
+    this.flags[row] = READABLE | (f.surprised ? SURPRISED : 0) | (f.hasFlowLog ? HAS_FLOW_LOG : 0) | (f.hasConfirmLog ? HAS_CONFIRM_LOG : 0);
+    if (f.sessionId === base) this.ids.delete(row);
+    else this.ids.set(row, f.sessionId);
+    this.idText.set(row, f.sessionId);
     this.errors.delete(row);
   }
 
@@ -175,16 +267,27 @@ export class SummaryColumns {
     this.companions[row] = there ? this.companions[row]! | which : this.companions[row]! & ~which;
   }
 
-  private text(s: string | null): number {
+  /** The id of a domain, agent or mode (null: NONE), kept from here on. */
+  internText(s: string | null): number {
     const id = this.texts.idOf(s);
     if (id !== NONE && this.lowered[id] === undefined) this.lowered[id] = s!.toLowerCase();
     return id;
   }
 
-  private tools(names: readonly string[]): number {
+  /** The id of a set of tools called (none: NONE), kept from here on. */
+  internTools(names: readonly string[]): number {
+    if (names.length === 0) return NONE;
     const id = this.toolSets.idOf(names);
     if (this.toolsText[id] === undefined) this.toolsText[id] = names.join('\n').toLowerCase();
     return id;
+  }
+
+  internUpstream(u: UpstreamView | null): number {
+    return this.upstreams.idOf(u);
+  }
+
+  internSites(sites: readonly SessionSiteCount[]): number {
+    return this.siteLists.idOf(sites);
   }
 
   readable(row: number): boolean {

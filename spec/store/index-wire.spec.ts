@@ -2,7 +2,8 @@
 // in, for every kind of answer and every summary of the fixture home, and a string the batch repeats is sent once.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type IndexItem, type IndexResult, packIndex, packItems, packResults, unpackIndex, unpackItems, unpackResults } from '../../server/store/index-wire.ts';
+import { type AnswerView, type IndexItem, type IndexResult, PackedAnswers, packIndex, packItems, packResults, unpackIndex, unpackItems, unpackResults } from '../../server/store/index-wire.ts';
+import { emptyFigures, SummaryColumns } from '../../server/store/summary-columns.ts';
 import { sessionSummary } from '../../server/engine/sessions.ts';
 import { fixtureSessions } from '../engine/session-files.ts';
 
@@ -40,6 +41,43 @@ wire('a string the batch repeats is sent once, and so is a set of tools or an up
   const values = out.map((r) => ('result' in r && r.result.ok ? r.result.value : null));
   assert.ok(values[0]!.tools_called === values[2]!.tools_called, 'one array for the batch');
   assert.equal(values.map((v) => v!.session_id), ['id-1', 'id-2', 'id-3']);
+});
+
+wire('counts by site two logs share are sent once', () => {
+  const s = sessionSummary(fixtureSessions().find((f) => sessionSummary(f).flow_sites !== undefined)!);
+  const one = (i: number): IndexResult => ({ stamp: `${i}`, mtimeMs: i, unchanged: false, result: { ok: true, value: { ...s, session_id: `id-${i}`, flow_sites: structuredClone(s.flow_sites) } } });
+  const other: IndexResult = { stamp: '9', mtimeMs: 9, unchanged: false, result: { ok: true, value: { ...s, flow_sites: [{ site: 'x', lookups: 1, hand_backs: 0, shadow: 0 }] } } };
+  const packed = packIndex([one(1), one(2), other, one(3)]);
+  assert.is(packed.siteLists.length, 2);
+  assert.equal(unpackIndex(structuredClone(packed)), asIndexed([one(1), one(2), other, one(3)]));
+});
+
+wire('a summary read in place into the columns is the summary the columns keep when given it whole', () => {
+  const summaries = fixtureSessions().map((f) => sessionSummary(f));
+  const results: IndexResult[] = [
+    ...summaries.map((value, i): IndexResult => ({ stamp: `${i}:${i}|-|-`, mtimeMs: 1_700_000_000_000 + i, unchanged: false, result: { ok: true, value } })),
+    { stamp: '7:7|-|-', mtimeMs: 7, unchanged: false, result: { ok: true, value: { ...summaries[0]!, surprised: true, agent: null, domain: null, upstream: null, tools_called: [] } } },
+    { stamp: '8:8|-|-', mtimeMs: 8, unchanged: false, result: { ok: false, message: 'no header' } },
+  ];
+  const answers = new PackedAnswers(structuredClone(packIndex(results)));
+  const whole = new SummaryColumns();
+  const inPlace = new SummaryColumns();
+  const view: AnswerView = { stamp: '', mtimeMs: 0, filter: null, figures: emptyFigures() };
+  results.forEach((r, i) => {
+    const row = whole.take();
+    assert.is(inPlace.take(), row);
+    const read = inPlace.readable(row) || answers.readInto(i, inPlace, view);
+    if (!('result' in r) || !r.result.ok) {
+      assert.not.ok(read, 'an answer without a summary is not read in place');
+      return;
+    }
+    assert.ok(read);
+    assert.is(view.stamp, r.stamp);
+    assert.is(view.mtimeMs, r.mtimeMs);
+    whole.setSummary(row, r.result.value, 'a-base');
+    inPlace.setFigures(row, view.figures, 'a-base');
+    assert.equal(inPlace.summary(row, 'k', 'r', 'a-base'), whole.summary(row, 'k', 'r', 'a-base'));
+  });
 });
 
 wire('a batch of logs crosses as it went in (less the key and rel the worker does not need)', () => {

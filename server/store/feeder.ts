@@ -176,11 +176,13 @@ export class Feeder {
   admitChecked(entries: readonly SessionEntry[], places: readonly number[]): void {
     this.o.sessions.filters.reserve(entries.length);
     const now = performance.now();
-    for (let i = 0; i < entries.length; i++) {
-      const e = entries[i]!;
-      if (this.saved?.claimAt(places[i]!)) this.applySaved(e, places[i]!, now);
-      else this.enqueue(e);
-    }
+    this.o.sessions.placing(() => {
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i]!;
+        if (this.saved?.claimAt(places[i]!)) this.applySaved(e, places[i]!, now);
+        else this.enqueue(e);
+      }
+    });
     this.pump();
   }
 
@@ -203,13 +205,17 @@ export class Feeder {
 
   /** `step` for 0 to `count` - 1, TAKEN_TURN_MS per turn of the event loop; after each turn, the pool is fed and waiters told. */
   private async inTurns(count: number, step: (i: number, now: number) => void): Promise<void> {
-    for (let i = 0; i < count && !this.closed; ) {
+    let i = 0;
+    const turn = (): void => {
       const start = performance.now();
       let now = start;
       while (i < count && now - start < TAKEN_TURN_MS) {
         for (const end = Math.min(i + TAKEN_BETWEEN_LOOKS, count); i < end; i++) step(i, now);
         now = performance.now();
       }
+    };
+    while (i < count && !this.closed) {
+      this.o.sessions.placing(turn);
       this.pump();
       if (!this.coldIndexed) this.coldWaiters = this.coldWaiters.filter((w) => !w());
       await nextTurn();

@@ -155,6 +155,8 @@ export interface WalkedDir {
   diffed: boolean;
   /** How many of its logs are listed from the saved index. */
   savedLogs: number;
+  /** A diffed directory's saved session logs that are gone since (by name). */
+  gone: string[];
 }
 
 export const NAME_SEP = '\u0000';
@@ -179,7 +181,7 @@ export function walkTree(
     const was = saved.get(rel);
     if (was !== undefined && was.depth === depth && was.stamp === stamp) {
       const children = was.dirs.filter((name) => entersDir(depth, name)).sort();
-      out.push({ path, rel, depth, names: was.names, dirs: children, links: [], stamp, ino: inoOf(path), stampedAt, kept: true, diffed: false, savedLogs: was.logs });
+      out.push({ path, rel, depth, names: was.names, dirs: children, links: [], stamp, ino: inoOf(path), stampedAt, kept: true, diffed: false, savedLogs: was.logs, gone: [] });
       for (const name of children) walk(join(path, name), rel ? `${rel}/${name}` : name, depth + 1);
       return;
     }
@@ -194,7 +196,7 @@ export function walkTree(
     const diff = was !== undefined && was.depth === depth && links.length === 0 ? changedLogs(was, kept, dirs) : null;
     visit?.({ path, rel, index: out.length }, kept, dirs, diff?.only);
     const children = [...dirs].sort();
-    const from = { kept: diff !== null, diffed: diff !== null, savedLogs: diff?.savedLogs ?? 0 };
+    const from = { kept: diff !== null, diffed: diff !== null, savedLogs: diff?.savedLogs ?? 0, gone: diff?.gone ?? [] };
     out.push({ path, rel, depth, names: kept.join(NAME_SEP), dirs: children, links, stamp, ino: inoOf(path), stampedAt, ...from });
     for (const name of children) walk(join(path, name), rel ? `${rel}/${name}` : name, depth + 1);
   };

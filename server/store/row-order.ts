@@ -25,6 +25,13 @@ export class RowOrder {
     this.count++;
   }
 
+  /** The rows of a whole new order: `count` of them, the `i`th being `rowAt(i)`. */
+  setAll(count: number, rowAt: (i: number) => number): void {
+    if (count > this.rows.length) this.rows = new Int32Array(Math.ceil(count * 1.5));
+    for (let i = 0; i < count; i++) this.rows[i] = rowAt(i);
+    this.count = count;
+  }
+
   remove(at: number): void {
     this.rows.copyWithin(at, at + 1, this.count);
     this.count--;

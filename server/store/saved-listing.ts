@@ -9,10 +9,14 @@ import { CHECKED_CONFIRM_LOG, CHECKED_FLOW_LOG, type SavedEntries } from './pers
 import { sortedHas } from './saved-tree.ts';
 import type { NewLog, SessionEntry, SessionIndex } from './session-index.ts';
 
-/** A directory whose logs the walk left to the saved index: its names now, sorted, and whether it was read again. */
+/**
+ * A directory whose logs the walk left to the saved index: its names now, sorted, whether it was read again, and
+ * then which of its saved logs are gone since.
+ */
 export interface KeptDir {
   names: readonly string[];
   diffed: boolean;
+  gone: ReadonlySet<string>;
 }
 
 /** Listed logs looked at per turn of the event loop for those the walk did not find. */
@@ -160,18 +164,11 @@ export class SavedListing {
    * left to the saved index, those not among its names (which, not read again, are the saved ones).
    */
   async unseen(kept: ReadonlyMap<string, KeptDir>): Promise<SessionEntry[]> {
-    // A set of a read directory's names, made once it is asked.
-    const sets = new Map<string, Set<string>>();
     const found = (rel: string): boolean => {
       if (kept.size === 0) return false;
       const cut = rel.lastIndexOf('/');
-      const at = cut === -1 ? '' : rel.slice(0, cut);
-      const dir = kept.get(at);
-      if (dir === undefined) return false;
-      if (!dir.diffed) return true;
-      let names = sets.get(at);
-      if (names === undefined) sets.set(at, (names = new Set(dir.names)));
-      return names.has(rel.slice(cut + 1));
+      const dir = kept.get(cut === -1 ? '' : rel.slice(0, cut));
+      return dir !== undefined && !(dir.diffed && dir.gone.has(rel.slice(cut + 1)));
     };
     const out: SessionEntry[] = [];
     if (this.seen === this.listed.length) return out;

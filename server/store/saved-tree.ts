@@ -98,16 +98,19 @@ export class TreeAgreement {
 /**
  * A saved directory whose stamp moved, read again (`names`, sorted; `dirs`, the directories among them): the
  * session logs the walk must list (come since, or whose companions came or went), each with whether it is new
- * (not among the saved names), and how many of the rest, listed from the saved index, there are.
+ * (not among the saved names), how many of the rest, listed from the saved index, there are, and the saved logs
+ * gone since.
  */
-export function changedLogs(saved: SavedDir, names: readonly string[], dirs: ReadonlySet<string>): { only: Map<string, boolean>; savedLogs: number } {
+export function changedLogs(saved: SavedDir, names: readonly string[], dirs: ReadonlySet<string>): { only: Map<string, boolean>; savedLogs: number; gone: string[] } {
   const before = saved.names === '' ? [] : saved.names.split(NAME_SEP);
   const only = new Map<string, boolean>();
+  const gone: string[] = [];
   // Both sorted by code unit: one pass finds what came and what went.
   const touched = (name: string, came: boolean): void => {
     if (dirs.has(name) || !name.endsWith(JSONL)) return;
     if (isLog(name)) {
       if (came) only.set(name, true);
+      else gone.push(name);
       return;
     }
     const log = name.slice(0, -(name.endsWith(FLOW_LOG) ? FLOW_LOG : CONFIRM_LOG).length) + JSONL;
@@ -124,7 +127,7 @@ export function changedLogs(saved: SavedDir, names: readonly string[], dirs: Rea
   }
   let logs = 0;
   for (const name of names) if (isLog(name) && !dirs.has(name)) logs++;
-  return { only, savedLogs: logs - only.size };
+  return { only, savedLogs: logs - only.size, gone };
 }
 
 /**

@@ -252,15 +252,16 @@ export class Store {
       const walk = await walking;
       if (walk === null || this.closed) return;
       this.expected = walk.flags.length + walk.keptLogs;
-      // The logs the walk lists (of the directories it read) are looked up by path in the saved index.
-      if (walk.flags.length > 0) saved?.mapPlaces();
+      // The logs the walk lists that a saved index may hold (all but those new in a directory it holds) are looked
+      // up by path in it.
+      if (walk.flags.some((f) => (f & NOT_SAVED) === 0)) saved?.mapPlaces();
       // The walk was read back in this turn: its names are split in the next.
       await nextTurn();
       if (this.closed) return;
       const names = await namesInTurns(walk);
       if (this.closed) return;
       // The directories whose logs are listed from the saved index (but for those the walk lists), by path: their names now.
-      const kept = new Map(walk.dirs.flatMap((d, i) => (d.kept ? [[d.rel, { names: names[i]!, diffed: d.diffed }] as const] : [])));
+      const kept = new Map(walk.dirs.flatMap((d, i) => (d.kept ? [[d.rel, { names: names[i]!, diffed: d.diffed, gone: new Set(d.gone) }] as const] : [])));
       listing?.keep(kept);
       // A session asked for by key meanwhile may now be found by its name (sessionWhileListing).
       this.markSliceListed();

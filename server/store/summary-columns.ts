@@ -167,7 +167,8 @@ export class SummaryColumns implements SharedValueIds {
 
   /** Room for `count` more rows at once: a restart knows how many logs its saved index lists. */
   reserve(count: number): void {
-    const rows = this.rows - this.free.length + count;
+    // A little more: the logs that came since the save.
+    const rows = this.rows - this.free.length + count + (count >> 4);
     if (rows > this.flags.length) this.grow(rows);
   }
 

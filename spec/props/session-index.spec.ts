@@ -80,18 +80,18 @@ const queryArb = fc
 
 s('lists, counts and tallies as the engine does over the same summaries, through re-reads and removals', async () => {
   await check(
-    fc.property(opsArb, fc.array(queryArb, { minLength: 4, maxLength: 12 }), (ops, queries) => {
+    fc.property(opsArb, fc.array(queryArb, { minLength: 4, maxLength: 12 }), fc.nat(6), (ops, queries, run) => {
       const index = new SessionIndex();
       const model = new Map<string, IndexedSummary | null>();
       const removed: { entry: ReturnType<SessionIndex['remove']>; summary: SessionSummary | null }[] = [];
-      for (const op of ops) {
+      const step = (op: Op): void => {
         if (op.kind === 'add') {
           index.add('/data', [{ rel: op.rel, name: op.rel.slice(op.rel.lastIndexOf('/') + 1), flowLog: false, confirmLog: false }]);
           if (!model.has(op.rel)) model.set(op.rel, null);
-          continue;
+          return;
         }
         const entry = index.byRel.get(op.rel);
-        if (entry === undefined) continue;
+        if (entry === undefined) return;
         if (op.kind === 'remove') {
           const before = entry.summary;
           removed.push({ entry: index.remove(op.rel), summary: before });
@@ -103,7 +103,10 @@ s('lists, counts and tallies as the engine does over the same summaries, through
           index.apply(entry, 'stamp', 0, { ok: false, message: 'no' }, 0);
           model.set(op.rel, null);
         }
-      }
+      };
+      // Runs of answers applied at once are placed in one merge at the run's end (`placing`), as the feeder applies them.
+      if (run === 0) ops.forEach(step);
+      else for (let i = 0; i < ops.length; i += run) index.placing(() => ops.slice(i, i + run).forEach(step));
       // The engine's list over the model's summaries, under the keys the index gave.
       const summaries: IndexedSummary[] = [];
       for (const [rel, value] of model) if (value !== null) summaries.push({ ...value, key: index.byRel.get(rel)!.key, path: rel });

@@ -145,12 +145,11 @@ export class SavedListing {
   }
 
   /**
-   * The saved logs still there of the directories whose logs the walk left to the saved index (`kept`: their
-   * names now, sorted) that were not listed here, as the check found them changed: to be listed and read again,
-   * with the companions their names show.
+   * The saved logs still there of the directories whose logs the walk left to the saved index (`keep`) that were
+   * not listed here, as the check found them changed: to be listed and read again, with the companions their
+   * names show.
    */
-  changedIn(kept: ReadonlyMap<string, KeptDir>): NewLog[] {
-    this.kept = kept;
+  changedIn(): NewLog[] {
     const out: NewLog[] = [];
     this.saved.forUntaken((rel) => {
       const log = this.stillThere(rel);
@@ -160,10 +159,12 @@ export class SavedListing {
   }
 
   /**
-   * The logs listed here that the walk did not find (gone since the check looked): in a directory whose logs it
-   * left to the saved index, those not among its names (which, not read again, are the saved ones).
+   * The logs listed here that the walk did not find (gone since the check looked): those of directories it read
+   * whole, and in a directory whose logs it left to the saved index, those its diff found gone (one not read
+   * again still has its saved names).
    */
-  async unseen(kept: ReadonlyMap<string, KeptDir>): Promise<SessionEntry[]> {
+  async unseen(): Promise<SessionEntry[]> {
+    const kept = this.kept ?? new Map<string, KeptDir>();
     const found = (rel: string): boolean => {
       if (kept.size === 0) return false;
       const cut = rel.lastIndexOf('/');

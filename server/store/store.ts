@@ -203,8 +203,8 @@ export class Store {
   async open(): Promise<void> {
     try {
       if (this.closed) return;
-      // With a saved index the walk starts at once on one worker, the other checks the saved entries against the
-      // files, and the unchanged ones the check's first part finds are the first page. Without one, the first page's logs are found by
+      // With a saved index the walk starts on one worker once the file's header is read, the other checks the
+      // saved entries against the files, and the unchanged ones the check's first part finds are the first page. Without one, the first page's logs are found by
       // name first (a small head alone is found sooner: at a million logs, beside the walk, a second later),
       // queued at once; then the walk on one worker while the other reads a larger head.
       const savedBytes = this.saver?.fileBytes() ?? 0;
@@ -290,8 +290,8 @@ export class Store {
       await prelisting;
       // In a kept directory, what the check found changed is read again; listed from the saved index and not found
       // by the walk: gone since the check looked.
-      if (listing && kept.size > 0) this.listSlice(listing.changedIn(kept), { now: true });
-      const unseen = listing ? await listing.unseen(kept) : [];
+      if (listing && kept.size > 0) this.listSlice(listing.changedIn(), { now: true });
+      const unseen = listing ? await listing.unseen() : [];
       if (this.closed) return;
       this.removeFiles(unseen.map((e) => ({ rel: e.rel, name: e.rel.slice(e.rel.lastIndexOf('/') + 1), kind: 'session' as const })));
       if (held) await this.feeder.admitInTurns(held);

@@ -25,10 +25,19 @@ export class RowOrder {
     this.count++;
   }
 
-  /** The rows of a whole new order: `count` of them, the `i`th being `rowAt(i)`. */
-  setAll(count: number, rowAt: (i: number) => number): void {
-    if (count > this.rows.length) this.rows = new Int32Array(Math.ceil(count * 1.5));
-    for (let i = 0; i < count; i++) this.rows[i] = rowAt(i);
+  /** Insert `rows`, each before the row now at `at` (non-decreasing): the rows after the first place move once. */
+  insertMany(at: readonly number[], rows: readonly number[]): void {
+    const count = this.count + rows.length;
+    if (count > this.rows.length) {
+      const grown = new Int32Array(Math.ceil(count * 1.5));
+      grown.set(this.rows.subarray(0, this.count));
+      this.rows = grown;
+    }
+    let i = this.count - 1;
+    for (let j = rows.length - 1, w = count - 1; j >= 0; j--) {
+      while (i >= at[j]!) this.rows[w--] = this.rows[i--]!;
+      this.rows[w--] = rows[j]!;
+    }
     this.count = count;
   }
 

@@ -32,6 +32,8 @@ export class SavedListing {
   private readonly listed: SessionEntry[] = [];
   private kept: ReadonlyMap<string, KeptDir> | null = null;
   private seen = 0;
+  /** A log was listed by key (listKey). */
+  private byKeyListed = false;
 
   constructor(
     private readonly sessions: SessionIndex,
@@ -55,10 +57,13 @@ export class SavedListing {
     const walked: SessionEntry[] = [];
     const walkedPlaces: number[] = [];
     const byRel = this.sessions.byRel;
+    // Every log listed so far was listed here by part, so a saved entry not taken yet is not listed: no lookup needed
+    // (one listed by key may not have taken its saved entry).
+    const onlyHere = !this.byKeyListed && this.sessions.addedCount === this.listed.length;
     this.saved.forUnchanged(c, found, (rel, place, checked) => {
       const flowLog = (checked & CHECKED_FLOW_LOG) !== 0;
       const confirmLog = (checked & CHECKED_CONFIRM_LOG) !== 0;
-      const e = byRel.get(rel);
+      const e = onlyHere ? undefined : byRel.get(rel);
       if (e === undefined) {
         const added = this.sessions.addUnlisted(this.root, rel, flowLog, confirmLog);
         this.mark(added.row, LISTED);
@@ -96,6 +101,7 @@ export class SavedListing {
       const log = this.stillThere(dir === '' ? name : `${dir}/${name}`);
       if (log === null) return false;
       this.saved.seek(log.rel);
+      this.byKeyListed = true;
       const added = this.listAll([log]);
       this.feeder.admitStamped(added);
       return added.length === 1 && this.sessions.byKey.get(key) === added[0];

@@ -186,6 +186,9 @@ export interface NewLog {
   confirmLog: boolean;
 }
 
+/** Entries placed in one merge from this many on (fewer are each spliced in: a merge copies the whole list). */
+const MERGE_FROM = 32;
+
 export class SessionIndex {
   readonly byRel = new Map<string, SessionEntry>();
   readonly byKey = new Map<string, SessionEntry>();
@@ -216,6 +219,8 @@ export class SessionIndex {
   private readonly changed = new Set<string>();
   /** Logs summarized at least once (the cold index's count; `Progress.indexed` on the wire). */
   summarizedCount = 0;
+  /** Logs ever added (removed ones too): a lister that added all of them knows no other log is listed. */
+  addedCount = 0;
 
   get size(): number {
     return this.byRel.size;
@@ -239,10 +244,14 @@ export class SessionIndex {
    */
   private tracking: boolean;
 
+  /** From how many entries `placing` merges them in at once (MERGE_FROM; a test sets it to reach both ways). */
+  private readonly mergeFrom: number;
+
   /** `filters`: where the search filters are kept (in memory unless given). */
-  constructor(options: { trackChanges?: boolean; filters?: FilterArena } = {}) {
+  constructor(options: { trackChanges?: boolean; filters?: FilterArena; mergeFrom?: number } = {}) {
     this.tracking = options.trackChanges ?? true;
     this.filters = options.filters ?? new MemoryFilters();
+    this.mergeFrom = options.mergeFrom ?? MERGE_FROM;
   }
 
   /** Keep the changes from here on (those before are not kept). */
@@ -286,6 +295,7 @@ export class SessionIndex {
   private addLog(root: string, rel: string, stem: string, flowLog: boolean, confirmLog: boolean): SessionEntry {
     const row = this.cols.take();
     const entry = new SessionEntry(this.cols, row, root, rel, keyBase(stem));
+    this.addedCount++;
     this.cols.setCompanion(row, FLOW_LOG_BESIDE, flowLog);
     this.cols.setCompanion(row, CONFIRM_LOG_BESIDE, confirmLog);
     this.byRel.set(rel, entry);
@@ -583,8 +593,7 @@ export class SessionIndex {
       this.toPlace.add(e);
       return;
     }
-    this.sorted.splice(at, 0, e);
-    this.order.insert(at, e.row);
+    this.place(e, at);
   }
 
   /** Take a readable entry out of the list and the tallies, with the figures it was put in with. */
@@ -629,18 +638,27 @@ export class SessionIndex {
   }
 
   private merge(placed: ReadableEntry[]): void {
-    if (placed.length === 0) return;
+    if (placed.length < this.mergeFrom) {
+      for (const e of placed) this.place(e, this.position(e));
+      return;
+    }
     placed.sort((a, b) => this.newer(a, b));
+    // Each one's place among the listed entries (non-decreasing, as they are sorted).
+    const at = placed.map((e) => this.position(e));
     const sorted = this.sorted;
-    const n = sorted.length;
-    const out: ReadableEntry[] = new Array<ReadableEntry>(n + placed.length);
-    let i = 0;
-    let j = 0;
-    let o = 0;
-    while (j < placed.length) out[o++] = i < n && this.newer(sorted[i]!, placed[j]!) < 0 ? sorted[i++]! : placed[j++]!;
-    while (i < n) out[o++] = sorted[i++]!;
-    for (let k = 0; k < out.length; k++) sorted[k] = out[k]!;
-    this.order.setAll(out.length, (k) => out[k]!.row);
+    // Merged from the end: only the entries after the first place move (a restart's listing places near the end).
+    let i = sorted.length - 1;
+    for (let k = 0; k < placed.length; k++) sorted.push(sorted[i]!);
+    for (let j = placed.length - 1, w = sorted.length - 1; j >= 0; j--) {
+      while (i >= at[j]!) sorted[w--] = sorted[i--]!;
+      sorted[w--] = placed[j]!;
+    }
+    this.order.insertMany(at, placed.map((e) => e.row));
+  }
+
+  private place(e: ReadableEntry, at: number): void {
+    this.sorted.splice(at, 0, e);
+    this.order.insert(at, e.row);
   }
 }
 

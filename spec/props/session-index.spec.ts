@@ -80,8 +80,8 @@ const queryArb = fc
 
 s('lists, counts and tallies as the engine does over the same summaries, through re-reads and removals', async () => {
   await check(
-    fc.property(opsArb, fc.array(queryArb, { minLength: 4, maxLength: 12 }), fc.nat(6), (ops, queries, run) => {
-      const index = new SessionIndex();
+    fc.property(opsArb, fc.array(queryArb, { minLength: 4, maxLength: 12 }), fc.nat(6), fc.constantFrom(1, 2, 32), (ops, queries, run, mergeFrom) => {
+      const index = new SessionIndex({ mergeFrom });
       const model = new Map<string, IndexedSummary | null>();
       const removed: { entry: ReturnType<SessionIndex['remove']>; summary: SessionSummary | null }[] = [];
       const step = (op: Op): void => {

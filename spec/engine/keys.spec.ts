@@ -1,6 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import * as fc from 'fast-check';
 import { assignKeys, keyBase, pathHash } from '../../server/engine/keys.ts';
+import { check } from '../props/check.ts';
 
 const keys = suite('keys');
 
@@ -46,6 +48,18 @@ keys('a base that equals another file\'s hashed key falls back to the full hash'
     { stem: `x_${h}`, rel: 'c.jsonl' },
   ]);
   assert.is(new Set(out).size, 3);
+});
+
+keys('a stem is its own base exactly when the CLI\'s pattern says so', async () => {
+  // The engine's rule as a pattern: the base is the stem itself when it matches.
+  const safe = /^[A-Za-z0-9._-]*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+  const unit = fc.constantFrom('a', 'Z', '0', '9', '.', '_', '-', '~', '/', ' ', 'é', '\u{1F600}', '\u0000', '@', '`', '[', '{', ':');
+  await check(
+    fc.property(fc.array(unit, { maxLength: 12 }).map((u) => u.join('')), (stem) => {
+      assert.is(keyBase(stem) === stem, safe.test(stem), JSON.stringify(stem));
+    }),
+    2_000,
+  );
 });
 
 keys.run();

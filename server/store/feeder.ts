@@ -158,7 +158,7 @@ export class Feeder {
   admitStamped(entries: readonly SessionEntry[]): void {
     const now = performance.now();
     for (const e of entries) {
-      const saved = e.stamp === null ? this.saved?.get(e.rel) : undefined;
+      const saved = e.stamp === null ? this.saved?.get(e.rel, e.base) : undefined;
       if (saved === undefined || stampNow(e) !== saved.stamp) {
         this.enqueue(e);
         continue;
@@ -230,7 +230,7 @@ export class Feeder {
   /** A claimed saved entry into the index (queued instead if its chunk does not decode). */
   private applySaved(e: SessionEntry, place: number, now: number): void {
     const view = this.savedView;
-    const saved = this.saved?.readAt(place, this.o.sessions.valueIds, view);
+    const saved = this.saved?.readAt(place, this.o.sessions.valueIds, view, e.base);
     if (saved === true) {
       this.o.sessions.applyFigures(e, view.stamp, view.mtimeMs, view.figures, now, view.filter);
       // Let go of the chunk's filters.
@@ -420,7 +420,7 @@ export class Feeder {
     if (alone && !this.coldIndexed) this.outlineLater.push(...batch);
     // A log not summarized yet that the saved index holds is sent with its saved stamp: the pool stats it and
     // answers `unchanged` when its files are as they were, and reads it otherwise.
-    const saved = batch.map((e) => (e.stamp === null ? this.saved?.get(e.rel) : undefined));
+    const saved = batch.map((e) => (e.stamp === null ? this.saved?.get(e.rel, e.base) : undefined));
     // The cold index leaves the search filters to a pass of their own once it is done (filler.ts): made with
     // each summary they cost it more than a third again.
     const filter = this.coldIndexed;

@@ -146,6 +146,8 @@ const HAS_FLOW_LOG = 4;
 const HAS_CONFIRM_LOG = 8;
 /** The log's search filter is in `filters`. */
 const HAS_FILTER = 16;
+/** The session id is the log's key base (not sent: a saved index's entries are taken with their base). */
+const ID_IS_BASE = 32;
 
 /** Per summary, indexes into the batch's shared values (-1 for null): domain, agent, mode in `table`, then `upstreams`, `toolSets`. */
 const R = 5;
@@ -229,8 +231,8 @@ export class IndexPacker {
     return i;
   }
 
-  /** The next log's answer. */
-  add(r: IndexResult): void {
+  /** The next log's answer; `base`: its log's key base, when the reader will know it (a saved index's chunk). */
+  add(r: IndexResult, base?: string): void {
     const { out } = this;
     const i = this.next++;
     if (i >= this.count) throw new Error(`a batch of ${this.count} logs got more answers`);
@@ -253,7 +255,8 @@ export class IndexPacker {
     }
     const s = r.result.value;
     out.kind[i] = SUMMARY;
-    out.text.push(s.session_id);
+    const idIsBase = base !== undefined && s.session_id === base;
+    out.text.push(idIsBase ? '' : s.session_id);
     out.nums[nums + STARTED] = s.started_unix_ms;
     out.nums[nums + DURATION] = s.duration_ms;
     out.nums[nums + TOOL_CALLS] = s.tool_calls;
@@ -265,7 +268,7 @@ export class IndexPacker {
     out.nums[nums + WRITES] = s.writes;
     out.nums[nums + SIZE] = s.size_bytes;
     out.nums[nums + SHADOW_DECISIONS] = s.shadow_decisions;
-    out.nums[nums + FLAGS] = (s.surprised === undefined ? 0 : SURPRISED_SAID | (s.surprised ? SURPRISED : 0)) | (s.has_flow_log ? HAS_FLOW_LOG : 0) | (s.has_confirm_log ? HAS_CONFIRM_LOG : 0) | (r.filter ? HAS_FILTER : 0);
+    out.nums[nums + FLAGS] = (s.surprised === undefined ? 0 : SURPRISED_SAID | (s.surprised ? SURPRISED : 0)) | (s.has_flow_log ? HAS_FLOW_LOG : 0) | (s.has_confirm_log ? HAS_CONFIRM_LOG : 0) | (r.filter ? HAS_FILTER : 0) | (idIsBase ? ID_IS_BASE : 0);
     if (r.filter) this.sentFilters.push(r.filter);
     const refs = i * R;
     out.refs[refs] = this.ref(s.domain);
@@ -378,25 +381,28 @@ export class PackedAnswers {
     if (k === BIG) return { stamp, mtimeMs, unchanged: false, big: true };
     const outline = nums[at + OUTLINE] as number;
     // Optional fields are set after the literal, not spread into it: a spread costs a copy per log.
-    const r: IndexResult = { stamp, mtimeMs, unchanged: false, result: this.outcome(i) };
+    const r: IndexResult = { stamp, mtimeMs, unchanged: false, result: this.outcome(i, null) };
     if (outline >= 0) r.outlineBytes = outline;
     const filter = this.filter(i);
     if (filter !== null) r.filter = filter;
     return r;
   }
 
-  /** The `i`th log's stamp, modification time, summary (or why it does not read) and filter; null when it has no summary. */
-  saved(i: number): { stamp: string; mtimeMs: number; result: Result<IndexedSummary>; filter: Uint8Array | null } | null {
+  /**
+   * The `i`th log's stamp, modification time, summary (or why it does not read) and filter; null when it has no
+   * summary. `base`: its log's key base (a saved summary's session id may be it).
+   */
+  saved(i: number, base: string): { stamp: string; mtimeMs: number; result: Result<IndexedSummary>; filter: Uint8Array | null } | null {
     const k = this.p.kind[i];
     if (k !== SUMMARY && k !== UNREADABLE) return null;
-    return { stamp: this.p.text[this.textAt[i] as number] as string, mtimeMs: this.p.nums[i * N + MTIME] as number, result: this.outcome(i), filter: this.filter(i) };
+    return { stamp: this.p.text[this.textAt[i] as number] as string, mtimeMs: this.p.nums[i * N + MTIME] as number, result: this.outcome(i, base), filter: this.filter(i) };
   }
 
   /**
    * The `i`th log's answer read into `view`, its shared values as ids of `ids`' tables (each looked up once per
    * batch); false (and `view` untouched) when it has no summary.
    */
-  readInto(i: number, ids: SharedValueIds, view: AnswerView): boolean {
+  readInto(i: number, ids: SharedValueIds, view: AnswerView, base: string): boolean {
     const { kind, nums, refs, text } = this.p;
     if (kind[i] !== SUMMARY) return false;
     if (this.ids !== ids) this.idsIn(ids);
@@ -408,7 +414,7 @@ export class PackedAnswers {
     view.stamp = text[t] as string;
     view.mtimeMs = nums[at + MTIME] as number;
     view.filter = this.filter(i);
-    f.sessionId = text[t + 1] as string;
+    f.sessionId = (flags & ID_IS_BASE) !== 0 ? base : (text[t + 1] as string);
     f.started = nums[at + STARTED] as number;
     f.duration = nums[at + DURATION] as number;
     f.size = nums[at + SIZE] as number;
@@ -475,7 +481,7 @@ export class PackedAnswers {
     return f === -1 ? null : this.p.filters.subarray(f * FILTER_BYTES, (f + 1) * FILTER_BYTES);
   }
 
-  private outcome(i: number): Result<IndexedSummary> {
+  private outcome(i: number, base: string | null): Result<IndexedSummary> {
     const { kind, nums, refs, text, table, upstreams } = this.p;
     const t = (this.textAt[i] as number) + 1;
     if (kind[i] === UNREADABLE) return { ok: false, message: text[t] as string };
@@ -488,7 +494,7 @@ export class PackedAnswers {
     const summary: IndexedSummary = {
       key: '',
       path: '',
-      session_id: text[t] as string,
+      session_id: flags & ID_IS_BASE ? baseOf(base) : (text[t] as string),
       domain: tableString(table, refs[r] as number),
       agent: tableString(table, refs[r + 1] as number),
       started_unix_ms: nums[at + STARTED] as number,
@@ -512,6 +518,12 @@ export class PackedAnswers {
     if (flowSites) summary.flow_sites = flowSites;
     return { ok: true, value: summary };
   }
+}
+
+/** A log's key base, which a saved summary's session id is said to be. */
+function baseOf(base: string | null): string {
+  if (base === null) throw new Error('a summary whose session id is its log\'s key base was read without it');
+  return base;
 }
 
 /** A batch's shared string (-1: null). */

@@ -122,7 +122,7 @@ async function chunkOf(entries: readonly SessionEntry[], filters: FilterArena, t
   for (let i = 0; i < entries.length; i++) {
     const result = savedResult(entries[i]!, filters);
     tree.note(entries[i]!.rel, result.stamp);
-    packer.add(result);
+    packer.add(result, entries[i]!.base);
     if (i % SAVED_PER_TURN === SAVED_PER_TURN - 1) await nextTurn();
   }
   return [Buffer.from(entries.map((e) => e.rel).join(SEP)), serialize(packer.finish())];
@@ -327,10 +327,10 @@ export class SavedEntries {
     this.takenCount++;
   }
 
-  /** What the earlier run saw of this log; undefined when it has nothing (or its chunk does not decode). */
-  get(rel: string): SavedEntry | undefined {
+  /** What the earlier run saw of this log (`base`: its key base); undefined when it has nothing (or its chunk does not decode). */
+  get(rel: string, base: string): SavedEntry | undefined {
     const place = this.placeOf(rel);
-    return place === undefined ? undefined : (this.answers(Math.floor(place / PLACE), false)?.saved(place % PLACE) ?? undefined);
+    return place === undefined ? undefined : (this.answers(Math.floor(place / PLACE), false)?.saved(place % PLACE, base) ?? undefined);
   }
 
   /** What the pool found of the entries' files (checkSaved). */
@@ -353,10 +353,10 @@ export class SavedEntries {
   }
 
   /** The claimed entry at `place` (undefined if its chunk does not decode); its chunk goes once all its entries are made. */
-  entryAt(place: number): SavedEntry | undefined {
+  entryAt(place: number, base: string): SavedEntry | undefined {
     const chunk = Math.floor(place / PLACE);
     // Claimed: the check found it unchanged, so it read its chunk's results and found their SHA-256 right.
-    const entry = this.answers(chunk, true)?.saved(place % PLACE) ?? undefined;
+    const entry = this.answers(chunk, true)?.saved(place % PLACE, base) ?? undefined;
     this.done(chunk);
     return entry;
   }
@@ -365,11 +365,11 @@ export class SavedEntries {
    * `entryAt`, with a summary read into `view` (true) rather than made: its shared values as ids of `ids`' tables.
    * An entry without one is made (entryAt's answer); undefined if its chunk does not decode.
    */
-  readAt(place: number, ids: SharedValueIds, view: AnswerView): true | SavedEntry | undefined {
+  readAt(place: number, ids: SharedValueIds, view: AnswerView, base: string): true | SavedEntry | undefined {
     const chunk = Math.floor(place / PLACE);
     const answers = this.answers(chunk, true);
     const i = place % PLACE;
-    const out = answers === null ? undefined : answers.readInto(i, ids, view) ? true : (answers.saved(i) ?? undefined);
+    const out = answers === null ? undefined : answers.readInto(i, ids, view, base) ? true : (answers.saved(i, base) ?? undefined);
     this.done(chunk);
     return out;
   }
@@ -423,9 +423,9 @@ export class SavedEntries {
   }
 
   /** `claim` then `entryAt`. */
-  takeChecked(log: { rel: string; hasFlowLog: boolean; hasConfirmLog: boolean }): SavedEntry | undefined {
+  takeChecked(log: { rel: string; base: string; hasFlowLog: boolean; hasConfirmLog: boolean }): SavedEntry | undefined {
     const place = this.claim(log);
-    return place === -1 ? undefined : this.entryAt(place);
+    return place === -1 ? undefined : this.entryAt(place, log.base);
   }
 
   /** Taken: its summary is in the index now. */

@@ -2,7 +2,7 @@
 // in, for every kind of answer and every summary of the fixture home, and a string the batch repeats is sent once.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type AnswerView, type IndexItem, type IndexResult, PackedAnswers, packIndex, packItems, packResults, unpackIndex, unpackItems, unpackResults } from '../../server/store/index-wire.ts';
+import { type AnswerView, type IndexItem, IndexPacker, type IndexResult, PackedAnswers, packIndex, packItems, packResults, unpackIndex, unpackItems, unpackResults } from '../../server/store/index-wire.ts';
 import { emptyFigures, SummaryColumns } from '../../server/store/summary-columns.ts';
 import { sessionSummary } from '../../server/engine/sessions.ts';
 import { fixtureSessions } from '../engine/session-files.ts';
@@ -66,7 +66,7 @@ wire('a summary read in place into the columns is the summary the columns keep w
   results.forEach((r, i) => {
     const row = whole.take();
     assert.is(inPlace.take(), row);
-    const read = inPlace.readable(row) || answers.readInto(i, inPlace, view);
+    const read = inPlace.readable(row) || answers.readInto(i, inPlace, view, 'a-base');
     if (!('result' in r) || !r.result.ok) {
       assert.not.ok(read, 'an answer without a summary is not read in place');
       return;
@@ -78,6 +78,29 @@ wire('a summary read in place into the columns is the summary the columns keep w
     inPlace.setFigures(row, view.figures, 'a-base');
     assert.equal(inPlace.summary(row, 'k', 'r', 'a-base'), whole.summary(row, 'k', 'r', 'a-base'));
   });
+});
+
+wire('a session id that is its log\'s key base is not sent, and is read back from the base', () => {
+  const s = sessionSummary(fixtureSessions()[0]!);
+  const own: IndexResult = { stamp: '1', mtimeMs: 1, unchanged: false, result: { ok: true, value: { ...s, session_id: 'the-base' } } };
+  const other: IndexResult = { stamp: '2', mtimeMs: 2, unchanged: false, result: { ok: true, value: { ...s, session_id: 'another id' } } };
+  const packer = new IndexPacker(2);
+  packer.add(own, 'the-base');
+  packer.add(other, 'the-base');
+  const packed = packer.finish();
+  assert.not.ok(packed.text.includes('the-base'), 'not sent');
+  const answers = new PackedAnswers(structuredClone(packed));
+  const idOf = (i: number): string | null => {
+    const r = answers.saved(i, 'the-base')?.result;
+    return r?.ok ? r.value.session_id : null;
+  };
+  assert.is(idOf(0), 'the-base');
+  assert.is(idOf(1), 'another id');
+  const view: AnswerView = { stamp: '', mtimeMs: 0, filter: null, figures: emptyFigures() };
+  assert.ok(answers.readInto(0, new SummaryColumns(), view, 'the-base'));
+  assert.is(view.figures.sessionId, 'the-base');
+  // A reader that does not know the base cannot make the summary up.
+  assert.throws(() => answers.result(0), /key base/);
 });
 
 wire('a batch of logs crosses as it went in (less the key and rel the worker does not need)', () => {

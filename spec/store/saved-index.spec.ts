@@ -155,9 +155,9 @@ test('the check of saved entries beside the walk: a grown log or a new companion
     assert.ok(unchanged);
     saved.markChecked(unchanged);
     // Each log as a walk now finds it: which companions are beside it.
-    const walked = (e: { rel: string; path: string }) => {
+    const walked = (e: { rel: string; path: string; base: string }) => {
       const stem = e.path.slice(0, -'.jsonl'.length);
-      return { rel: e.rel, hasFlowLog: existsSync(`${stem}.flow.jsonl`), hasConfirmLog: existsSync(`${stem}.confirm.jsonl`) };
+      return { rel: e.rel, base: e.base, hasFlowLog: existsSync(`${stem}.flow.jsonl`), hasConfirmLog: existsSync(`${stem}.confirm.jsonl`) };
     };
     assert.is(saved.takeChecked(walked(grown!)), undefined);
     assert.is(saved.takeChecked(walked(companion!)), undefined);

@@ -32,6 +32,8 @@ export class SavedListing {
   private readonly listed: SessionEntry[] = [];
   private kept: ReadonlyMap<string, KeptDir> | null = null;
   private seen = 0;
+  /** Pieces of chunks listed before the walk was in, whose changed logs are read once it is (keep). */
+  private readonly changedBeforeWalk: [number, Uint8Array, number, number][] = [];
   /** A log was listed by key (listKey). */
   private byKeyListed = false;
 
@@ -77,15 +79,19 @@ export class SavedListing {
     }, from, to);
     if (walked.length > 0) this.feeder.admitChecked(walked, walkedPlaces);
     if (listed.length > 0) this.feeder.admitChecked(listed, places);
-    // Once the walk is in, what the check found changed in a directory it left to the saved index is read at once.
-    if (this.kept !== null) {
-      const changed: NewLog[] = [];
-      this.saved.forChanged(c, found, (rel) => {
-        const log = this.stillThere(rel);
-        if (log !== null) changed.push(log);
-      }, from, to);
-      if (changed.length > 0) for (const e of this.listAll(changed)) this.feeder.enqueue(e);
-    }
+    // What the check found changed in a directory the walk left to the saved index is read as soon as the walk is in.
+    if (this.kept !== null) this.readChanged(c, found, from, to);
+    else this.changedBeforeWalk.push([c, found, from, to]);
+  }
+
+  /** The saved logs of a piece of chunk `c` the check found changed, still there: listed and queued to be read. */
+  private readChanged(c: number, found: Uint8Array, from: number, to: number): void {
+    const changed: NewLog[] = [];
+    this.saved.forChanged(c, found, (rel) => {
+      const log = this.stillThere(rel);
+      if (log !== null) changed.push(log);
+    }, from, to);
+    if (changed.length > 0) for (const e of this.listAll(changed)) this.feeder.enqueue(e);
   }
 
   /**
@@ -109,9 +115,13 @@ export class SavedListing {
     return false;
   }
 
-  /** The directories whose logs the walk left to the saved index, once it is in (changedIn, unseen). */
+  /**
+   * The directories whose logs the walk left to the saved index, once it is in (changedIn, unseen): what the check
+   * found changed in the pieces listed before is queued to be read now, not once the listing ends.
+   */
   keep(kept: ReadonlyMap<string, KeptDir>): void {
     this.kept = kept;
+    for (const [c, found, from, to] of this.changedBeforeWalk.splice(0)) this.readChanged(c, found, from, to);
   }
 
   private listAll(logs: readonly NewLog[]): SessionEntry[] {

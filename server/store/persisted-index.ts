@@ -29,6 +29,7 @@ import type { FilterArena } from './search-filters.ts';
 import type { SessionEntry } from './session-index.ts';
 import type { SharedValueIds } from './summary-columns.ts';
 import { decodeTree, encodeDir, type SavedDir, TreeAgreement, type TreeDir } from './saved-tree.ts';
+import { SavedPaths } from './saved-paths.ts';
 import { exactStamp, fileStamp } from './stamp.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
@@ -265,13 +266,13 @@ export class SavedEntries {
 
   constructor(
     /** Per chunk, its logs' paths: the next log asked for is most often the one after the last. */
-    private readonly rels: readonly (readonly string[])[],
+    private readonly rels: SavedPaths,
     readonly source: SavedSource,
     /** Told once when a chunk's results are found corrupt (its logs are read again). */
     private readonly onCorrupt: () => void = () => {},
   ) {
-    this.left = rels.map((names) => names.length);
-    this.taken = rels.map((names) => new Uint8Array(names.length));
+    this.left = [...rels.counts];
+    this.taken = rels.counts.map((n) => new Uint8Array(n));
     this.count = this.left.reduce((sum, n) => sum + n, 0);
   }
 
@@ -297,7 +298,7 @@ export class SavedEntries {
   }
 
   private mapChunk(c: number): void {
-    this.rels[c]!.forEach((rel, i) => this.places.set(rel, c * PLACE + i));
+    this.rels.at(c)!.forEach((rel, i) => this.places.set(rel, c * PLACE + i));
   }
 
   /** Entries not taken yet. */
@@ -316,9 +317,9 @@ export class SavedEntries {
   private nextIs(rel: string): number | undefined {
     const chunk = Math.floor(this.cursor / PLACE);
     const i = this.cursor % PLACE;
-    const names = this.rels[chunk];
+    const names = this.rels.at(chunk);
     if (names !== undefined && i < names.length) return names[i] === rel ? this.cursor : undefined;
-    return this.rels[chunk + 1]?.[0] === rel ? (chunk + 1) * PLACE : undefined;
+    return this.rels.at(chunk + 1)?.[0] === rel ? (chunk + 1) * PLACE : undefined;
   }
 
   /** Mark the entry at `place` taken. */
@@ -380,7 +381,7 @@ export class SavedEntries {
    * names).
    */
   forUnchanged(c: number, found: Uint8Array, each: (rel: string, place: number, found: number) => void, from = 0, to = found.length): void {
-    const rels = this.rels[c];
+    const rels = this.rels.at(c);
     const taken = this.taken[c];
     if (rels === undefined || taken === undefined) return;
     const n = Math.min(to, found.length, rels.length, taken.length);
@@ -389,8 +390,8 @@ export class SavedEntries {
 
   /** Look for this log's place by going through the paths (no map needed): the next lookup of it finds it at once. */
   seek(rel: string): void {
-    for (const [c, rels] of this.rels.entries()) {
-      const i = rels.indexOf(rel);
+    for (let c = 0; c < this.rels.length; c++) {
+      const i = this.rels.at(c)!.indexOf(rel);
       if (i !== -1) {
         this.cursor = c * PLACE + i;
         return;
@@ -400,15 +401,18 @@ export class SavedEntries {
 
   /** Each entry not taken yet, by its log's path. */
   forUntaken(each: (rel: string) => void): void {
-    this.rels.forEach((rels, c) => {
+    for (let c = 0; c < this.rels.length; c++) {
       const taken = this.taken[c]!;
+      // A chunk whose entries are all taken is not split into paths again.
+      if (taken.indexOf(0) === -1) continue;
+      const rels = this.rels.at(c)!;
       for (let i = 0; i < rels.length; i++) if (taken[i] === 0) each(rels[i]!);
-    });
+    }
   }
 
   /** The paths of chunk `c`'s entries (from `from` to `to`) the check found changed (`found`) and not taken yet. */
   forChanged(c: number, found: Uint8Array, each: (rel: string) => void, from = 0, to = found.length): void {
-    const rels = this.rels[c];
+    const rels = this.rels.at(c);
     const taken = this.taken[c];
     if (rels === undefined || taken === undefined) return;
     const n = Math.min(to, found.length, rels.length, taken.length);
@@ -558,7 +562,7 @@ export async function loadIndex(
     const source: SavedSource = { file, stamp: exactStamp(stat), chunks, sums: header.chunks.map((c) => c[3]), tree: [at, header.tree[0], header.tree[1]] };
     onSource?.(source);
     const paths = await readPaths(handle, header, chunks);
-    if (paths.reduce((sum, names) => sum + names.length, 0) !== header.entries) throw new SavedIndexRefused('its entries do not add up');
+    if (paths.counts.reduce((sum, n) => sum + n, 0) !== header.entries) throw new SavedIndexRefused('its entries do not add up');
     return new SavedEntries(paths, source, onCorrupt);
   } catch (err) {
     if (err instanceof SavedIndexRefused) throw err;
@@ -600,16 +604,16 @@ async function readAt(handle: FileHandle, length: number, position: number): Pro
 }
 
 /** Each chunk's paths, read alone and checked by their SHA-256: each log's place, and the paths per chunk. */
-async function readPaths(handle: FileHandle, header: Header, chunks: readonly [number, number, number][]): Promise<string[][]> {
-  const paths: string[][] = [];
+async function readPaths(handle: FileHandle, header: Header, chunks: readonly [number, number, number][]): Promise<SavedPaths> {
+  const bytes: Buffer[] = [];
   for (const [c, [from, relsLength]] of chunks.entries()) {
     const rels = await readAt(handle, relsLength, from);
     if (rels.length !== relsLength) throw new SavedIndexRefused('it is truncated');
     if (sha256(rels) !== header.chunks[c]![2]) throw new SavedIndexRefused('it is corrupt (its checksum differs)');
-    const names = rels.toString('utf8').split(SEP);
-    if (names.length >= PLACE) throw new SavedIndexRefused('it is corrupt');
-    paths.push(names);
+    bytes.push(rels);
   }
+  const paths = new SavedPaths(bytes);
+  if (paths.counts.some((n) => n >= PLACE)) throw new SavedIndexRefused('it is corrupt');
   return paths;
 }
 

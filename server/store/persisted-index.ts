@@ -29,7 +29,7 @@ import type { FilterArena } from './search-filters.ts';
 import type { SessionEntry } from './session-index.ts';
 import type { SharedValueIds } from './summary-columns.ts';
 import { decodeTree, encodeDir, type SavedDir, TreeAgreement, type TreeDir } from './saved-tree.ts';
-import { SavedPaths } from './saved-paths.ts';
+import { countOf, SavedPaths } from './saved-paths.ts';
 import { exactStamp, fileStamp } from './stamp.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
@@ -606,15 +606,17 @@ async function readAt(handle: FileHandle, length: number, position: number): Pro
 /** Each chunk's paths, read alone and checked by their SHA-256: each log's place, and the paths per chunk. */
 async function readPaths(handle: FileHandle, header: Header, chunks: readonly [number, number, number][]): Promise<SavedPaths> {
   const bytes: Buffer[] = [];
+  const counts: number[] = [];
   for (const [c, [from, relsLength]] of chunks.entries()) {
     const rels = await readAt(handle, relsLength, from);
     if (rels.length !== relsLength) throw new SavedIndexRefused('it is truncated');
     if (sha256(rels) !== header.chunks[c]![2]) throw new SavedIndexRefused('it is corrupt (its checksum differs)');
+    const count = countOf(rels);
+    if (count >= PLACE) throw new SavedIndexRefused('it is corrupt');
     bytes.push(rels);
+    counts.push(count);
   }
-  const paths = new SavedPaths(bytes);
-  if (paths.counts.some((n) => n >= PLACE)) throw new SavedIndexRefused('it is corrupt');
-  return paths;
+  return new SavedPaths(bytes, counts);
 }
 
 function parseHeader(bytes: Buffer): Header {

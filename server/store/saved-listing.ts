@@ -10,12 +10,11 @@ import { sortedHas } from './saved-tree.ts';
 import type { NewLog, SessionEntry, SessionIndex } from './session-index.ts';
 
 /**
- * A directory whose logs the walk left to the saved index: its names now, sorted, whether it was read again, and
- * then which of its saved logs are gone since.
+ * A directory whose logs the walk left to the saved index: its names now, sorted, and which of its saved logs are
+ * gone since (none unless it was read again and diffed).
  */
 export interface KeptDir {
   names: readonly string[];
-  diffed: boolean;
   gone: ReadonlySet<string>;
 }
 
@@ -185,7 +184,7 @@ export class SavedListing {
       if (kept.size === 0) return false;
       const cut = rel.lastIndexOf('/');
       const dir = kept.get(cut === -1 ? '' : rel.slice(0, cut));
-      return dir !== undefined && !(dir.diffed && dir.gone.has(rel.slice(cut + 1)));
+      return dir !== undefined && !dir.gone.has(rel.slice(cut + 1));
     };
     const out: SessionEntry[] = [];
     if (this.seen === this.listed.length) return out;

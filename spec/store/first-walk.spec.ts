@@ -3,8 +3,10 @@ import * as assert from 'uvu/assert';
 import { copyFileSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hub } from '../../server/events/hub.ts';
-import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesOf } from '../../server/store/first-walk.ts';
-import { walkTree } from '../../server/store/listing.ts';
+import * as fc from 'fast-check';
+import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesInTurns, namesOf } from '../../server/store/first-walk.ts';
+import { NAME_SEP, walkTree } from '../../server/store/listing.ts';
+import { check } from '../props/check.ts';
 import { Store } from '../../server/store/store.ts';
 import { DataTree } from '../../server/store/tree.ts';
 import { createPool, type Pool } from '../../server/workers/pool.ts';
@@ -24,6 +26,17 @@ test.before(() => {
 });
 test.after(async () => {
   await pool.destroy();
+});
+
+test('names split a piece per turn are the names split at once, however the pieces fall', async () => {
+  const name = fc.stringMatching(/^[a-z0-9.~-]{1,12}$/);
+  const dirs = fc.array(fc.array(name, { maxLength: 40 }).map((names) => ({ names: names.join(NAME_SEP) })), { maxLength: 4 });
+  await check(
+    fc.asyncProperty(dirs, fc.integer({ min: 1, max: 60 }), async (walked, chars) => {
+      assert.equal(await namesInTurns({ dirs: walked }, chars), namesOf({ dirs: walked }));
+    }),
+    300,
+  );
 });
 
 function aLog(dir: string): string {

@@ -82,7 +82,7 @@ export class IndexSaver {
       try {
         const dirs = await this.stillDirs();
         const format = await summaryFormat();
-        if (await saveIndex(this.options.file, format, this.dataDir, this.inListOrder(), this.sessions.filters, dirs, () => this.closed)) this.savedVersion = version;
+        if (await saveIndex(this.options.file, format, this.dataDir, this.inListOrder(), this.sessions.filters, this.sessions.values, dirs, () => this.closed)) this.savedVersion = version;
       } catch (err) {
         this.warn(`engine-console: the index could not be saved to ${this.options.file}: ${errorText(err)}`);
       } finally {

@@ -8,7 +8,7 @@ import type { IndexedSummary, SessionFiles } from '../engine/sessions.ts';
 import type { Result } from '../result.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { FILTER_BYTES } from './search-filters.ts';
-import { type SharedValueIds, sitesId, type SummaryFigures } from './summary-columns.ts';
+import { type SharedValueIds, type SharedValues, sitesId, type SummaryFigures } from './summary-columns.ts';
 import { NONE } from './value-table.ts';
 
 /** Paths hold no NUL (POSIX), nor do stamps: NUL joins them. */
@@ -204,6 +204,11 @@ export class IndexPacker {
   private next = 0;
   /** The filters sent, in order: joined once at the end. */
   private readonly sentFilters: Uint8Array[] = [];
+  /** addFigures: the batch's place of a value, by its id in the index's tables (a tool set NONE: the empty one). */
+  private readonly textRefs = new Map<number, number>();
+  private readonly upstreamRefs = new Map<number, number>();
+  private readonly toolSetRefs = new Map<number, number>();
+  private readonly siteListRefs = new Map<number, number>();
 
   constructor(private readonly count: number) {
     this.out = {
@@ -300,6 +305,69 @@ export class IndexPacker {
       }
       out.sites.push([i, list]);
     }
+  }
+
+  /**
+   * The next log's answer as an index holds it (a save): its figures, whose shared values are ids of the index's
+   * tables, each looked up in `values` once a batch. Packs what `add` packs for the summary those figures show.
+   */
+  addFigures(stamp: string, mtimeMs: number, f: SummaryFigures, values: SharedValues, base: string, filter: Uint8Array | null): void {
+    const { out } = this;
+    const i = this.next++;
+    if (i >= this.count) throw new Error(`a batch of ${this.count} logs got more answers`);
+    const nums = i * N;
+    out.nums[nums + MTIME] = mtimeMs;
+    out.text.push(stamp);
+    out.nums[nums + OUTLINE] = -1;
+    out.kind[i] = SUMMARY;
+    const idIsBase = f.sessionId === base;
+    out.text.push(idIsBase ? '' : f.sessionId);
+    out.nums[nums + STARTED] = f.started;
+    out.nums[nums + DURATION] = f.duration;
+    out.nums[nums + TOOL_CALLS] = f.toolCalls;
+    out.nums[nums + LLM_TURNS] = f.llmTurns;
+    out.nums[nums + ERRORS] = f.errors;
+    out.nums[nums + FLOW_LOOKUPS] = f.flowLookups;
+    out.nums[nums + HAND_BACKS] = f.handBacks;
+    out.nums[nums + SHADOW_LOOKUPS] = f.shadowLookups;
+    out.nums[nums + WRITES] = f.writes;
+    out.nums[nums + SIZE] = f.size;
+    out.nums[nums + SHADOW_DECISIONS] = f.shadowDecisions;
+    out.nums[nums + FLAGS] = SURPRISED_SAID | (f.surprised ? SURPRISED : 0) | (f.hasFlowLog ? HAS_FLOW_LOG : 0) | (f.hasConfirmLog ? HAS_CONFIRM_LOG : 0) | (filter ? HAS_FILTER : 0) | (idIsBase ? ID_IS_BASE : 0);
+    if (filter) this.sentFilters.push(filter);
+    const refs = i * R;
+    out.refs[refs] = this.textRef(f.domain, values);
+    out.refs[refs + 1] = this.textRef(f.agent, values);
+    out.refs[refs + 2] = this.textRef(f.mode, values);
+    if (f.upstream !== NONE) {
+      let u = this.upstreamRefs.get(f.upstream);
+      if (u === undefined) {
+        u = out.upstreams.push(values.upstreamAt(f.upstream)!) - 1;
+        this.upstreamRefs.set(f.upstream, u);
+      }
+      out.refs[refs + 3] = u;
+    }
+    let t = this.toolSetRefs.get(f.tools);
+    if (t === undefined) {
+      t = out.toolSets.push(values.toolsAt(f.tools).map((name) => this.ref(name))) - 1;
+      this.toolSetRefs.set(f.tools, t);
+    }
+    out.refs[refs + 4] = t;
+    if (f.sites !== NONE) {
+      let list = this.siteListRefs.get(f.sites);
+      if (list === undefined) {
+        list = out.siteLists.push([...values.sitesAt(f.sites)!]) - 1;
+        this.siteListRefs.set(f.sites, list);
+      }
+      out.sites.push([i, list]);
+    }
+  }
+
+  private textRef(id: number, values: SharedValues): number {
+    if (id === NONE) return -1;
+    let ref = this.textRefs.get(id);
+    if (ref === undefined) this.textRefs.set(id, (ref = this.ref(values.textAt(id))));
+    return ref;
   }
 
   /** The packed answers; every log must have had its answer. */

@@ -27,7 +27,7 @@ import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { processAlive } from './process-alive.ts';
 import type { FilterArena } from './search-filters.ts';
 import type { SessionEntry } from './session-index.ts';
-import type { SharedValueIds } from './summary-columns.ts';
+import { emptyFigures, type SharedValueIds, type SharedValues } from './summary-columns.ts';
 import { decodeTree, encodeDir, type SavedDir, TreeAgreement, type TreeDir } from './saved-tree.ts';
 import { countOf, SavedPaths } from './saved-paths.ts';
 import { exactStamp, fileStamp } from './stamp.ts';
@@ -93,7 +93,7 @@ export function ensureCacheDir(dir: string): string | null {
 }
 
 /** The saved form of an entry's summary (or of why its log does not read). */
-function savedResult(e: SessionEntry, filters: FilterArena): IndexResult {
+export function savedResult(e: SessionEntry, filters: FilterArena): IndexResult {
   const result: Result<IndexedSummary> =
     e.summary === null
       ? { ok: false, message: e.error ?? 'the log does not read' }
@@ -116,14 +116,21 @@ function savedResult(e: SessionEntry, filters: FilterArena): IndexResult {
 /**
  * A chunk: its logs' paths (UTF-8, NUL-joined), and their results packed as the pool answers them, packed
  * SAVED_PER_TURN entries a turn of the event loop (a whole chunk in one turn was what a request waited
- * longest for after a restart that read some logs).
+ * longest for after a restart that read some logs). A readable entry is packed from its row (its figures and
+ * the index's shared `values`), with no summary object made; the rest (unreadable, or removed meanwhile) as
+ * the pool answers them.
  */
-async function chunkOf(entries: readonly SessionEntry[], filters: FilterArena, tree: TreeAgreement): Promise<[Buffer, Uint8Array]> {
+async function chunkOf(entries: readonly SessionEntry[], filters: FilterArena, values: SharedValues, tree: TreeAgreement): Promise<[Buffer, Uint8Array]> {
   const packer = new IndexPacker(entries.length);
+  const figures = emptyFigures();
   for (let i = 0; i < entries.length; i++) {
-    const result = savedResult(entries[i]!, filters);
-    tree.note(entries[i]!.rel, result.stamp);
-    packer.add(result, entries[i]!.base);
+    const e = entries[i]!;
+    const stamp = e.stamp ?? '';
+    tree.note(e.rel, stamp);
+    if (e.readFigures(figures)) {
+      const filter = e.filterSlot < 0 ? null : filters.copy(e.filterSlot);
+      packer.addFigures(stamp, e.mtimeMs, figures, values, e.base, filter);
+    } else packer.add(savedResult(e, filters), e.base);
     if (i % SAVED_PER_TURN === SAVED_PER_TURN - 1) await nextTurn();
   }
   return [Buffer.from(entries.map((e) => e.rel).join(SEP)), serialize(packer.finish())];
@@ -142,6 +149,7 @@ export async function saveIndex(
   dataDir: string,
   entries: Iterable<SessionEntry>,
   filters: FilterArena,
+  values: SharedValues,
   dirs: readonly TreeDir[] = [],
   abandoned: () => boolean = () => false,
 ): Promise<boolean> {
@@ -157,7 +165,7 @@ export async function saveIndex(
     let at = BODY_AT;
     for (let i = 0; i < summarized.length; i += CHUNK_ENTRIES) {
       if (abandoned()) return false;
-      const [rels, results] = await chunkOf(summarized.slice(i, i + CHUNK_ENTRIES), filters, agreement);
+      const [rels, results] = await chunkOf(summarized.slice(i, i + CHUNK_ENTRIES), filters, values, agreement);
       chunks.push([rels.length, results.length, sha256(rels), sha256(results)]);
       await writeAt(handle, rels, at);
       await writeAt(handle, results, at + rels.length);

@@ -58,10 +58,30 @@ export function sortedIndex(sorted: readonly string[], name: string): number {
   return sorted[lo] === name ? lo : -1;
 }
 
-/** A saved stamp's companions (`log|flow log|confirm log`, `-` for a missing one). */
-function stampCompanions(stamp: string): { flow: boolean; confirm: boolean } | null {
-  const parts = stamp.split('|');
-  return parts.length === 3 ? { flow: parts[1] !== '-', confirm: parts[2] !== '-' } : null;
+const HAS_FLOW = 1;
+const HAS_CONFIRM = 2;
+
+/** Whether a saved stamp part (`-` for a missing file) names a file, from `from` to `to`. */
+const names = (stamp: string, from: number, to: number): boolean => to !== from + 1 || stamp.charCodeAt(from) !== 0x2d;
+
+/** A saved stamp's companions (`log|flow log|confirm log`, `-` for a missing one) as bits; -1 for another shape. */
+function stampCompanions(stamp: string): number {
+  const a = stamp.indexOf('|');
+  const b = a === -1 ? -1 : stamp.indexOf('|', a + 1);
+  if (b === -1 || stamp.indexOf('|', b + 1) !== -1) return -1;
+  return (names(stamp, a + 1, b) ? HAS_FLOW : 0) | (names(stamp, b + 1, stamp.length) ? HAS_CONFIRM : 0);
+}
+
+/** Each session log among a directory's names, with the companions beside it as bits. */
+function companionsByLog(dirNames: readonly string[]): Map<string, number> {
+  const all = new Set(dirNames);
+  const out = new Map<string, number>();
+  for (const name of dirNames) {
+    if (!isLog(name)) continue;
+    const stem = name.slice(0, -JSONL.length);
+    out.set(name, (all.has(stem + FLOW_LOG) ? HAS_FLOW : 0) | (all.has(stem + CONFIRM_LOG) ? HAS_CONFIRM : 0));
+  }
+  return out;
 }
 
 /**
@@ -69,10 +89,10 @@ function stampCompanions(stamp: string): { flow: boolean; confirm: boolean } | n
  * those whose session logs are exactly the saved entries in them, each with the companions its stamp names.
  */
 export class TreeAgreement {
-  private readonly byRel = new Map<string, { dir: TreeDir; logs: number; saved: number; agrees: boolean; names: Set<string> | null }>();
+  private readonly byRel = new Map<string, { dir: TreeDir; logs: number; saved: number; agrees: boolean; companions: Map<string, number> | null }>();
 
   constructor(dirs: readonly TreeDir[]) {
-    for (const dir of dirs) this.byRel.set(dir.rel, { dir, logs: dir.names.filter(isLog).length, saved: 0, agrees: true, names: null });
+    for (const dir of dirs) this.byRel.set(dir.rel, { dir, logs: dir.names.filter(isLog).length, saved: 0, agrees: true, companions: null });
   }
 
   /** A saved entry: its log's path and the stamp written for it. */
@@ -80,13 +100,10 @@ export class TreeAgreement {
     const cut = rel.lastIndexOf('/');
     const at = this.byRel.get(cut === -1 ? '' : rel.slice(0, cut));
     if (at === undefined || !at.agrees) return;
-    const name = rel.slice(cut + 1);
-    const stem = name.slice(0, -JSONL.length);
-    const companions = stampCompanions(stamp);
-    // A set of the names, made once: three lookups a saved entry.
-    const names = (at.names ??= new Set(at.dir.names));
     at.saved++;
-    if (companions === null || !names.has(name) || names.has(stem + FLOW_LOG) !== companions.flow || names.has(stem + CONFIRM_LOG) !== companions.confirm) at.agrees = false;
+    // Made once a directory: a lookup a saved entry.
+    const beside = (at.companions ??= companionsByLog(at.dir.names)).get(rel.slice(cut + 1));
+    if (beside === undefined || beside !== stampCompanions(stamp)) at.agrees = false;
   }
 
   /** The directories that agree, each with how many session logs it holds. */

@@ -16,7 +16,7 @@ import type { SessionFile } from './catalog.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { RowOrder } from './row-order.ts';
 import { type FilterArena, MemoryFilters } from './search-filters.ts';
-import { CONFIRM_LOG_BESIDE, FLOW_LOG_BESIDE, type SharedValueIds, SummaryColumns, type SummaryFigures, type SummaryRow } from './summary-columns.ts';
+import { CONFIRM_LOG_BESIDE, FLOW_LOG_BESIDE, type SharedValueIds, type SharedValues, SummaryColumns, type SummaryFigures, type SummaryRow } from './summary-columns.ts';
 import { NONE } from './value-table.ts';
 
 /** A removed entry's last figures: its row may be another log's by then. */
@@ -166,6 +166,16 @@ export class SessionEntry implements SessionFile {
     return this.detached === null ? this.cols.filterSlot(this.row) : -1;
   }
 
+  /**
+   * Its summary's figures, their shared values as ids of its index's tables (SessionIndex.values), into `f`;
+   * false (and `f` left as it was) when it has no summary in its index: unreadable, or removed.
+   */
+  readFigures(f: SummaryFigures): boolean {
+    if (this.at < 0 || !this.cols.readable(this.at)) return false;
+    this.cols.readFigures(this.at, f, this.base);
+    return true;
+  }
+
   /** Removed from its index: keep what it showed, as its row goes to another log. */
   detach(): void {
     if (this.at < 0) return;
@@ -198,6 +208,8 @@ export class SessionIndex {
    */
   private readonly groups = new Map<string, SessionEntry[]>();
   private readonly cols = new SummaryColumns();
+  /** The values behind the ids readFigures gives. */
+  readonly values: SharedValues = this.cols;
   /** Readable sessions, newest first. */
   private readonly sorted: ReadableEntry[] = [];
   /** While `placing`: readable entries to merge into `sorted` at its end. */

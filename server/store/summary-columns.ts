@@ -113,7 +113,15 @@ export interface SharedValueIds {
   internSites(sites: readonly SessionSiteCount[]): number;
 }
 
-export class SummaryColumns implements SharedValueIds {
+/** The values behind those ids, as a save writes them out (index-wire.ts: IndexPacker.addFigures). */
+export interface SharedValues {
+  textAt(id: number): string | null;
+  upstreamAt(id: number): UpstreamView | null;
+  toolsAt(id: number): readonly string[];
+  sitesAt(id: number): readonly SessionSiteCount[] | null;
+}
+
+export class SummaryColumns implements SharedValueIds, SharedValues {
   /** setSummary's figures, reused. */
   private readonly scratch = emptyFigures();
   private nums = new Float64Array(FIRST_ROWS * NUMS);
@@ -243,6 +251,52 @@ export class SummaryColumns implements SharedValueIds {
     else this.ids.set(row, f.sessionId);
     this.idText.set(row, f.sessionId);
     this.errors.delete(row);
+  }
+
+  /** A readable row's figures, its shared values as ids of this index's tables (what setFigures stored). */
+  readFigures(row: number, into: SummaryFigures, base: string): void {
+    const n = row * NUMS;
+    const nums = this.nums;
+    into.started = nums[n + STARTED]!;
+    into.duration = nums[n + DURATION]!;
+    into.size = nums[n + SIZE]!;
+    into.toolCalls = nums[n + TOOL_CALLS]!;
+    into.llmTurns = nums[n + LLM_TURNS]!;
+    into.errors = nums[n + ERRORS]!;
+    into.flowLookups = nums[n + FLOW_LOOKUPS]!;
+    into.handBacks = nums[n + HAND_BACKS]!;
+    into.shadowLookups = nums[n + SHADOW_LOOKUPS]!;
+    into.writes = nums[n + WRITES]!;
+    into.shadowDecisions = nums[n + SHADOW_DECISIONS]!;
+    const r = row * REFS;
+    const refs = this.refs;
+    into.domain = refs[r + DOMAIN]!;
+    into.agent = refs[r + AGENT]!;
+    into.mode = refs[r + MODE]!;
+    into.upstream = refs[r + UPSTREAM]!;
+    into.tools = refs[r + TOOLS]!;
+    into.sites = refs[r + SITES]!;
+    const flags = this.flags[row]!;
+    into.surprised = (flags & SURPRISED) !== 0;
+    into.hasFlowLog = (flags & HAS_FLOW_LOG) !== 0;
+    into.hasConfirmLog = (flags & HAS_CONFIRM_LOG) !== 0;
+    into.sessionId = this.ids.get(row) ?? base;
+  }
+
+  textAt(id: number): string | null {
+    return this.texts.at(id);
+  }
+
+  upstreamAt(id: number): UpstreamView | null {
+    return this.upstreams.at(id);
+  }
+
+  toolsAt(id: number): readonly string[] {
+    return this.toolSets.at(id) ?? NO_TOOLS;
+  }
+
+  sitesAt(id: number): readonly SessionSiteCount[] | null {
+    return this.siteLists.at(id);
   }
 
   /** The row's log does not read (`why`): no summary. */

@@ -5,6 +5,9 @@ import * as assert from 'uvu/assert';
 import { type AnswerView, type IndexItem, IndexPacker, type IndexResult, PackedAnswers, packIndex, packItems, packResults, unpackIndex, unpackItems, unpackResults } from '../../server/store/index-wire.ts';
 import { emptyFigures, SummaryColumns } from '../../server/store/summary-columns.ts';
 import { sessionSummary } from '../../server/engine/sessions.ts';
+import { savedResult } from '../../server/store/persisted-index.ts';
+import { SessionIndex } from '../../server/store/session-index.ts';
+import { serialize } from 'node:v8';
 import { fixtureSessions } from '../engine/session-files.ts';
 
 const wire = suite('index wire');
@@ -122,6 +125,33 @@ wire('answers cross as one buffer', () => {
   const bytes = packResults(results);
   assert.instance(bytes, Uint8Array);
   assert.equal(unpackResults(structuredClone(bytes)), results);
+});
+
+wire('an entry packed from its row is the entry packed from its summary, byte for byte', () => {
+  const summaries = fixtureSessions().map((f) => sessionSummary(f));
+  const sited = summaries.find((s) => s.flow_sites !== undefined)!;
+  const values = [
+    ...summaries,
+    { ...summaries[0]!, surprised: true, agent: null, domain: null, upstream: null, tools_called: [] },
+    { ...summaries[1]!, surprised: false, session_id: 'not-the-base' },
+    { ...sited, session_id: 'another', flow_sites: structuredClone(sited.flow_sites) },
+    { ...sited, flow_sites: [{ site: 'x', lookups: 1, hand_backs: 0, shadow: 2 }] },
+  ];
+  const index = new SessionIndex();
+  const logs = values.map((_, i) => ({ rel: `logs/shop/s-${i}.jsonl`, name: `s-${i}.jsonl`, flowLog: false, confirmLog: false }));
+  const entries = index.add('/data', logs);
+  entries.forEach((e, i) => index.apply(e, `${i}:${i}|-|-`, 1_700_000_000_000 + i, { ok: true, value: values[i]! }, 0));
+  // One that does not read goes the other way, in the same batch.
+  index.apply(entries[3]!, '3:3|-|-', 3, { ok: false, message: 'no header' }, 0);
+  const fromSummaries = new IndexPacker(entries.length);
+  const fromRows = new IndexPacker(entries.length);
+  const figures = emptyFigures();
+  for (const e of entries) {
+    fromSummaries.add(savedResult(e, index.filters), e.base);
+    if (e.readFigures(figures)) fromRows.addFigures(e.stamp!, e.mtimeMs, figures, index.values, e.base, null);
+    else fromRows.add(savedResult(e, index.filters), e.base);
+  }
+  assert.equal(Buffer.from(serialize(fromRows.finish())), Buffer.from(serialize(fromSummaries.finish())));
 });
 
 wire.run();

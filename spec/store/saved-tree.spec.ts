@@ -210,6 +210,10 @@ test('a directory is saved only if its session logs are exactly the saved entrie
     dir('c', ['1.jsonl', '1.flow.jsonl']),
     dir('d', ['1.jsonl']),
     dir('e', ['1.jsonl', 'notes.txt']),
+    dir('f', ['1.jsonl', '2.jsonl', '2.confirm.jsonl']),
+    dir('g', ['1.jsonl', '2.jsonl']),
+    dir('h', ['1.jsonl', '1.confirm.jsonl', '1.flow.jsonl']),
+    dir('i', ['1.jsonl', '1.flow.jsonl']),
   ]);
   agreement.note('a/1.jsonl', 's|f|-');
   agreement.note('a/2.jsonl', 's|-|-');
@@ -218,7 +222,13 @@ test('a directory is saved only if its session logs are exactly the saved entrie
   agreement.note('d/1.jsonl', 's|-|-');
   agreement.note('d/3.jsonl', 's|-|-'); // a saved entry with no log in the directory
   agreement.note('e/1.jsonl', 's|-|c'); // its stamp names a confirm log that is not there
-  assert.equal(agreement.agreeing().map((d) => d.dir.rel), ['a']);
+  agreement.note('f/1.jsonl', 's|-|-');
+  agreement.note('f/2.jsonl', 's|-|c');
+  agreement.note('g/1.jsonl', 's|-|-');
+  agreement.note('g/2.jsonl', 's|-'); // a stamp of another shape
+  agreement.note('h/1.jsonl', 's|f|c|-'); // and another
+  agreement.note('i/1.jsonl', 's|-1|-'); // only `-` itself names none
+  assert.equal(agreement.agreeing().map((d) => d.dir.rel), ['a', 'f', 'i']);
   assert.is(agreement.agreeing()[0]!.logs, 2);
 });
 

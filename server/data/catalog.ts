@@ -42,6 +42,7 @@ export function buildCatalog(dataDir: string): Catalog {
 
   const catalog: Catalog = {
     sessions,
+    sessionCount: sessions.length,
     flows,
     session: (key) => sessionByKey.get(key),
     flow: (key) => flowByKey.get(key),

@@ -19,7 +19,10 @@ export interface FlowFile {
 }
 
 export interface Catalog {
+  /** Every session log, by path (made when first asked for: a million are sorted then). */
   sessions: SessionFile[];
+  /** How many there are, without making `sessions`. */
+  sessionCount: number;
   flows: FlowFile[];
   session(key: string): SessionFile | undefined;
   flow(key: string): FlowFile | undefined;

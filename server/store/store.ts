@@ -574,6 +574,7 @@ export class Store {
         all ??= [...sessions.byRel.values()].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
         return all;
       },
+      sessionCount: sessions.size,
       flows,
       session: (key) => sessions.byKey.get(key),
       flow: (key) => flowByKey.get(key),

@@ -58,6 +58,8 @@ store('keys, summaries and the list agree with a one-shot scan and the engine', 
       scanned.sessions.map((f) => [f.key, f.rel, f.flowLog, f.confirmLog]).sort((a, b) => (a[1]! < b[1]! ? -1 : 1)),
     );
     assert.equal(catalog.flows, scanned.flows);
+    assert.is(catalog.sessionCount, scanned.sessionCount);
+    assert.is(catalog.sessionCount, scanned.sessions.length);
     const engine = scanned.sessions.flatMap((f) => {
       try {
         return [sessionSummary(f)];

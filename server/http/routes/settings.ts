@@ -22,7 +22,7 @@ export async function settings(state: State): Promise<Settings> {
   return {
     data_dir: config.dataDir,
     disk: disk.value,
-    sessions: catalog.sessions.length,
+    sessions: catalog.sessionCount,
     flows: catalog.flows.length,
     key_set: config.keySet || config.keyFileSet,
     retention_note: RETENTION_NOTE,

@@ -97,8 +97,8 @@ export class IndexSaver {
    * in this order, its first part the first page.
    */
   private inListOrder(): SessionEntry[] {
-    const rest = [...this.sessions.byRel.values()].filter((e) => !e.readable);
-    return [...this.sessions.readable, ...rest];
+    // Every entry that was ever summarized is in the list or does not read: no pass over every entry.
+    return [...this.sessions.readable, ...this.sessions.unreadable()];
   }
 
   close(): void {

@@ -147,13 +147,13 @@ export async function saveIndex(
   file: string,
   format: string,
   dataDir: string,
-  entries: Iterable<SessionEntry>,
+  entries: readonly SessionEntry[],
   filters: FilterArena,
   values: SharedValues,
   dirs: readonly TreeDir[] = [],
   abandoned: () => boolean = () => false,
 ): Promise<boolean> {
-  const summarized = [...entries].filter((e) => e.stamp !== null);
+  const summarized = entries.filter((e) => e.stamp !== null);
   const agreement = new TreeAgreement(dirs);
   removeDeadTemps(file);
   const temp = `${file}.${process.pid}.tmp`;

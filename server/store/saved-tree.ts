@@ -72,16 +72,20 @@ function stampCompanions(stamp: string): number {
   return (names(stamp, a + 1, b) ? HAS_FLOW : 0) | (names(stamp, b + 1, stamp.length) ? HAS_CONFIRM : 0);
 }
 
-/** Each session log among a directory's names, with the companions beside it as bits. */
-function companionsByLog(dirNames: readonly string[]): Map<string, number> {
-  const all = new Set(dirNames);
-  const out = new Map<string, number>();
-  for (const name of dirNames) {
-    if (!isLog(name)) continue;
-    const stem = name.slice(0, -JSONL.length);
-    out.set(name, (all.has(stem + FLOW_LOG) ? HAS_FLOW : 0) | (all.has(stem + CONFIRM_LOG) ? HAS_CONFIRM : 0));
+/** Names looked at one by one before `target` (below `from` in `sorted`) before it is searched for. */
+const NEAR = 8;
+
+/**
+ * Whether `target`, which sorts before `sorted[from]`, is among `sorted`: a log's companions sort just before
+ * it (`x.confirm.jsonl`, `x.flow.jsonl`, `x.jsonl`), so the names just before it are looked at first.
+ */
+function hasBefore(sorted: readonly string[], from: number, target: string): boolean {
+  for (let j = from - 1; j >= 0 && j >= from - NEAR; j--) {
+    const name = sorted[j]!;
+    if (name === target) return true;
+    if (name < target) return false;
   }
-  return out;
+  return from > NEAR && sortedHas(sorted, target);
 }
 
 /**
@@ -89,21 +93,26 @@ function companionsByLog(dirNames: readonly string[]): Map<string, number> {
  * those whose session logs are exactly the saved entries in them, each with the companions its stamp names.
  */
 export class TreeAgreement {
-  private readonly byRel = new Map<string, { dir: TreeDir; logs: number; saved: number; agrees: boolean; companions: Map<string, number> | null }>();
+  private readonly byRel = new Map<string, { dir: TreeDir; logs: number; saved: number; agrees: boolean }>();
 
   constructor(dirs: readonly TreeDir[]) {
-    for (const dir of dirs) this.byRel.set(dir.rel, { dir, logs: dir.names.filter(isLog).length, saved: 0, agrees: true, companions: null });
+    for (const dir of dirs) this.byRel.set(dir.rel, { dir, logs: dir.names.filter(isLog).length, saved: 0, agrees: true });
   }
 
-  /** A saved entry: its log's path and the stamp written for it. */
+  /**
+   * A saved entry: its log's path and the stamp written for it. Found in the directory's sorted names, with no
+   * set of them made: one directory can hold half a million names.
+   */
   note(rel: string, stamp: string): void {
     const cut = rel.lastIndexOf('/');
     const at = this.byRel.get(cut === -1 ? '' : rel.slice(0, cut));
     if (at === undefined || !at.agrees) return;
     at.saved++;
-    // Made once a directory: a lookup a saved entry.
-    const beside = (at.companions ??= companionsByLog(at.dir.names)).get(rel.slice(cut + 1));
-    if (beside === undefined || beside !== stampCompanions(stamp)) at.agrees = false;
+    const names = at.dir.names;
+    const name = rel.slice(cut + 1);
+    const i = sortedIndex(names, name);
+    const stem = name.slice(0, -JSONL.length);
+    if (i === -1 || ((hasBefore(names, i, stem + FLOW_LOG) ? HAS_FLOW : 0) | (hasBefore(names, i, stem + CONFIRM_LOG) ? HAS_CONFIRM : 0)) !== stampCompanions(stamp)) at.agrees = false;
   }
 
   /** The directories that agree, each with how many session logs it holds. */

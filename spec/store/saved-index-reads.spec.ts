@@ -91,7 +91,7 @@ test('a save writes each chunk before it makes the next: while the last is packe
     await store.save();
     const file = join(cache.dir, 'direct.bin');
     const filters = new WatchedArena(store.sessions.filters, `${file}.${process.pid}.tmp`);
-    await saveIndex(file, await summaryFormat(), store.tree.root, store.sessions.byRel.values(), filters, store.sessions.values);
+    await saveIndex(file, await summaryFormat(), store.tree.root, [...store.sessions.byRel.values()], filters, store.sessions.values);
     const saved = await loadIndex(file, await summaryFormat(), store.tree.root);
     store.close();
     const chunks = saved?.source.chunks ?? [];

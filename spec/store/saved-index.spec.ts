@@ -409,6 +409,7 @@ for (const [what, damage, why] of damages) {
 test('the index is saved newest first, as the list has it, then the logs that do not read: a log made while running is not last', async () => {
   const t = setUp();
   try {
+    writeFileSync(join(t.home, 'logs/shop/20200101T000000.000Z-1.jsonl'), 'not a header\n');
     const first = await run(t.home, { file: t.file, write: true });
     const newest = first.store.sessions.readable[0]!;
     // As new as the newest (a copy of it), made while the console runs: the index holds it last, the list first or second.
@@ -419,6 +420,9 @@ test('the index is saved newest first, as the list has it, then the logs that do
     assert.ok(readable.slice(0, 2).includes(copy.slice(first.store.tree.root.length + 1)));
     await first.store.save();
     const unreadable = first.store.sessions.unreadable().map((e) => e.rel);
+    assert.ok(unreadable.length > 0, 'the fixture home has logs that do not read');
+    // Every log ever summarized is saved: the list's and those that do not read are all of them.
+    const summarized = [...first.store.sessions.byRel.values()].filter((e) => e.stamp !== null).map((e) => e.rel);
     const root = first.store.tree.root;
     first.store.close();
     const saved = (await loadIndex(t.file, await summaryFormat(), root))!;
@@ -426,6 +430,7 @@ test('the index is saved newest first, as the list has it, then the logs that do
     saved.forUntaken((rel) => order.push(rel));
     assert.equal(order.slice(0, readable.length), readable);
     assert.equal(order.slice(readable.length).sort(), [...unreadable].sort());
+    assert.equal([...order].sort(), summarized.sort());
   } finally {
     t.cleanup();
   }

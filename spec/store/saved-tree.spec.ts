@@ -214,6 +214,8 @@ test('a directory is saved only if its session logs are exactly the saved entrie
     dir('g', ['1.jsonl', '2.jsonl']),
     dir('h', ['1.jsonl', '1.confirm.jsonl', '1.flow.jsonl']),
     dir('i', ['1.jsonl', '1.flow.jsonl']),
+    // Names between a log and its companions: looked past, then searched for.
+    dir('j', ['1.confirm.jsonl', ...Array.from({ length: 12 }, (_, k) => `1.d${k}`), '1.jsonl', '2.jsonl', ...Array.from({ length: 12 }, (_, k) => `2.d${k}`)]),
   ]);
   agreement.note('a/1.jsonl', 's|f|-');
   agreement.note('a/2.jsonl', 's|-|-');
@@ -228,7 +230,9 @@ test('a directory is saved only if its session logs are exactly the saved entrie
   agreement.note('g/2.jsonl', 's|-'); // a stamp of another shape
   agreement.note('h/1.jsonl', 's|f|c|-'); // and another
   agreement.note('i/1.jsonl', 's|-1|-'); // only `-` itself names none
-  assert.equal(agreement.agreeing().map((d) => d.dir.rel), ['a', 'f', 'i']);
+  agreement.note('j/1.jsonl', 's|-|c');
+  agreement.note('j/2.jsonl', 's|-|-');
+  assert.equal(agreement.agreeing().map((d) => d.dir.rel), ['a', 'f', 'i', 'j']);
   assert.is(agreement.agreeing()[0]!.logs, 2);
 });
 

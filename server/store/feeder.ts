@@ -88,7 +88,8 @@ export class Feeder {
   private taken: SessionEntry[] = [];
   private takenPlaces: number[] = [];
   /** Logs the cold index summarized by reading them (not taken from the saved index). */
-  private readFresh = 0;
+  /** Logs the cold index read itself (not taken from the saved index). */
+  readFresh = 0;
   /** The cold index found every log as the saved index had it, and no other (saving it again would change nothing). */
   matchedSaved = false;
   /** The cold index took nine in ten of its summaries or more from the saved index (it read few logs itself). */

@@ -7,16 +7,34 @@ import type { Pool } from '../workers/pool.ts';
 import type { PutOff } from './put-off.ts';
 import { packItems } from './index-wire.ts';
 import { FILTER_BYTES } from './search-filters.ts';
-import type { SessionIndex } from './session-index.ts';
+import type { SessionEntry, SessionIndex } from './session-index.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 const PER_TASK = 1_000;
+/** Sessions looked at per turn of the event loop for those that lack a filter (a million are, after a restart). */
+const LOOKED_AT_PER_TURN = 50_000;
+
+/** The readable sessions without a filter, as the list held them when asked (looked through a piece per turn). */
+async function missingFilters(sessions: SessionIndex, closed: () => boolean, piece: number): Promise<SessionEntry[]> {
+  const all = sessions.readable.slice();
+  const out: SessionEntry[] = [];
+  for (let from = 0; from < all.length && !closed(); from += piece) {
+    if (from > 0) await nextTurn();
+    const to = Math.min(all.length, from + piece);
+    for (let i = from; i < to; i++) {
+      const e = all[i]!;
+      if (e.inIndex && e.readable && e.filterSlot < 0 && e.stamp !== null) out.push(e);
+    }
+  }
+  return out;
+}
 
 /**
  * Makes the filters the readable sessions lack, each task once `putOff` gives it its turn; resolves when done,
  * or at once once `closed()`.
  */
-export async function makeMissingFilters(pool: Pool, sessions: SessionIndex, putOff: PutOff, closed: () => boolean): Promise<void> {
-  const missing = [...sessions.byRel.values()].filter((e) => e.readable && e.filterSlot < 0 && e.stamp !== null);
+export async function makeMissingFilters(pool: Pool, sessions: SessionIndex, putOff: PutOff, closed: () => boolean, piece = LOOKED_AT_PER_TURN): Promise<void> {
+  const missing = await missingFilters(sessions, closed, piece);
   // Sessions that get none (too big, or a filter too full to rule anything out) are asked again at each start, but
   // only a filter made is a change the saved index must take in.
   let made = 0;

@@ -9,6 +9,8 @@ import type { SessionEntry, SessionIndex } from './session-index.ts';
 import { summaryFormat } from './summary-format.ts';
 
 const SAVE_EVERY_MS = 60_000;
+/** Logs read by a cold index whose filters (filter-pass.ts: a thousand a task) are made soon enough to save only after. */
+const FEW_READ = 2_000;
 
 export interface SavedIndexOptions {
   /** The file (persisted-index.ts: savedIndexPath). */
@@ -54,13 +56,14 @@ export class IndexSaver {
   }
 
   /**
-   * The cold index is in: save now (unless it found every log as the saved index had it), then every minute
-   * while something changed.
+   * The cold index is in, having read `read` logs itself: save now, unless it found every log as the saved index
+   * had it, or it read few (a restart: the filters they lack are made in moments, and the save after them
+   * writes all; at a million sessions a save is seconds of work); then every minute while something changed.
    */
-  coldIndexDone(matchedSaved: boolean): void {
+  coldIndexDone(matchedSaved: boolean, read: number): void {
     if (!this.options.write || this.closed) return;
     if (matchedSaved) this.savedVersion = this.sessions.version;
-    else void this.save();
+    else if (read > FEW_READ) void this.save();
     this.timer = setInterval(() => {
       if (this.sessions.version !== this.savedVersion) void this.save();
     }, SAVE_EVERY_MS);

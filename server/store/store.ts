@@ -85,6 +85,8 @@ export interface StoreOptions {
   head?: boolean;
   /** Logs listed per turn of the event loop at start (tests make it small). */
   listSlice?: number;
+  /** Sessions the filter pass looks through per turn for those without a filter (filter-pass.ts; tests set a few). */
+  filterPassPiece?: number;
   /** A saved index's bytes past which a restart finds its newest logs by name beside the walk (HEAD_BESIDE_SAVED_BYTES; tests make it 0). */
   headBesideBytes?: number;
   /** Logs of this size and more are summarized alone (BIG_LOG_BYTES; tests make it small). */
@@ -160,7 +162,7 @@ export class Store {
     });
     this.coldIndexDone = this.feeder.coldIndexDone;
     this.searchFiltersMade = this.coldIndexDone
-      .then(() => (this.closed ? undefined : makeMissingFilters(options.pool, this.sessions, this.putOff, () => this.closed)))
+      .then(() => (this.closed ? undefined : makeMissingFilters(options.pool, this.sessions, this.putOff, () => this.closed, options.filterPassPiece)))
       .catch(() => undefined);
     // The directories a save may vouch for: those stamped before the notifications of every change made until now are in.
     const stillDirs = async () => {
@@ -171,9 +173,9 @@ export class Store {
     this.saver = options.savedIndex ? new IndexSaver(options.savedIndex, this.tree.root, this.sessions, warn, stillDirs) : null;
     const saver = this.saver;
     if (saver) {
-      // Saved as soon as the cold index is in (a stop soon after has nothing left to write in its few seconds),
-      // and again once the filters it left are made, so a restart has them at once.
-      void this.coldIndexDone.then(() => !this.closed && saver.coldIndexDone(this.feeder.matchedSaved));
+      // Saved as soon as a cold index is in (a stop soon after has nothing left to write in its few seconds),
+      // and again once the filters it left are made, so a restart has them at once; after reading few logs, only then.
+      void this.coldIndexDone.then(() => !this.closed && saver.coldIndexDone(this.feeder.matchedSaved, this.feeder.readFresh));
       void this.searchFiltersMade.then(() => (this.closed ? undefined : saver.save()));
     }
   }

@@ -23,8 +23,8 @@ test.after(async () => {
   await pool.destroy();
 });
 
-async function opened(dataDir: string, savedIndex: { file: string; write: boolean } | null = null): Promise<Store> {
-  const store = new Store({ dataDir, pool, hub: new Hub(), savedIndex, warn: () => {} });
+async function opened(dataDir: string, savedIndex: { file: string; write: boolean } | null = null, filterPassPiece?: number): Promise<Store> {
+  const store = new Store({ dataDir, pool, hub: new Hub(), savedIndex, warn: () => {}, filterPassPiece });
   await store.open();
   await store.warm(30_000);
   await store.searchFiltersMade;
@@ -59,6 +59,20 @@ test('every session the cold index read has a filter once its pass is done, and 
     assert.equal(readable.filter((e) => store.searchFilterAt(e) < 0).map((e) => e.rel), []);
     assert.equal(notRuledOut(store, '#W41A'), ['20260928T020401.117Z-14662']);
     store.close();
+  } finally {
+    home.cleanup();
+  }
+});
+
+test('the pass looking through a few sessions a turn makes the filters a pass looking through all at once makes', async () => {
+  const home = copyHome();
+  try {
+    const whole = await opened(home.dir);
+    const inPieces = await opened(home.dir, null, 2);
+    assert.ok(filtersOf(whole).every((f) => f !== null));
+    assert.equal(filtersOf(inPieces), filtersOf(whole));
+    whole.close();
+    inPieces.close();
   } finally {
     home.cleanup();
   }

@@ -28,7 +28,7 @@ import { processAlive } from './process-alive.ts';
 import type { FilterArena } from './search-filters.ts';
 import type { SessionEntry } from './session-index.ts';
 import { emptyFigures, type SharedValueIds, type SharedValues } from './summary-columns.ts';
-import { decodeTree, encodeDir, type SavedDir, TreeAgreement, type TreeDir } from './saved-tree.ts';
+import { decodeTree, dirRecord, joinedInTurns, type SavedDir, TreeAgreement, type TreeDir } from './saved-tree.ts';
 import { countOf, SavedPaths } from './saved-paths.ts';
 import { exactStamp, fileStamp } from './stamp.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -171,15 +171,16 @@ export async function saveIndex(
       await writeAt(handle, results, at + rels.length);
       at += rels.length + results.length;
     }
-    // A directory a turn: joined and serialized at once, a million logs' names held the event loop for long.
+    // A directory a turn (a big one's names joined over several): at once, a million logs' names held the event loop for long.
     const treeSum = createHash('sha256');
     let treeBytes = 0;
-    for (const dir of agreement.agreeing()) {
-      const record = encodeDir(dir);
-      treeSum.update(record);
-      await writeAt(handle, record, at);
-      at += record.length;
-      treeBytes += record.length;
+    for (const { dir, logs } of await agreement.agreeing()) {
+      for (const part of dirRecord(dir, logs, await joinedInTurns(dir.names))) {
+        treeSum.update(part);
+        await writeAt(handle, part, at);
+        at += part.length;
+        treeBytes += part.length;
+      }
       await nextTurn();
     }
     const header = Buffer.from(JSON.stringify({ format, dataDir, entries: summarized.length, chunks, tree: [treeBytes, treeSum.digest('hex')] } satisfies Header));

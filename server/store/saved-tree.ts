@@ -4,6 +4,7 @@
 // could leave its stamp as it was: only a directory stamped STILL_MS after it last changed is saved. And only one
 // whose session logs are exactly the saved entries beside it, each with the companions its saved stamp names, so
 // a restart can list that directory's logs from the saved index alone.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { deserialize, serialize } from 'node:v8';
 import * as v from 'valibot';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
@@ -93,10 +94,10 @@ function hasBefore(sorted: readonly string[], from: number, target: string): boo
  * those whose session logs are exactly the saved entries in them, each with the companions its stamp names.
  */
 export class TreeAgreement {
-  private readonly byRel = new Map<string, { dir: TreeDir; logs: number; saved: number; agrees: boolean }>();
+  private readonly byRel = new Map<string, { dir: TreeDir; saved: number; agrees: boolean }>();
 
   constructor(dirs: readonly TreeDir[]) {
-    for (const dir of dirs) this.byRel.set(dir.rel, { dir, logs: dir.names.filter(isLog).length, saved: 0, agrees: true });
+    for (const dir of dirs) this.byRel.set(dir.rel, { dir, saved: 0, agrees: true });
   }
 
   /**
@@ -115,9 +116,24 @@ export class TreeAgreement {
     if (i === -1 || ((hasBefore(names, i, stem + FLOW_LOG) ? HAS_FLOW : 0) | (hasBefore(names, i, stem + CONFIRM_LOG) ? HAS_CONFIRM : 0)) !== stampCompanions(stamp)) at.agrees = false;
   }
 
-  /** The directories that agree, each with how many session logs it holds. */
-  agreeing(): { dir: TreeDir; logs: number }[] {
-    return [...this.byRel.values()].filter((at) => at.agrees && at.saved === at.logs).map(({ dir, logs }) => ({ dir, logs }));
+  /**
+   * The directories that agree, each with how many session logs it holds (their names looked at a piece per turn
+   * of the event loop).
+   */
+  async agreeing(): Promise<{ dir: TreeDir; logs: number }[]> {
+    const out: { dir: TreeDir; logs: number }[] = [];
+    let looked = 0;
+    for (const at of this.byRel.values()) {
+      if (!at.agrees) continue;
+      const names = at.dir.names;
+      let logs = 0;
+      for (let i = 0; i < names.length; i++) {
+        if (isLog(names[i]!)) logs++;
+        if (++looked % NAMES_PER_TURN === 0) await nextTurn();
+      }
+      if (logs === at.saved) out.push({ dir: at.dir, logs });
+    }
+    return out;
   }
 }
 
@@ -161,11 +177,30 @@ export function changedLogs(saved: SavedDir, names: readonly string[], dirs: Rea
  * writes them a turn of the event loop each (a million logs' directories hold 60 MB of names).
  */
 export function encodeDir({ dir, logs }: { dir: TreeDir; logs: number }): Buffer {
-  const saved: SavedDir = { rel: dir.rel, depth: dir.depth, stamp: dir.stamp, names: dir.names.join(NAME_SEP), dirs: dir.dirs, logs };
+  return Buffer.concat(dirRecord(dir, logs, dir.names.join(NAME_SEP)));
+}
+
+/** encodeDir's bytes as its length and its body, its names joined already (joinedInTurns). */
+export function dirRecord(dir: TreeDir, logs: number, names: string): [Buffer, Buffer] {
+  const saved: SavedDir = { rel: dir.rel, depth: dir.depth, stamp: dir.stamp, names, dirs: dir.dirs, logs };
   const body = serialize(saved);
   const head = Buffer.alloc(4);
   head.writeUInt32BE(body.length);
-  return Buffer.concat([head, body]);
+  return [head, body];
+}
+
+/** Names a turn of the event loop joins, or looks at for logs: half a million at once held it for 35 ms. */
+const NAMES_PER_TURN = 50_000;
+
+/** A directory's names, NUL-joined, a piece per turn of the event loop. */
+export async function joinedInTurns(names: readonly string[]): Promise<string> {
+  if (names.length <= NAMES_PER_TURN) return names.join(NAME_SEP);
+  let out = '';
+  for (let i = 0; i < names.length; i += NAMES_PER_TURN) {
+    out += (i === 0 ? '' : NAME_SEP) + names.slice(i, i + NAMES_PER_TURN).join(NAME_SEP);
+    await nextTurn();
+  }
+  return out;
 }
 
 /** The saved directories by path, or null when the bytes are not such records. */

@@ -9,7 +9,7 @@ import { deserialize } from 'node:v8';
 import { Hub } from '../../server/events/hub.ts';
 import { type FirstWalk, logAt, namesOf, NOT_SAVED } from '../../server/store/first-walk.ts';
 import { loadIndex, readSavedTree, type SavedSource } from '../../server/store/persisted-index.ts';
-import { decodeTree, encodeDir, STILL_MS, TreeAgreement, type TreeDir } from '../../server/store/saved-tree.ts';
+import { decodeTree, encodeDir, joinedInTurns, STILL_MS, TreeAgreement, type TreeDir } from '../../server/store/saved-tree.ts';
 import { Store } from '../../server/store/store.ts';
 import { summaryFormat } from '../../server/store/summary-format.ts';
 import { createPool, type Pool } from '../../server/workers/pool.ts';
@@ -202,7 +202,7 @@ test('a directory changed less than STILL_MS before it was stamped is not saved'
     assert.ok(STILL_MS >= 1_000);
   }, false));
 
-test('a directory is saved only if its session logs are exactly the saved entries in it, with the companions their stamps name', () => {
+test('a directory is saved only if its session logs are exactly the saved entries in it, with the companions their stamps name', async () => {
   const dir = (rel: string, names: string[]): TreeDir => ({ rel, depth: 2, stamp: '1:1:1', names: [...names].sort(), dirs: [] });
   const agreement = new TreeAgreement([
     dir('a', ['1.jsonl', '1.flow.jsonl', '2.jsonl']),
@@ -232,8 +232,21 @@ test('a directory is saved only if its session logs are exactly the saved entrie
   agreement.note('i/1.jsonl', 's|-1|-'); // only `-` itself names none
   agreement.note('j/1.jsonl', 's|-|c');
   agreement.note('j/2.jsonl', 's|-|-');
-  assert.equal(agreement.agreeing().map((d) => d.dir.rel), ['a', 'f', 'i', 'j']);
-  assert.is(agreement.agreeing()[0]!.logs, 2);
+  const agreeing = await agreement.agreeing();
+  assert.equal(agreeing.map((d) => d.dir.rel), ['a', 'f', 'i', 'j']);
+  assert.is(agreeing[0]!.logs, 2);
+});
+
+test('a directory of more names than a turn takes is joined and counted over several turns, as at once', async () => {
+  const stems = Array.from({ length: 100_001 }, (_, i) => String(i).padStart(6, '0'));
+  const names = [...stems.map((s) => `${s}.jsonl`), ...stems.filter((_, i) => i % 3 === 0).map((s) => `${s}.flow.jsonl`)].sort();
+  assert.is(await joinedInTurns(names), names.join('\u0000'));
+  assert.is(await joinedInTurns(names.slice(0, 3)), names.slice(0, 3).join('\u0000'));
+  assert.is(await joinedInTurns([]), '');
+  const agreement = new TreeAgreement([{ rel: 'big', depth: 2, stamp: '1:1:1', names, dirs: [] }, { rel: 'small', depth: 2, stamp: '1:1:1', names: ['a.jsonl'], dirs: [] }]);
+  stems.forEach((stem, i) => agreement.note(`big/${stem}.jsonl`, i % 3 === 0 ? 's|f|-' : 's|-|-'));
+  agreement.note('small/a.jsonl', 's|-|-');
+  assert.equal((await agreement.agreeing()).map((d) => [d.dir.rel, d.logs]), [['big', stems.length], ['small', 1]]);
 });
 
 test('the saved directories read back as written, a record each; a cut or foreign record reads as none', () => {

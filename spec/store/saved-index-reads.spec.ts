@@ -91,9 +91,16 @@ test('a save writes each chunk before it makes the next: while the last is packe
     await store.save();
     const file = join(cache.dir, 'direct.bin');
     const filters = new WatchedArena(store.sessions.filters, `${file}.${process.pid}.tmp`);
-    await saveIndex(file, await summaryFormat(), store.tree.root, [...store.sessions.byRel.values()], filters, store.sessions.values);
+    const stamped = [...store.sessions.byRel.values()];
+    // A log listed and not read yet, among them: not saved, and its chunk is one entry short.
+    const unread = store.sessions.add(store.tree.root, [{ rel: 'logs/never-read.jsonl', name: 'never-read.jsonl', flowLog: false, confirmLog: false }]);
+    await saveIndex(file, await summaryFormat(), store.tree.root, [...stamped.slice(0, 500), ...unread, ...stamped.slice(500)], filters, store.sessions.values);
     const saved = await loadIndex(file, await summaryFormat(), store.tree.root);
     store.close();
+    assert.is(saved?.size, stamped.length);
+    const order: string[] = [];
+    saved?.forUntaken((rel) => order.push(rel));
+    assert.equal(order, stamped.map((e) => e.rel));
     const chunks = saved?.source.chunks ?? [];
     assert.is(chunks.length, 3);
     assert.ok(filters.sizes.length > 2_000, `${filters.sizes.length} filters copied`);

@@ -88,10 +88,10 @@ export class Feeder {
   private taken: SessionEntry[] = [];
   private takenPlaces: number[] = [];
   /** Logs the cold index summarized by reading them (not taken from the saved index). */
-  /** Logs the cold index read itself (not taken from the saved index). */
-  readFresh = 0;
+  private readFresh = 0;
   /** The cold index found every log as the saved index had it, and no other (saving it again would change nothing). */
   matchedSaved = false;
+
   /** The cold index took nine in ten of its summaries or more from the saved index (it read few logs itself). */
   builtFromSaved = false;
   private markColdIndexDone: () => void = () => {};
@@ -99,6 +99,11 @@ export class Feeder {
   readonly coldIndexDone = new Promise<void>((resolve) => {
     this.markColdIndexDone = resolve;
   });
+
+  /** How many logs the cold index summarized by reading them. */
+  get freshReads(): number {
+    return this.readFresh;
+  }
 
   constructor(options: FeederOptions) {
     this.o = options;

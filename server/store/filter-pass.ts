@@ -3,12 +3,12 @@
 // than a third again (docs/benchmarks.md). The search reads in full every session without one meanwhile. A
 // filter is kept only if the session's stamp is still the one its summary was made from (the task checks
 // it before reading, the index when it takes the answer).
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Pool } from '../workers/pool.ts';
 import type { PutOff } from './put-off.ts';
 import { packItems } from './index-wire.ts';
 import { FILTER_BYTES } from './search-filters.ts';
 import type { SessionEntry, SessionIndex } from './session-index.ts';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 
 const PER_TASK = 1_000;
 /** Sessions looked at per turn of the event loop for those that lack a filter (a million are, after a restart). */

@@ -63,14 +63,14 @@ const HAS_FLOW = 1;
 const HAS_CONFIRM = 2;
 
 /** Whether a saved stamp part (`-` for a missing file) names a file, from `from` to `to`. */
-const names = (stamp: string, from: number, to: number): boolean => to !== from + 1 || stamp.charCodeAt(from) !== 0x2d;
+const namesAFile = (stamp: string, from: number, to: number): boolean => to !== from + 1 || stamp.charCodeAt(from) !== 0x2d;
 
 /** A saved stamp's companions (`log|flow log|confirm log`, `-` for a missing one) as bits; -1 for another shape. */
 function stampCompanions(stamp: string): number {
   const a = stamp.indexOf('|');
   const b = a === -1 ? -1 : stamp.indexOf('|', a + 1);
   if (b === -1 || stamp.indexOf('|', b + 1) !== -1) return -1;
-  return (names(stamp, a + 1, b) ? HAS_FLOW : 0) | (names(stamp, b + 1, stamp.length) ? HAS_CONFIRM : 0);
+  return (namesAFile(stamp, a + 1, b) ? HAS_FLOW : 0) | (namesAFile(stamp, b + 1, stamp.length) ? HAS_CONFIRM : 0);
 }
 
 /** Names looked at one by one before `target` (below `from` in `sorted`) before it is searched for. */

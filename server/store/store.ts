@@ -175,7 +175,7 @@ export class Store {
     if (saver) {
       // Saved as soon as a cold index is in (a stop soon after has nothing left to write in its few seconds),
       // and again once the filters it left are made, so a restart has them at once; after reading few logs, only then.
-      void this.coldIndexDone.then(() => !this.closed && saver.coldIndexDone(this.feeder.matchedSaved, this.feeder.readFresh));
+      void this.coldIndexDone.then(() => !this.closed && saver.coldIndexDone(this.feeder.matchedSaved, this.feeder.freshReads));
       void this.searchFiltersMade.then(() => (this.closed ? undefined : saver.save()));
     }
   }

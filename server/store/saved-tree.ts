@@ -90,14 +90,24 @@ function hasBefore(sorted: readonly string[], from: number, target: string): boo
 }
 
 /**
+ * Where `name` is in `sorted`, or -1: first just below `near`, where it is when names are asked for newest first
+ * (the engine's log names begin with their start time, and a save writes the list's order), else searched for.
+ */
+function nearIndex(sorted: readonly string[], near: number, name: string): number {
+  for (let j = near - 1; j >= 0 && j >= near - NEAR; j--) if (sorted[j] === name) return j;
+  return sortedIndex(sorted, name);
+}
+
+/**
  * The still directories, held against the entries a save writes (`note`, each as written): `agreeing()` keeps
  * those whose session logs are exactly the saved entries in them, each with the companions its stamp names.
  */
 export class TreeAgreement {
-  private readonly byRel = new Map<string, { dir: TreeDir; saved: number; agrees: boolean }>();
+  /** Per directory: the entries noted in it, whether they agree so far, and where the last one was in its names. */
+  private readonly byRel = new Map<string, { dir: TreeDir; saved: number; agrees: boolean; last: number }>();
 
   constructor(dirs: readonly TreeDir[]) {
-    for (const dir of dirs) this.byRel.set(dir.rel, { dir, saved: 0, agrees: true });
+    for (const dir of dirs) this.byRel.set(dir.rel, { dir, saved: 0, agrees: true, last: -1 });
   }
 
   /**
@@ -111,7 +121,7 @@ export class TreeAgreement {
     at.saved++;
     const names = at.dir.names;
     const name = rel.slice(cut + 1);
-    const i = sortedIndex(names, name);
+    const i = (at.last = nearIndex(names, at.last, name));
     const stem = name.slice(0, -JSONL.length);
     if (i === -1 || ((hasBefore(names, i, stem + FLOW_LOG) ? HAS_FLOW : 0) | (hasBefore(names, i, stem + CONFIRM_LOG) ? HAS_CONFIRM : 0)) !== stampCompanions(stamp)) at.agrees = false;
   }

@@ -244,7 +244,10 @@ test('a directory of more names than a turn takes is joined and counted over sev
   assert.is(await joinedInTurns(names.slice(0, 3)), names.slice(0, 3).join('\u0000'));
   assert.is(await joinedInTurns([]), '');
   const agreement = new TreeAgreement([{ rel: 'big', depth: 2, stamp: '1:1:1', names, dirs: [] }, { rel: 'small', depth: 2, stamp: '1:1:1', names: ['a.jsonl'], dirs: [] }]);
-  stems.forEach((stem, i) => agreement.note(`big/${stem}.jsonl`, i % 3 === 0 ? 's|f|-' : 's|-|-'));
+  // Newest first, as a save writes them (each found just below the last), but for a few out of order.
+  const order = stems.map((_, i) => i).reverse();
+  [order[10], order[5_000]] = [order[5_000]!, order[10]!];
+  for (const i of order) agreement.note(`big/${stems[i]}.jsonl`, i % 3 === 0 ? 's|f|-' : 's|-|-');
   agreement.note('small/a.jsonl', 's|-|-');
   assert.equal((await agreement.agreeing()).map((d) => [d.dir.rel, d.logs]), [['big', stems.length], ['small', 1]]);
 });

@@ -1,6 +1,6 @@
 // When the index is saved between runs (persisted-index.ts says how): read once at start; written in the
-// background once the cold index is in, then at most every minute while something changed, and on a clean
-// stop; never by a read-only console. A file that cannot be used costs one stderr line and is replaced.
+// background once the cold index is in, then at most every minute while something changed (less often when
+// saves are long: at most 5 % of the time), and on a clean stop; never by a read-only console. A file that cannot be used costs one stderr line and is replaced.
 import { statSync } from 'node:fs';
 import { errorText } from '../../shared/error-text.ts';
 import { loadIndex, type SavedEntries, SavedIndexRefused, type SavedSource, saveIndex } from './persisted-index.ts';
@@ -9,6 +9,19 @@ import type { SessionEntry, SessionIndex } from './session-index.ts';
 import { summaryFormat } from './summary-format.ts';
 
 const SAVE_EVERY_MS = 60_000;
+/** The share of the time saves may take: a save of a million sessions takes seconds, and one a minute would be a tenth. */
+const SAVING_SHARE = 0.05;
+
+/** How often the saver looks whether a save is due. */
+const LOOK_EVERY_MS = 10_000;
+
+/**
+ * Whether a save is due `now` (ms), the last having ended at `lastEnd` after `lastMs` of work: at most every
+ * SAVE_EVERY_MS, and no sooner than keeps saving to SAVING_SHARE of the time.
+ */
+export function saveDue(now: number, lastEnd: number, lastMs: number): boolean {
+  return now - lastEnd >= Math.max(SAVE_EVERY_MS, lastMs / SAVING_SHARE - lastMs);
+}
 /** Logs read by a cold index whose filters (filter-pass.ts: a thousand a task) are made soon enough to save only after. */
 const FEW_READ = 2_000;
 
@@ -22,6 +35,9 @@ export interface SavedIndexOptions {
 export class IndexSaver {
   private savedVersion = -1;
   private saving: Promise<void> | null = null;
+  /** When the last save ended (performance.now(); the cold index's end until one has) and how long it took. */
+  private lastEnd = 0;
+  private lastMs = 0;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
 
@@ -58,15 +74,17 @@ export class IndexSaver {
   /**
    * The cold index is in, having read `read` logs itself: save now, unless it found every log as the saved index
    * had it, or it read few (a restart: the filters they lack are made in moments, and the save after them
-   * writes all; at a million sessions a save is seconds of work); then every minute while something changed.
+   * writes all; at a million sessions a save is seconds of work); then, while something changed, every minute
+   * or as often as keeps saves to 5 % of the time (saveDue).
    */
   coldIndexDone(matchedSaved: boolean, read: number): void {
     if (!this.options.write || this.closed) return;
+    this.lastEnd = performance.now();
     if (matchedSaved) this.savedVersion = this.sessions.version;
     else if (read > FEW_READ) void this.save();
     this.timer = setInterval(() => {
-      if (this.sessions.version !== this.savedVersion) void this.save();
-    }, SAVE_EVERY_MS);
+      if (this.sessions.version !== this.savedVersion && saveDue(performance.now(), this.lastEnd, this.lastMs)) void this.save();
+    }, LOOK_EVERY_MS);
     this.timer.unref();
   }
 
@@ -82,6 +100,7 @@ export class IndexSaver {
     const version = this.sessions.version;
     if (version === this.savedVersion) return;
     this.saving = (async () => {
+      const began = performance.now();
       try {
         const dirs = await this.stillDirs();
         const format = await summaryFormat();
@@ -89,6 +108,8 @@ export class IndexSaver {
       } catch (err) {
         this.warn(`engine-console: the index could not be saved to ${this.options.file}: ${errorText(err)}`);
       } finally {
+        this.lastEnd = performance.now();
+        this.lastMs = this.lastEnd - began;
         this.saving = null;
       }
     })();

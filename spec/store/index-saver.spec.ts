@@ -1,10 +1,11 @@
 // When the saver writes the index once the cold index is in: at once after reading many logs (a stop soon
 // after must not lose them), not after reading few (a restart: the save after the filter pass writes them, and
-// at a million sessions each save is seconds of work), never when every log matched the saved index.
+// at a million sessions each save is seconds of work), never when every log matched the saved index; and how
+// often after that.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
-import { IndexSaver } from '../../server/store/index-saver.ts';
+import { IndexSaver, saveDue } from '../../server/store/index-saver.ts';
 import { SessionIndex } from '../../server/store/session-index.ts';
 import { tempDir } from '../support/fixtures.ts';
 
@@ -35,6 +36,15 @@ test('a cold index that read many logs is saved at once; one that read few, or m
   } finally {
     cache.cleanup();
   }
+});
+
+test('a save is due a minute after the last, or later when saves took longer than 5 % of the time', () => {
+  // A quick save: a minute after it ended.
+  assert.not.ok(saveDue(59_999, 0, 500));
+  assert.ok(saveDue(60_000, 0, 500));
+  // A million sessions' save of 6 s: 114 s after it ended, so that saving is 6 s of every 120.
+  assert.not.ok(saveDue(113_999, 0, 6_000));
+  assert.ok(saveDue(114_000, 0, 6_000));
 });
 
 test.run();

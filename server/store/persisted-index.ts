@@ -13,7 +13,7 @@
 // only the paths are read and split, a chunk's results are read when the feeder first asks for one of its logs,
 // and each log's entry made only when it is taken, so neither holds the file whole, and reading even a big
 // index holds the event loop a few short turns.
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -40,6 +40,8 @@ const OLD_MAGIC = Buffer.from('engine-console index\n');
 const SLOT_BYTES = 8 + 4 + 32;
 const BODY_AT = MAGIC.length + SLOT_BYTES;
 const CHUNK_ENTRIES = 1_000;
+/** Bytes of a directory's record hashed in a turn of the event loop (a few ms). */
+const HASHED_PER_TURN = 4 << 20;
 /** A header is some 140 bytes a chunk: a slot naming more is corrupt (and is not read into memory). */
 const MAX_HEADER_BYTES = 64 * 1024 * 1024;
 /** Entries packed per turn of the event loop when the index is saved. */
@@ -180,7 +182,7 @@ export async function saveIndex(
     let treeBytes = 0;
     for (const { dir, logs } of await agreement.agreeing()) {
       for (const part of dirRecord(dir, logs, await joinedInTurns(dir.names))) {
-        treeSum.update(part);
+        await hashInTurns(treeSum, part);
         await writeAt(handle, part, at);
         at += part.length;
         treeBytes += part.length;
@@ -202,6 +204,14 @@ export async function saveIndex(
       await handle.close().catch(() => undefined);
       await rm(temp, { force: true });
     }
+  }
+}
+
+/** `bytes` added to `hash` a piece per turn of the event loop: a big directory's record is some 20 MB. */
+export async function hashInTurns(hash: Hash, bytes: Uint8Array, piece = HASHED_PER_TURN): Promise<void> {
+  for (let from = 0; from < bytes.length; from += piece) {
+    if (from > 0) await nextTurn();
+    hash.update(bytes.subarray(from, from + piece));
   }
 }
 

@@ -10,7 +10,8 @@ import { generateHome } from '../../scripts/synth/home.ts';
 import { keyBase } from '../../server/engine/keys.ts';
 import { Hub } from '../../server/events/hub.ts';
 import { unpackItems } from '../../server/store/index-wire.ts';
-import { loadIndex, saveIndex } from '../../server/store/persisted-index.ts';
+import { hashInTurns, loadIndex, saveIndex } from '../../server/store/persisted-index.ts';
+import { createHash } from 'node:crypto';
 import { type FilterArena, MemoryFilters } from '../../server/store/search-filters.ts';
 import { Store } from '../../server/store/store.ts';
 import { summaryFormat } from '../../server/store/summary-format.ts';
@@ -168,6 +169,16 @@ test("a chunk whose results are corrupt is not used: its logs are read again, wi
   } finally {
     home.cleanup();
     cache.cleanup();
+  }
+});
+
+test('bytes hashed a piece per turn hash as at once', async () => {
+  const bytes = Buffer.from(Array.from({ length: 1_000 }, (_, i) => (i * 7) % 256));
+  const once = createHash('sha256').update(bytes).digest('hex');
+  for (const piece of [1, 3, 7, 999, 1_000, 4_096]) {
+    const hash = createHash('sha256');
+    await hashInTurns(hash, bytes, piece);
+    assert.is(hash.digest('hex'), once, `pieces of ${piece}`);
   }
 });
 

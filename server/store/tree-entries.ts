@@ -37,8 +37,20 @@ export class TreeEntries {
   /** The names sorted by code unit, and the directories among them (the sorted names as they are, when nothing changed). */
   sortedNames(): { names: string[]; dirs: string[] } {
     if (this.added.size === 0 && this.gone.size === 0) return { names: [...this.sorted], dirs: [...this.dirs].sort() };
-    const names = [...this.keys()].sort();
-    return { names, dirs: names.filter((name) => this.get(name) === 'dir') };
+    // The few added merged into the sorted names in one pass: sorting half a million names again took ~0.5 s.
+    const added = [...this.added.keys()].sort();
+    const gone = this.gone.size > 0 ? this.gone : null;
+    const names: string[] = [];
+    let a = 0;
+    for (const name of this.sorted) {
+      if (gone?.has(name) === true) continue;
+      while (a < added.length && added[a]! < name) names.push(added[a++]!);
+      names.push(name);
+    }
+    while (a < added.length) names.push(added[a++]!);
+    const dirs = [...this.dirs].filter((name) => gone?.has(name) !== true);
+    for (const [name, kind] of this.added) if (kind === 'dir') dirs.push(name);
+    return { names, dirs: dirs.sort() };
   }
 
   /** Each name ending with `suffix`, with its kind (a loop over the sorted names, not a generator: the tree holds 1.6M at a million logs). */

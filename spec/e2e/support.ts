@@ -66,7 +66,9 @@ export async function openUi(options: LaunchOptions & { engine?: boolean } = {})
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    // A resource that failed to load is named only by the message's location.
+    const at = m.location().url;
+    if (m.type() === 'error') errors.push(`console: ${m.text()}${at ? ` (${at})` : ''}`);
   });
   page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
   mkdirSync(resultsDir, { recursive: true });

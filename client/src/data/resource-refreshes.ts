@@ -3,6 +3,7 @@
 import type { ChangedWhat } from '../../../shared/events.ts';
 import type { Job } from '../../../shared/jobs.ts';
 import { onChanged, onJob, onStreamOpen } from '../api/events.ts';
+import { isRemoving } from './removing.ts';
 
 export const COALESCE_MS = 250;
 
@@ -45,6 +46,7 @@ export function followRefreshes<S>(
         const s = current();
         const key = s !== null && triggers.key ? triggers.key(s) : null;
         if (key !== null && keys.length > 0 && !keys.includes(key)) return;
+        if (key !== null && isRemoving(key)) return;
         schedule();
       }),
     );

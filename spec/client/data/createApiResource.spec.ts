@@ -9,6 +9,7 @@ import { FakeEventSource, installEventSource, runningJob, sleep } from '../../su
 const { createEffect, createRoot, createSignal } = await import('solid-js');
 const { createApiResource } = await import('../../../client/src/data/createApiResource.ts');
 const { COALESCE_MS } = await import('../../../client/src/data/resource-refreshes.ts');
+const { markRemoving } = await import('../../../client/src/data/removing.ts');
 const { ApiError } = await import('../../../client/src/api/client.ts');
 const { closeEvents, openEvents, STREAM_READY_CAP_MS } = await import('../../../client/src/api/events.ts');
 const { dismiss, toasts } = await import('../../../client/src/stores/toasts.ts');
@@ -198,6 +199,21 @@ resource('changed events of its topic refresh it once per burst, unless they nam
   loads[1]!.resolve('v2');
   await settled();
   assert.is(r.data(), 'v2');
+});
+
+resource('an item being moved to the trash is not refreshed by the events that name it, and is again once unmarked', async () => {
+  const es = live();
+  make('a', { topics: ['flows'], key: (s) => s });
+  loads[0]!.resolve('v1');
+  await settled();
+  const unmark = markRemoving('a');
+  es.send('changed', { what: 'flows', keys: ['a'] });
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 1, 'its own delete does not reload it');
+  unmark();
+  es.send('changed', { what: 'flows', keys: ['a'] });
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 2);
 });
 
 resource('job events refresh it when asked, filtered by the predicate', async () => {

@@ -3,9 +3,13 @@
 import { useNavigate } from '@solidjs/router';
 import type { JSX } from 'solid-js';
 import { createAction } from '../../data/createAction.ts';
+import { markRemoving } from '../../data/removing.ts';
 import { deletedToast } from '../../lib/undo-delete.ts';
 import { Dialog } from './Dialog.tsx';
 import { Button } from './ui.tsx';
+
+/** How long after its delete an item's page ignores the events that name it (it is left at once; this covers the way out). */
+const UNMARK_AFTER_MS = 2_000;
 
 export function TrashDialog(props: {
   open: boolean;
@@ -28,9 +32,20 @@ export function TrashDialog(props: {
     async () => {
       const path = props.path ?? '';
       const gone = props.itemKey;
-      await props.remove(gone);
+      // Its page is left as soon as the delete is done: meanwhile the delete's own event does not reload it.
+      const unmark = markRemoving(gone);
+      try {
+        await props.remove(gone);
+      } catch (err) {
+        unmark();
+        throw err;
+      }
+      setTimeout(unmark, UNMARK_AFTER_MS);
       props.onClose();
-      deletedToast(props.what, [path], () => navigate(props.itemHref(gone)));
+      deletedToast(props.what, [path], () => {
+        unmark();
+        navigate(props.itemHref(gone));
+      });
       navigate(props.listHref);
     },
     { failure: () => `Could not delete the ${props.what.toLowerCase()}` },

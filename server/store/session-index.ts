@@ -196,17 +196,53 @@ export interface NewLog {
   confirmLog: boolean;
 }
 
+/**
+ * The entries by their logs' paths, read through the keys: a log alone on its key base is keyed by that base,
+ * and the others are in their base's group, so no map by path is kept (a million paths' map was ~30 MB and
+ * its growth a pause of the event loop).
+ */
+export class EntriesByPath {
+  /** How many entries the index holds. */
+  size = 0;
+
+  constructor(
+    private readonly byKey: ReadonlyMap<string, SessionEntry>,
+    private readonly groups: ReadonlyMap<string, readonly SessionEntry[]>,
+  ) {}
+
+  get(rel: string): SessionEntry | undefined {
+    if (!rel.endsWith(JSONL)) return undefined;
+    const base = keyBase(rel.slice(rel.lastIndexOf('/') + 1, rel.length - JSONL.length));
+    const group = this.groups.get(base);
+    const e = group === undefined ? this.byKey.get(base) : group.find((g) => g.rel === rel);
+    return e !== undefined && e.rel === rel ? e : undefined;
+  }
+
+  has(rel: string): boolean {
+    return this.get(rel) !== undefined;
+  }
+
+  /** Every entry (each is keyed, but while `add` keys a group). */
+  values(): IterableIterator<SessionEntry> {
+    return this.byKey.values();
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const e of this.byKey.values()) yield e.rel;
+  }
+}
+
 /** Entries placed in one merge from this many on (fewer are each spliced in: a merge copies the whole list). */
 const MERGE_FROM = 32;
 
 export class SessionIndex {
-  readonly byRel = new Map<string, SessionEntry>();
   readonly byKey = new Map<string, SessionEntry>();
   /**
    * Entries by key base, for the bases several logs share (or a reserved one): a log with a stem of its own
    * is keyed by its base and found by it in `byKey` (no key with a `~` is ever a base).
    */
   private readonly groups = new Map<string, SessionEntry[]>();
+  readonly byRel = new EntriesByPath(this.byKey, this.groups);
   private readonly cols = new SummaryColumns();
   /** The values behind the ids readFigures gives. */
   readonly values: SharedValues = this.cols;
@@ -310,7 +346,7 @@ export class SessionIndex {
     this.addedCount++;
     this.cols.setCompanion(row, FLOW_LOG_BESIDE, flowLog);
     this.cols.setCompanion(row, CONFIRM_LOG_BESIDE, confirmLog);
-    this.byRel.set(rel, entry);
+    this.byRel.size++;
     const base = entry.base;
     const group = this.groups.get(base);
     const single = group === undefined ? this.byKey.get(base) : undefined;
@@ -328,7 +364,7 @@ export class SessionIndex {
     this.failing.delete(entry);
     if (entry.stamp !== null) this.summarizedCount--;
     this.filters.release(entry.filterSlot);
-    this.byRel.delete(rel);
+    this.byRel.size--;
     const row = entry.row;
     entry.detach();
     this.cols.release(row);
@@ -414,7 +450,7 @@ export class SessionIndex {
 
   /** A search filter made after the entry's summary, from the files as they were stamped then (`stamp`): kept only if the entry still has that stamp. */
   setFilter(entry: SessionEntry, stamp: string, filter: Uint8Array): void {
-    if (this.byRel.get(entry.rel) === entry && entry.stamp === stamp) this.cols.setFilterSlot(entry.row, this.filters.put(entry.filterSlot, filter));
+    if (entry.inIndex && entry.stamp === stamp) this.cols.setFilterSlot(entry.row, this.filters.put(entry.filterSlot, filter));
   }
 
   /** Filters were made: a change the saved index must take in (the saver writes a new version). */

@@ -76,6 +76,16 @@ export class FileFilters implements FilterArena {
     return copyOut(this.cached, slot - this.cachedFrom);
   }
 
+  copyInto(slot: number, into: Uint8Array, at: number): boolean {
+    if (this.isStaged(slot)) {
+      this.staged.copy(into, at, (slot - this.stagedFrom) * FILTER_BYTES, (slot - this.stagedFrom + 1) * FILTER_BYTES);
+      return true;
+    }
+    if (!this.isCached(slot) && !this.readSpan(slot)) return false;
+    this.cached.copy(into, at, (slot - this.cachedFrom) * FILTER_BYTES, (slot - this.cachedFrom + 1) * FILTER_BYTES);
+    return true;
+  }
+
   /** Nothing to make room in: the file grows as slots are written. */
   reserve(): void {}
 

@@ -7,7 +7,7 @@ import type { SessionSiteCount, UpstreamView } from '../../shared/sessions.ts';
 import type { IndexedSummary, SessionFiles } from '../engine/sessions.ts';
 import type { Result } from '../result.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
-import { FILTER_BYTES } from './search-filters.ts';
+import { FILTER_BYTES, type FilterArena } from './search-filters.ts';
 import { type SharedValueIds, type SharedValues, sitesId, type SummaryFigures } from './summary-columns.ts';
 import { NONE } from './value-table.ts';
 
@@ -195,6 +195,12 @@ export function packIndex(results: readonly IndexResult[]): PackedIndex {
  * thousand summaries do not outlive the worker's young generation (copied, then promoted, then collected
  * with the old one).
  */
+/** A session's search filter where its index keeps it: `slot` of `arena` (-1: none). */
+export interface FilterAt {
+  arena: FilterArena;
+  slot: number;
+}
+
 export class IndexPacker {
   private readonly out: PackedIndex;
   private readonly strings = new Map<string, number>();
@@ -202,8 +208,9 @@ export class IndexPacker {
   private readonly toolSetIds = new Map<string, number>();
   private readonly siteListIds = new Map<string, number>();
   private next = 0;
-  /** The filters sent, in order: joined once at the end. */
-  private readonly sentFilters: Uint8Array[] = [];
+  /** The filters sent, in order, FILTER_BYTES each: `filterCount` of them (room made for every log at the first). */
+  private filterBytes = new Uint8Array(0);
+  private filterCount = 0;
   /** addFigures: the batch's place of a value, by its id in the index's tables (a tool set NONE: the empty one). */
   private readonly textRefs = new Map<number, number>();
   private readonly upstreamRefs = new Map<number, number>();
@@ -274,7 +281,7 @@ export class IndexPacker {
     out.nums[nums + SIZE] = s.size_bytes;
     out.nums[nums + SHADOW_DECISIONS] = s.shadow_decisions;
     out.nums[nums + FLAGS] = (s.surprised === undefined ? 0 : SURPRISED_SAID | (s.surprised ? SURPRISED : 0)) | (s.has_flow_log ? HAS_FLOW_LOG : 0) | (s.has_confirm_log ? HAS_CONFIRM_LOG : 0) | (r.filter ? HAS_FILTER : 0) | (idIsBase ? ID_IS_BASE : 0);
-    if (r.filter) this.sentFilters.push(r.filter);
+    if (r.filter) this.filterRoom().set(r.filter, this.filterCount++ * FILTER_BYTES);
     const refs = i * R;
     out.refs[refs] = this.ref(s.domain);
     out.refs[refs + 1] = this.ref(s.agent);
@@ -311,10 +318,13 @@ export class IndexPacker {
    * The next log's answer as an index holds it (a save): its figures, whose shared values are ids of the index's
    * tables, each looked up in `values` once a batch. Packs what `add` packs for the summary those figures show.
    */
-  addFigures(stamp: string, mtimeMs: number, f: SummaryFigures, values: SharedValues, base: string, filter: Uint8Array | null): void {
+  addFigures(stamp: string, mtimeMs: number, f: SummaryFigures, values: SharedValues, base: string, filter: FilterAt | null): void {
     const { out } = this;
     const i = this.next++;
     if (i >= this.count) throw new Error(`a batch of ${this.count} logs got more answers`);
+    // Copied from its arena straight into the batch's filters: no array made for each.
+    const hasFilter = filter !== null && filter.slot >= 0 && filter.arena.copyInto(filter.slot, this.filterRoom(), this.filterCount * FILTER_BYTES);
+    if (hasFilter) this.filterCount++;
     const nums = i * N;
     out.nums[nums + MTIME] = mtimeMs;
     out.text.push(stamp);
@@ -333,8 +343,7 @@ export class IndexPacker {
     out.nums[nums + WRITES] = f.writes;
     out.nums[nums + SIZE] = f.size;
     out.nums[nums + SHADOW_DECISIONS] = f.shadowDecisions;
-    out.nums[nums + FLAGS] = SURPRISED_SAID | (f.surprised ? SURPRISED : 0) | (f.hasFlowLog ? HAS_FLOW_LOG : 0) | (f.hasConfirmLog ? HAS_CONFIRM_LOG : 0) | (filter ? HAS_FILTER : 0) | (idIsBase ? ID_IS_BASE : 0);
-    if (filter) this.sentFilters.push(filter);
+    out.nums[nums + FLAGS] = SURPRISED_SAID | (f.surprised ? SURPRISED : 0) | (f.hasFlowLog ? HAS_FLOW_LOG : 0) | (f.hasConfirmLog ? HAS_CONFIRM_LOG : 0) | (hasFilter ? HAS_FILTER : 0) | (idIsBase ? ID_IS_BASE : 0);
     const refs = i * R;
     out.refs[refs] = this.textRef(f.domain, values);
     out.refs[refs + 1] = this.textRef(f.agent, values);
@@ -373,10 +382,14 @@ export class IndexPacker {
   /** The packed answers; every log must have had its answer. */
   finish(): PackedIndex {
     if (this.next !== this.count) throw new Error(`a batch of ${this.count} logs got ${this.next} answers`);
-    const filters = new Uint8Array(this.sentFilters.length * FILTER_BYTES);
-    this.sentFilters.forEach((filter, i) => filters.set(filter, i * FILTER_BYTES));
-    this.out.filters = filters;
+    // A copy of its own size: a view would carry the whole room into the serialized bytes.
+    this.out.filters = this.filterBytes.slice(0, this.filterCount * FILTER_BYTES);
     return this.out;
+  }
+
+  private filterRoom(): Uint8Array {
+    if (this.filterBytes.length === 0) this.filterBytes = new Uint8Array(this.count * FILTER_BYTES);
+    return this.filterBytes;
   }
 }
 

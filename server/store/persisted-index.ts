@@ -22,7 +22,7 @@ import * as v from 'valibot';
 import { errorText } from '../../shared/error-text.ts';
 import type { IndexedSummary } from '../engine/sessions.ts';
 import type { Result } from '../result.ts';
-import { type AnswerView, IndexPacker, type IndexResult, PackedAnswers, type PackedIndex, packedStamps } from './index-wire.ts';
+import { type AnswerView, type FilterAt, IndexPacker, type IndexResult, PackedAnswers, type PackedIndex, packedStamps } from './index-wire.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { processAlive } from './process-alive.ts';
 import type { FilterArena } from './search-filters.ts';
@@ -125,12 +125,13 @@ export function savedResult(e: SessionEntry, filters: FilterArena): IndexResult 
 async function chunkOf(entries: readonly SessionEntry[], filters: FilterArena, values: SharedValues, tree: TreeAgreement): Promise<[Buffer, Uint8Array]> {
   const packer = new IndexPacker(entries.length);
   const figures = emptyFigures();
+  const filter: FilterAt = { arena: filters, slot: -1 };
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     const stamp = e.stamp ?? '';
     tree.note(e.rel, stamp);
     if (e.readFigures(figures)) {
-      const filter = e.filterSlot < 0 ? null : filters.copy(e.filterSlot);
+      filter.slot = e.filterSlot;
       packer.addFigures(stamp, e.mtimeMs, figures, values, e.base, filter);
     } else packer.add(savedResult(e, filters), e.base);
     if (i % SAVED_PER_TURN === SAVED_PER_TURN - 1) await nextTurn();

@@ -90,6 +90,23 @@ function hasBefore(sorted: readonly string[], from: number, target: string): boo
 }
 
 /**
+ * A log's companions (as HAS_* bits), `sorted[i]` being its name and `stem` its stem: they sort just before it,
+ * among the names that begin with the stem and a dot, so those are looked at with no name made for them;
+ * searched for by name only past NEAR of them.
+ */
+function companionsBefore(sorted: readonly string[], i: number, stem: string): number {
+  let bits = 0;
+  for (let j = i - 1; j >= 0; j--) {
+    const name = sorted[j]!;
+    if (!name.startsWith(stem) || name.charCodeAt(stem.length) !== 0x2e) return bits;
+    if (i - j > NEAR) return (hasBefore(sorted, i, stem + FLOW_LOG) ? HAS_FLOW : 0) | (hasBefore(sorted, i, stem + CONFIRM_LOG) ? HAS_CONFIRM : 0);
+    if (name.length === stem.length + FLOW_LOG.length && name.endsWith(FLOW_LOG)) bits |= HAS_FLOW;
+    else if (name.length === stem.length + CONFIRM_LOG.length && name.endsWith(CONFIRM_LOG)) bits |= HAS_CONFIRM;
+  }
+  return bits;
+}
+
+/**
  * Where `name` is in `sorted`, or -1: first just below `near`, where it is when names are asked for newest first
  * (the engine's log names begin with their start time, and a save writes the list's order), else searched for.
  */
@@ -123,7 +140,7 @@ export class TreeAgreement {
     const name = rel.slice(cut + 1);
     const i = (at.last = nearIndex(names, at.last, name));
     const stem = name.slice(0, -JSONL.length);
-    if (i === -1 || ((hasBefore(names, i, stem + FLOW_LOG) ? HAS_FLOW : 0) | (hasBefore(names, i, stem + CONFIRM_LOG) ? HAS_CONFIRM : 0)) !== stampCompanions(stamp)) at.agrees = false;
+    if (i === -1 || companionsBefore(names, i, stem) !== stampCompanions(stamp)) at.agrees = false;
   }
 
   /**

@@ -20,6 +20,8 @@ export interface FilterArena {
    * saved as one that rules nothing out, it would stand for the session's filter at every later start.
    */
   copy(slot: number): Uint8Array | null;
+  /** `copy` into `into` at `at`, with no array made (a save packs a million); false when it cannot be read. */
+  copyInto(slot: number, into: Uint8Array, at: number): boolean;
   /** Room for `slots` more filters at once. */
   reserve(slots: number): void;
   /** Where a slot's filter starts, its bytes written; -1 when it cannot be read (the session is searched in full). */
@@ -66,6 +68,11 @@ export class MemoryFilters implements FilterArena {
 
   copy(slot: number): Uint8Array | null {
     return Uint8Array.prototype.slice.call(this.buf, slot * FILTER_BYTES, (slot + 1) * FILTER_BYTES);
+  }
+
+  copyInto(slot: number, into: Uint8Array, at: number): boolean {
+    this.buf.copy(into, at, slot * FILTER_BYTES, (slot + 1) * FILTER_BYTES);
+    return true;
   }
 
   /** A restart puts 100k at once: grown by half each time, it copied the arena some 20 times. */

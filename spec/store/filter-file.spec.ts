@@ -48,6 +48,13 @@ test('filters put go to the file, not the console: what it holds stays the same 
     const bytes = readFileSync(arena.file);
     assert.is(bytes[12_345 * FILTER_BYTES + 7], 12_345 & 0xff);
     assert.equal([...(arena.copy(slots[300]!) ?? [])], new Array(FILTER_BYTES).fill(300 & 0xff));
+    // Copied into a save's batch as `copy` gives it, whether the slot is staged, in the span read last, or read now.
+    for (const slot of [slots[19_999]!, slots[300]!, slots[301]!, slots[5_000]!, slots[0]!]) {
+      const into = new Uint8Array(3 * FILTER_BYTES).fill(0xee);
+      assert.ok(arena.copyInto(slot, into, FILTER_BYTES));
+      assert.equal([...into.subarray(FILTER_BYTES, 2 * FILTER_BYTES)], [...arena.copy(slot)!], `slot ${slot}`);
+      assert.ok(into.subarray(0, FILTER_BYTES).every((b) => b === 0xee) && into.subarray(2 * FILTER_BYTES).every((b) => b === 0xee), 'nothing else written');
+    }
     assert.is(statSync(arena.file).mode & 0o777, 0o600);
     arena.close();
     assert.not.ok(existsSync(arena.file));
@@ -135,6 +142,7 @@ test('what the worker cannot read rules nothing out: a file gone, a slot past it
     assert.equal(ruledOut(arena.file, [lacks]), [0]);
     // Let go, the arena hands out nothing and keeps nothing; a save copying from it gets no filter, not one that rules nothing out.
     assert.is(arena.copy(0), null);
+    assert.is(arena.copyInto(0, new Uint8Array(FILTER_BYTES), 0), false);
     assert.is(arena.at(0), -1);
     assert.is(arena.put(-1, filterOf('none')), -1);
   } finally {

@@ -9,6 +9,7 @@ import { savedResult } from '../../server/store/persisted-index.ts';
 import { SessionIndex } from '../../server/store/session-index.ts';
 import { serialize } from 'node:v8';
 import { fixtureSessions } from '../engine/session-files.ts';
+import { FILTER_BYTES } from '../../server/store/search-filters.ts';
 
 const wire = suite('index wire');
 
@@ -141,17 +142,22 @@ wire('an entry packed from its row is the entry packed from its summary, byte fo
   const logs = values.map((_, i) => ({ rel: `logs/shop/s-${i}.jsonl`, name: `s-${i}.jsonl`, flowLog: false, confirmLog: false }));
   const entries = index.add('/data', logs);
   entries.forEach((e, i) => index.apply(e, `${i}:${i}|-|-`, 1_700_000_000_000 + i, { ok: true, value: values[i]! }, 0));
-  // One that does not read goes the other way, in the same batch.
+  // Some have search filters, each its own bytes; one that does not read goes the other way, in the same batch.
+  entries.forEach((e, i) => i % 2 === 1 && index.apply(e, `${i}:${i}|-|-`, 1_700_000_000_000 + i, { ok: true, value: values[i]! }, 0, { filter: new Uint8Array(FILTER_BYTES).map((_, b) => (b * 7 + i) & 0xff) }));
   index.apply(entries[3]!, '3:3|-|-', 3, { ok: false, message: 'no header' }, 0);
   const fromSummaries = new IndexPacker(entries.length);
   const fromRows = new IndexPacker(entries.length);
   const figures = emptyFigures();
+  const filter = { arena: index.filters, slot: -1 };
   for (const e of entries) {
     fromSummaries.add(savedResult(e, index.filters), e.base);
-    if (e.readFigures(figures)) fromRows.addFigures(e.stamp!, e.mtimeMs, figures, index.values, e.base, null);
+    filter.slot = e.filterSlot;
+    if (e.readFigures(figures)) fromRows.addFigures(e.stamp!, e.mtimeMs, figures, index.values, e.base, filter);
     else fromRows.add(savedResult(e, index.filters), e.base);
   }
-  assert.equal(Buffer.from(serialize(fromRows.finish())), Buffer.from(serialize(fromSummaries.finish())));
+  const packed = fromRows.finish();
+  assert.is(packed.filters.length, Math.floor(entries.length / 2) * FILTER_BYTES - FILTER_BYTES, 'the readable ones with filters');
+  assert.equal(Buffer.from(serialize(packed)), Buffer.from(serialize(fromSummaries.finish())));
 });
 
 wire.run();

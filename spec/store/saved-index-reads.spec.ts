@@ -80,6 +80,10 @@ class WatchedArena extends MemoryFilters {
     this.sizes.push(existsSync(this.temp) ? statSync(this.temp).size : -1);
     return this.real.copy(slot);
   }
+  override copyInto(slot: number, into: Uint8Array, at: number): boolean {
+    this.sizes.push(existsSync(this.temp) ? statSync(this.temp).size : -1);
+    return this.real.copyInto(slot, into, at);
+  }
 }
 
 test('a save writes each chunk before it makes the next: while the last is packed, the file holds all the others', async () => {

@@ -216,6 +216,9 @@ test('a directory is saved only if its session logs are exactly the saved entrie
     dir('i', ['1.jsonl', '1.flow.jsonl']),
     // Names between a log and its companions: looked past, then searched for.
     dir('j', ['1.confirm.jsonl', ...Array.from({ length: 12 }, (_, k) => `1.d${k}`), '1.jsonl', '2.jsonl', ...Array.from({ length: 12 }, (_, k) => `2.d${k}`)]),
+    // A stem that begins another's, and a log whose stem has a dot: neither's names are the other's companions.
+    dir('k', ['1.jsonl', '1.confirm.jsonl', '1.flow.jsonl', '10.flow.jsonl', '10.jsonl', '1.b.jsonl']),
+    dir('l', ['1.jsonl', '10.flow.jsonl', '10.jsonl']),
   ]);
   agreement.note('a/1.jsonl', 's|f|-');
   agreement.note('a/2.jsonl', 's|-|-');
@@ -232,8 +235,13 @@ test('a directory is saved only if its session logs are exactly the saved entrie
   agreement.note('i/1.jsonl', 's|-1|-'); // only `-` itself names none
   agreement.note('j/1.jsonl', 's|-|c');
   agreement.note('j/2.jsonl', 's|-|-');
+  agreement.note('k/10.jsonl', 's|f|-');
+  agreement.note('k/1.jsonl', 's|f|c');
+  agreement.note('k/1.b.jsonl', 's|-|-');
+  agreement.note('l/10.jsonl', 's|-|-'); // its flow log is there, its stamp names none
+  agreement.note('l/1.jsonl', 's|-|-');
   const agreeing = await agreement.agreeing();
-  assert.equal(agreeing.map((d) => d.dir.rel), ['a', 'f', 'i', 'j']);
+  assert.equal(agreeing.map((d) => d.dir.rel), ['a', 'f', 'i', 'j', 'k']);
   assert.is(agreeing[0]!.logs, 2);
 });
 

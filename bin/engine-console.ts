@@ -171,7 +171,11 @@ async function serve(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
   let started: Awaited<ReturnType<typeof start>> | null = null;
   let stopping = false;
   const stop = async () => {
-    if (stopping) return;
+    // A second Ctrl-C does not wait for the save: the next start reads again only what changed since the last.
+    if (stopping) {
+      say('stopped at once: what changed since the index was last saved is read again at the next start');
+      process.exit(130);
+    }
     stopping = true;
     await started?.stop();
     say('stopped');

@@ -30,6 +30,11 @@ export interface Started {
   stop(): Promise<void>;
 }
 
+/** How long a stop waits for the index's save at most: with what follows, within the 10 s a container's stop gives. */
+const SAVE_AT_STOP_MS = 6_000;
+
+const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms).unref());
+
 /** The long-lived parts, made once the port is bound: the store is not opened yet (start does). */
 async function buildState(config: Config, warn: (line: string) => void): Promise<State> {
   const hub = new Hub();
@@ -159,7 +164,9 @@ export async function start(
         clearTimeout(openTimer);
         firstRequest = null;
         await state.otlp?.stop();
-        await store.save();
+        // What changed since the last save is saved, so the next start reads none of it again; a million
+        // sessions' save takes 3–4 s, past which it is let go (the next start checks every stamp anyway).
+        await Promise.race([store.save(), delay(SAVE_AT_STOP_MS)]);
         store.close();
         hub.closeAll();
         stopProbes();
@@ -171,8 +178,8 @@ export async function start(
         });
         await pool.destroy();
       };
-      // A stop never hangs: whatever is still busy after 3 s is cut off by the exit that follows.
-      stopping ??= Promise.race([work(), new Promise<void>((r) => setTimeout(r, 3_000).unref())]);
+      // A stop never hangs: whatever is still busy after the save and 3 s more is cut off by the exit that follows.
+      stopping ??= Promise.race([work(), delay(SAVE_AT_STOP_MS + 3_000)]);
       return stopping;
     },
   };

@@ -13,7 +13,7 @@
 // only the paths are read and split, a chunk's results are read when the feeder first asks for one of its logs,
 // and each log's entry made only when it is taken, so neither holds the file whole, and reading even a big
 // index holds the event loop a few short turns.
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, type Hash, webcrypto } from 'node:crypto';
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -161,6 +161,8 @@ export async function saveIndex(
   const temp = `${file}.${process.pid}.tmp`;
   const handle = await open(temp, 'w', 0o600);
   let replaced = false;
+  // A chunk is written and summed off the event loop while the next is packed: two chunks are held at most.
+  let writing: Promise<void> = Promise.resolve();
   try {
     await writeAt(handle, Buffer.concat([MAGIC, Buffer.alloc(SLOT_BYTES)]), 0);
     const chunks: ChunkLine[] = [];
@@ -173,11 +175,15 @@ export async function saveIndex(
       if (summarized.length === 0) continue;
       saved += summarized.length;
       const [rels, results] = await chunkOf(summarized, filters, values, agreement);
-      chunks.push([rels.length, results.length, sha256(rels), sha256(results)]);
-      await writeAt(handle, rels, at);
-      await writeAt(handle, results, at + rels.length);
+      await writing;
+      const line: ChunkLine = [rels.length, results.length, '', ''];
+      chunks.push(line);
+      writing = writeChunk(handle, at, rels, results, line);
+      // Its failure is met where it is awaited, not as an unhandled rejection while the next chunk is packed.
+      writing.catch(() => undefined);
       at += rels.length + results.length;
     }
+    await writing;
     // A directory a turn (a big one's names joined over several): at once, a million logs' names held the event loop for long.
     const treeSum = createHash('sha256');
     let treeBytes = 0;
@@ -202,10 +208,23 @@ export async function saveIndex(
     return true;
   } finally {
     if (!replaced) {
+      await writing.catch(() => undefined);
       await handle.close().catch(() => undefined);
       await rm(temp, { force: true });
     }
   }
+}
+
+/** A chunk's paths and results written at `at`, and their SHA-256 put in its header line, both off the event loop. */
+async function writeChunk(handle: FileHandle, at: number, rels: Uint8Array, results: Uint8Array, line: ChunkLine): Promise<void> {
+  const [relsSum, resultsSum] = await Promise.all([sha256Apart(rels), sha256Apart(results), writeAt(handle, rels, at), writeAt(handle, results, at + rels.length)]);
+  line[2] = relsSum;
+  line[3] = resultsSum;
+}
+
+/** The SHA-256 in hex, made in libuv's thread pool (Web Crypto's digest), not on the event loop: a million sessions' chunks are 600 MB. */
+async function sha256Apart(bytes: Uint8Array): Promise<string> {
+  return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
 }
 
 /** `bytes` added to `hash` a piece per turn of the event loop: a big directory's record is some 20 MB. */

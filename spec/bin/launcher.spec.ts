@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { formatAddress, isLoopback, parseListen, parseOptions, UsageError } from '../../bin/options.ts';
 import { cleanEnv, launch, launcherPath } from '../support/launch.ts';
@@ -126,6 +126,27 @@ launcher('a given token is never printed; the lines name the data directory and 
   const code = await l.stop();
   assert.is(code, 0);
   assert.match(l.stderr(), /engine-console: stopped\n$/);
+});
+
+launcher('a second Ctrl-C stops at once, while the first still waits for what is in flight', async () => {
+  const l = await launch();
+  // A request whose body is still coming: the first stop waits for it (up to a second) before the server closes.
+  const socket = connect(l.port, '127.0.0.1');
+  await new Promise((r) => socket.once('connect', r));
+  socket.on('error', () => undefined);
+  socket.write(`POST /api/jobs/preview HTTP/1.1\r\nHost: 127.0.0.1:${l.port}\r\nAuthorization: Bearer ${l.token}\r\nX-Engine-Console: 1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"kind":`);
+  await new Promise((r) => setTimeout(r, 100));
+  const exited = new Promise<number | null>((r) => l.child.once('exit', (code) => r(code)));
+  const t0 = performance.now();
+  l.child.kill('SIGINT');
+  await new Promise((r) => setTimeout(r, 200));
+  assert.is(l.child.exitCode, null, 'the first stop is still waiting');
+  l.child.kill('SIGINT');
+  assert.is(await exited, 130);
+  assert.ok(performance.now() - t0 < 900, 'it did not wait for the request');
+  assert.match(l.stderr(), /engine-console: stopped at once: what changed since the index was last saved is read again at the next start\n$/);
+  socket.destroy();
+  await l.stop();
 });
 
 launcher('warnings come after the two start-up lines: the first names the data directory, the second is the URL', async () => {

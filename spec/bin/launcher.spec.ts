@@ -137,13 +137,12 @@ launcher('a second Ctrl-C stops at once, while the first still waits for what is
   socket.write(`POST /api/jobs/preview HTTP/1.1\r\nHost: 127.0.0.1:${l.port}\r\nAuthorization: Bearer ${l.token}\r\nX-Engine-Console: 1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"kind":`);
   await new Promise((r) => setTimeout(r, 100));
   const exited = new Promise<number | null>((r) => l.child.once('exit', (code) => r(code)));
-  const t0 = performance.now();
   l.child.kill('SIGINT');
   await new Promise((r) => setTimeout(r, 200));
   assert.is(l.child.exitCode, null, 'the first stop is still waiting');
   l.child.kill('SIGINT');
+  // 130, not the clean stop's 0: it did not wait for the request.
   assert.is(await exited, 130);
-  assert.ok(performance.now() - t0 < 900, 'it did not wait for the request');
   assert.match(l.stderr(), /engine-console: stopped at once: what changed since the index was last saved is read again at the next start\n$/);
   socket.destroy();
   await l.stop();

@@ -202,9 +202,6 @@ export interface NewLog {
  * its growth a pause of the event loop).
  */
 export class EntriesByPath {
-  /** How many entries the index holds. */
-  size = 0;
-
   constructor(
     private readonly byKey: ReadonlyMap<string, SessionEntry>,
     private readonly groups: ReadonlyMap<string, readonly SessionEntry[]>,
@@ -220,6 +217,11 @@ export class EntriesByPath {
 
   has(rel: string): boolean {
     return this.get(rel) !== undefined;
+  }
+
+  /** How many entries the index holds: each is under a key of its own (but while `add` keys a group). */
+  get size(): number {
+    return this.byKey.size;
   }
 
   /** Every entry (each is keyed, but while `add` keys a group). */
@@ -346,7 +348,6 @@ export class SessionIndex {
     this.addedCount++;
     this.cols.setCompanion(row, FLOW_LOG_BESIDE, flowLog);
     this.cols.setCompanion(row, CONFIRM_LOG_BESIDE, confirmLog);
-    this.byRel.size++;
     const base = entry.base;
     const group = this.groups.get(base);
     const single = group === undefined ? this.byKey.get(base) : undefined;
@@ -364,7 +365,6 @@ export class SessionIndex {
     this.failing.delete(entry);
     if (entry.stamp !== null) this.summarizedCount--;
     this.filters.release(entry.filterSlot);
-    this.byRel.size--;
     const row = entry.row;
     entry.detach();
     this.cols.release(row);

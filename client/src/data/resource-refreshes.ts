@@ -12,6 +12,11 @@ export interface RefreshTriggers<S> {
   topics?: ChangedWhat[];
   /** Only refresh when the event's keys (non-empty) include this key. */
   key?: (source: S) => string | null;
+  /**
+   * The item it shows, when `key` does not say it (it follows events of other items too): not refreshed while
+   * that item is being moved to the trash (removing.ts).
+   */
+  about?: (source: S) => string | null;
   /** Refresh on `job` events too (filtered by the predicate when given). */
   jobs?: boolean | ((job: Job, source: S) => boolean);
 }
@@ -46,7 +51,8 @@ export function followRefreshes<S>(
         const s = current();
         const key = s !== null && triggers.key ? triggers.key(s) : null;
         if (key !== null && keys.length > 0 && !keys.includes(key)) return;
-        if (key !== null && isRemoving(key)) return;
+        const item = s !== null && triggers.about ? triggers.about(s) : key;
+        if (item !== null && isRemoving(item)) return;
         schedule();
       }),
     );

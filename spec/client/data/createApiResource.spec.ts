@@ -216,6 +216,26 @@ resource('an item being moved to the trash is not refreshed by the events that n
   assert.is(loads.length, 2);
 });
 
+resource('one that follows the events of every item but shows one is not refreshed while that one is moved to the trash', async () => {
+  const es = live();
+  make('a', { topics: ['sessions', 'flows'], about: (s) => s });
+  loads[0]!.resolve('v1');
+  await settled();
+  es.send('changed', { what: 'sessions', keys: ['some-session'] });
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 2, "another item's event refreshes it");
+  loads[1]!.resolve('v2');
+  await settled();
+  const unmark = markRemoving('a');
+  es.send('changed', { what: 'flows', keys: ['a'] });
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 2, 'its own delete does not reload it');
+  unmark();
+  es.send('changed', { what: 'flows', keys: ['a'] });
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 3);
+});
+
 resource('job events refresh it when asked, filtered by the predicate', async () => {
   const es = live();
   make('a', { jobs: (j) => j.kind === 'learn' });

@@ -11,7 +11,7 @@ export function createCallAddress(sessionKey: () => string) {
   const callLines = createApiResource(
     () => lineParam(search.line) !== null && sessionKey(),
     (k, signal) => getCallLines(k, { signal }),
-    { topics: ['sessions'] },
+    { topics: ['sessions'], about: (k) => k },
   );
   /** The call the address points at (its n); null without one. */
   const linked = createMemo(() => {

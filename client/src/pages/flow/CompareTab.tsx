@@ -27,7 +27,7 @@ export function CompareTab(props: {
   createEffect(on(() => props.compare, () => setSwapped(null), { defer: true }));
   const [tolerance, setTolerance] = createSignal(DIFF_TOLERANCE_DEFAULT);
   const pair = () => diffPair(other(), props.flowKey, thisIsNewer(), { threshold: props.threshold, tolerance: tolerance() });
-  const diff = createApiResource(pair, (p, signal) => getFlowDiff(p.from, p.to, p.threshold, p.tolerance, { signal }), { topics: ['flows'] });
+  const diff = createApiResource(pair, (p, signal) => getFlowDiff(p.from, p.to, p.threshold, p.tolerance, { signal }), { topics: ['flows'], about: () => props.flowKey });
   const label = (key: string) => {
     const f = props.flows.find((x) => x.key === key);
     return f ? flowLabel(f) : key;

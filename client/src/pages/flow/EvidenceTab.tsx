@@ -4,6 +4,6 @@ import FlowEvidence from '../../components/flow/FlowEvidence.tsx';
 import { createApiResource } from '../../data/createApiResource.ts';
 
 export function EvidenceTab(props: { flowKey: string; site: string | null }) {
-  const sites = createApiResource(() => props.flowKey, (key, signal) => getFlowSites(key, { signal }), { topics: ['sessions', 'flows'] });
+  const sites = createApiResource(() => props.flowKey, (key, signal) => getFlowSites(key, { signal }), { topics: ['sessions', 'flows'], about: (key) => key });
   return <FlowEvidence sites={sites} site={props.site} />;
 }

@@ -6,7 +6,7 @@ import FlowStage from '../../components/flow/FlowStage.tsx';
 import { createApiResource } from '../../data/createApiResource.ts';
 
 export function StagedTab(props: { flowKey: string; flows: FlowSummary[] | undefined; onChanged: () => void }) {
-  const stage = createApiResource(() => props.flowKey, (key, signal) => getStage(key, { signal }), { topics: ['flows'] });
+  const stage = createApiResource(() => props.flowKey, (key, signal) => getStage(key, { signal }), { topics: ['flows'], about: (key) => key });
   return (
     <FlowStage
       flowKey={props.flowKey}

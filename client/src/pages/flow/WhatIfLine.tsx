@@ -14,7 +14,7 @@ export function WhatIfLine(props: { flowKey: string; threshold: number }) {
   const whatIf = createApiResource(
     () => ({ key: props.flowKey, threshold: Math.round(props.threshold * 100) / 100 }),
     (s, signal) => getFlowWhatIf(s.key, s.threshold, { signal }),
-    { topics: ['sessions', 'flows'] },
+    { topics: ['sessions', 'flows'], about: (s) => s.key },
   );
   return (
     <Show when={whatIf.data()}>

@@ -35,6 +35,8 @@ export class SavedListing {
   private readonly changedBeforeWalk: [number, Uint8Array, number, number][] = [];
   /** A log was listed by key (listKey). */
   private byKeyListed = false;
+  /** Logs listed elsewhere that no saved entry can be (listedApart). */
+  private apart = 0;
 
   constructor(
     private readonly sessions: SessionIndex,
@@ -42,6 +44,14 @@ export class SavedListing {
     private readonly saved: SavedEntries,
     private readonly root: string,
   ) {}
+
+  /**
+   * `count` logs were listed elsewhere that no saved entry can be: new names in a directory the saved index holds
+   * (whose saved logs are exactly its saved entries). The chunks listed after them still need no lookup.
+   */
+  listedApart(count: number): void {
+    this.apart += count;
+  }
 
   /** How many logs were listed here. */
   get size(): number {
@@ -60,7 +70,7 @@ export class SavedListing {
     const byRel = this.sessions.byRel;
     // Every log listed so far was listed here by part, so a saved entry not taken yet is not listed: no lookup needed
     // (one listed by key may not have taken its saved entry).
-    const onlyHere = !this.byKeyListed && this.sessions.addedCount === this.listed.length;
+    const onlyHere = !this.byKeyListed && this.sessions.addedCount === this.listed.length + this.apart;
     this.saved.forUnchanged(c, found, (rel, place, checked) => {
       const flowLog = (checked & CHECKED_FLOW_LOG) !== 0;
       const confirmLog = (checked & CHECKED_CONFIRM_LOG) !== 0;

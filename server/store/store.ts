@@ -274,7 +274,7 @@ export class Store {
       // Logs the saved index cannot hold are read at once; the others wait for the check (a slice's key groups
       // are listed in one turn).
       const walkFirst = slices.next().value;
-      if (!head && walkFirst) this.listSlice([...unlisted(walkFirst.logs), ...walkFirst.fresh], { now: true });
+      if (!head && walkFirst) this.listWalked(walkFirst, unlisted, { now: true });
       else if (walkFirst) this.listWalked(walkFirst, unlisted);
       // With nothing listed yet, the saved listing's first piece opens the store (a walk of kept directories is in first).
       if (listing === null || this.sessions.size > 0) this.markOpened();
@@ -450,21 +450,28 @@ export class Store {
     return mergeHeads(parts, FIRST_BATCH) ?? (this.closed ? null : scan());
   }
 
-  /** A slice of the walk's logs: those the saved index may hold wait for its check, the others are read at once. */
-  private listWalked(slice: WalkSlice, unlisted: (logs: NewLog[]) => NewLog[]): void {
+  /**
+   * A slice of the walk's logs: those the saved index may hold wait for its check (unless `now`), the others are
+   * read at once; those no saved entry can be are counted apart, so the saved listing needs no lookups for them.
+   */
+  private listWalked(slice: WalkSlice, unlisted: (logs: NewLog[]) => NewLog[], { now = false }: { now?: boolean } = {}): void {
     const logs = unlisted(slice.logs);
-    if (logs.length > 0) this.listSlice(logs);
-    if (slice.fresh.length > 0) this.listSlice(slice.fresh, { now: true });
+    if (logs.length > 0) this.listSlice(logs, { now });
+    if (slice.fresh.length > 0) this.savedListing?.listedApart(this.listSlice(slice.fresh, { now: true }));
   }
 
-  /** `now`: not held for the saved entries' check; `stamped`: checked against them here (feeder.admitStamped). */
-  private listSlice(logs: readonly NewLog[], { now = false, stamped = false }: { now?: boolean; stamped?: boolean } = {}): void {
+  /**
+   * `now`: not held for the saved entries' check; `stamped`: checked against them here (feeder.admitStamped).
+   * Answers how many were added (a log listed already is not).
+   */
+  private listSlice(logs: readonly NewLog[], { now = false, stamped = false }: { now?: boolean; stamped?: boolean } = {}): number {
     const added = this.sessions.add(this.tree.root, logs);
     if (stamped) this.feeder.admitStamped(added);
     else if (this.heldForCheck && !now) for (const e of added) this.heldForCheck.push(e);
     else this.feeder.admit(added);
     this.feeder.pump();
     this.markSliceListed();
+    return added.length;
   }
 
   private nextSliceListed(): Promise<void> {

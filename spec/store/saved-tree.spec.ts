@@ -10,6 +10,7 @@ import { Hub } from '../../server/events/hub.ts';
 import { type FirstWalk, logAt, namesOf, NOT_SAVED } from '../../server/store/first-walk.ts';
 import { loadIndex, readSavedTree, type SavedSource } from '../../server/store/persisted-index.ts';
 import { decodeTree, encodeDir, joinedInTurns, STILL_MS, TreeAgreement, type TreeDir } from '../../server/store/saved-tree.ts';
+import { EntriesByPath } from '../../server/store/session-index.ts';
 import { Store } from '../../server/store/store.ts';
 import { summaryFormat } from '../../server/store/summary-format.ts';
 import { createPool, type Pool } from '../../server/workers/pool.ts';
@@ -164,6 +165,51 @@ test('a log listed from the saved index and deleted before the walk reads its di
     await store.searchFiltersMade;
     assert.ok(listedBeforeWalk, 'listed from the saved index before the walk');
     assert.not.ok(store.sessions.byRel.has(goneRel));
+    await assertAsFresh(store, homeDir);
+  }));
+
+test('a log made in a kept directory while stopped, listed before the check, does not make the saved listing look each saved log up', () =>
+  withSavedHome(async (homeDir, file) => {
+    const shop = join(homeDir, 'logs/shop');
+    const made = join(shop, '20991231T000000.000Z-1.jsonl');
+    copyFileSync(logPaths(shop)[0]!, made);
+    const madeRel = made.slice(homeDir.length + 1);
+    const savedRels = new Set(readdirSync(homeDir, { recursive: true, encoding: 'utf8' }).filter((n) => n.endsWith('.jsonl') && !n.endsWith('.flow.jsonl') && !n.endsWith('.confirm.jsonl') && n !== madeRel));
+    // The check's answers wait until the walk has listed the log made (it can be no saved entry).
+    let store: Store | null = null;
+    let listedFirst = false;
+    const p: Pool = {
+      threads: pool.threads,
+      destroy: async () => {},
+      run(name, input, lane) {
+        const answer = pool.run(name, input, lane);
+        if (name !== 'checkSavedTask') return answer;
+        const walked = async () => {
+          for (let i = 0; i < 2_000 && !store?.sessions.byRel.has(madeRel); i++) await new Promise((r) => setTimeout(r, 5));
+          listedFirst = store?.sessions.byRel.has(madeRel) ?? false;
+        };
+        return walked().then(() => answer);
+      },
+    };
+    // Lookups by path of the saved logs: only the listing of the check's parts would make them.
+    let lookedUp = 0;
+    const get = EntriesByPath.prototype.get;
+    EntriesByPath.prototype.get = function (this: EntriesByPath, rel: string) {
+      if (savedRels.has(rel)) lookedUp++;
+      return get.call(this, rel);
+    };
+    try {
+      store = new Store({ dataDir: homeDir, pool: p, hub: new Hub(), savedIndex: { file, write: false }, warn: () => {}, listSlice: 2 });
+      await store.open();
+      await store.warm(30_000);
+      await store.searchFiltersMade;
+    } finally {
+      EntriesByPath.prototype.get = get;
+    }
+    assert.ok(listedFirst, 'the log made was listed before the check came in');
+    assert.ok(savedRels.size > 10, `${savedRels.size} saved logs`);
+    assert.is(lookedUp, 0, 'no saved log looked up by path');
+    assert.ok(store.sessions.byRel.has(madeRel));
     await assertAsFresh(store, homeDir);
   }));
 

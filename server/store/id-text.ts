@@ -11,10 +11,12 @@ const SLOT = 32;
 const PAD = 0x0a;
 /**
  * Rows per chunk of text: a full chunk is never copied or freed, so growing never copies the whole text nor
- * leaves its old copies for the allocator to hold on to.
+ * leaves its old copies for the allocator to hold on to. A chunk is made when a row of its range is first set,
+ * and doubles until full: room reserved for a million rows at once filled 32 MB in one turn of the event loop.
  */
 const CHUNK_BITS = 16;
 const CHUNK_ROWS = 1 << CHUNK_BITS;
+const FIRST_CHUNK_ROWS = 1_024;
 
 /** Whether a lowercased text could be in a slot: ASCII, no newline, shorter than a slot. */
 function fitsSlot(lower: string): boolean {
@@ -27,35 +29,28 @@ function fitsSlot(lower: string): boolean {
 }
 
 export class IdText {
-  /** Chunks of CHUNK_ROWS slots; the last may hold fewer (it doubles until full). */
-  private readonly chunks: Buffer[] = [];
+  /** Chunks of up to CHUNK_ROWS slots, by the rows' high bits; none until a row of its range is set. */
+  private readonly chunks: (Buffer | undefined)[] = [];
   /** Lowercased ids that do not fit a slot, by row (their slots hold padding only). */
   private readonly aside = new Map<number, string>();
 
-  constructor(rows: number) {
-    this.grow(rows);
-  }
-
-  /** Room for `rows` rows (new slots empty). */
-  grow(rows: number): void {
-    for (;;) {
-      const last = this.chunks.length - 1;
-      const full = last < 0 || this.chunks[last]!.length === CHUNK_ROWS * SLOT;
-      const first = (full ? last + 1 : last) * CHUNK_ROWS;
-      const held = full ? 0 : this.chunks[last]!.length / SLOT;
-      if (first + held >= rows) return;
-      const chunk = Buffer.alloc(Math.min(CHUNK_ROWS, Math.max(rows - first, held * 2)) * SLOT, PAD);
-      if (full) this.chunks.push(chunk);
-      else {
-        this.chunks[last]!.copy(chunk);
-        this.chunks[last] = chunk;
-      }
-    }
+  /** The chunk that holds `row`'s slot, made or grown (padded) to hold it. */
+  private chunkFor(row: number): Buffer {
+    const k = row >>> CHUNK_BITS;
+    const slot = row & (CHUNK_ROWS - 1);
+    const held = this.chunks[k];
+    if (held !== undefined && held.length > slot * SLOT) return held;
+    let rows = held === undefined ? FIRST_CHUNK_ROWS : (held.length / SLOT) * 2;
+    while (rows <= slot) rows *= 2;
+    const chunk = Buffer.alloc(Math.min(CHUNK_ROWS, rows) * SLOT, PAD);
+    held?.copy(chunk);
+    this.chunks[k] = chunk;
+    return chunk;
   }
 
   /** The row's session id (as the summary has it; kept lowercased). */
   set(row: number, id: string): void {
-    const text = this.chunks[row >>> CHUNK_BITS]!;
+    const text = this.chunkFor(row);
     const at = (row & (CHUNK_ROWS - 1)) * SLOT;
     // An ASCII id lowercased byte by byte, in place: no string made for it.
     let i = 0;
@@ -75,8 +70,10 @@ export class IdText {
   /** The row has no id (unreadable, or free). */
   clear(row: number): void {
     this.aside.delete(row);
+    const text = this.chunks[row >>> CHUNK_BITS];
     const at = (row & (CHUNK_ROWS - 1)) * SLOT;
-    this.chunks[row >>> CHUNK_BITS]!.fill(PAD, at, at + SLOT);
+    // A slot past its chunk's end was never set.
+    if (text !== undefined && at < text.length) text.fill(PAD, at, at + SLOT);
   }
 
   /** Mark (1) in `hits`, by row, every row whose lowercased id contains `needle` (lowercase, not empty). */
@@ -85,6 +82,7 @@ export class IdText {
     if (fitsSlot(needle)) {
       const bytes = Buffer.from(needle, 'latin1');
       this.chunks.forEach((text, k) => {
+        if (text === undefined) return;
         for (let at = text.indexOf(bytes); at >= 0; at = text.indexOf(bytes, at)) {
           const slot = (at / SLOT) | 0;
           hits[(k << CHUNK_BITS) + slot] = 1;

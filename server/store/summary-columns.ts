@@ -136,7 +136,7 @@ export class SummaryColumns implements SharedValueIds, SharedValues {
    */
   private readonly ids = new Map<number, string>();
   /** Every readable row's session id, lowercased, for `q`. */
-  private readonly idText = new IdText(FIRST_ROWS);
+  private readonly idText = new IdText();
   private rows = 0;
   private readonly free: number[] = [];
 
@@ -193,7 +193,6 @@ export class SummaryColumns implements SharedValueIds, SharedValues {
     this.refs = refs;
     this.flags = flags;
     this.companions = companions;
-    this.idText.grow(rows);
   }
 
   /** Store a summary in `row`; `base`: its log's key base (its session id is kept only when it differs). */

@@ -13,6 +13,7 @@ import type { IndexedSummary } from '../engine/sessions.ts';
 import { Tallies, type TallyCell } from '../engine/tallies.ts';
 import { DAY_MS } from '../../shared/limits.ts';
 import type { SessionFile } from './catalog.ts';
+import { KeyedMap } from './keyed-map.ts';
 import { CONFIRM_LOG, FLOW_LOG, JSONL } from './log-names.ts';
 import { RowOrder } from './row-order.ts';
 import { type FilterArena, MemoryFilters } from './search-filters.ts';
@@ -238,7 +239,7 @@ export class EntriesByPath {
 const MERGE_FROM = 32;
 
 export class SessionIndex {
-  readonly byKey = new Map<string, SessionEntry>();
+  readonly byKey = new KeyedMap<SessionEntry>();
   /**
    * Entries by key base, for the bases several logs share (or a reserved one): a log with a stem of its own
    * is keyed by its base and found by it in `byKey` (no key with a `~` is ever a base).

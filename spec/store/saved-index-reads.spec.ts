@@ -45,9 +45,13 @@ async function run(dataDir: string, file: string, p: Pool = pool): Promise<{ sto
 async function savedOnce(dataDir: string, file: string): Promise<{ rels: string[]; root: string; snapshot: ReturnType<typeof indexSnapshot> }> {
   const first = await run(dataDir, file);
   await first.store.save();
-  const saved = { rels: [...first.store.sessions.byRel.keys()], root: first.store.tree.root, snapshot: indexSnapshot(first.store) };
+  const root = first.store.tree.root;
+  const snapshot = indexSnapshot(first.store);
   first.store.close();
-  return saved;
+  // In the order saved (the list's): a lookup by path follows it, with no map of places asked for.
+  const rels: string[] = [];
+  (await loadIndex(file, await summaryFormat(), root))?.forUntaken((rel) => rels.push(rel));
+  return { rels, root, snapshot };
 }
 
 /** The pool, counting the logs sent to be read whole (no saved stamp to check them against). */
@@ -171,6 +175,8 @@ test("a chunk whose results are corrupt is not used: its logs are read again, wi
     const loaded = await loadIndex(file, await summaryFormat(), root);
     assert.ok(loaded);
     assert.is(loaded.size, again.store.sessions.size);
+    // Every log looked up by path, in no particular order: its place is mapped.
+    loaded.mapPlaces(loaded.source.chunks.length);
     for (const e of again.store.sessions.byRel.values()) assert.ok(loaded.get(e.rel, e.base), e.rel);
   } finally {
     home.cleanup();

@@ -15,7 +15,6 @@
 import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { deserialize } from 'node:v8';
 import type { Hub } from '../events/hub.ts';
 import type { Pool } from '../workers/pool.ts';
 import { errorText } from '../../shared/error-text.ts';
@@ -40,6 +39,7 @@ import { type NewLog, type SessionEntry, SessionIndex } from './session-index.ts
 import { Spool } from './spool.ts';
 import { stampNow } from './stamp.ts';
 import { DataTree, noticesIn, type TreeChanges, type TreeFile } from './tree.ts';
+import { walkFromRecords } from './walk-answer.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
@@ -325,7 +325,7 @@ export class Store {
     const out = this.spool.file('walk');
     try {
       await this.pool.run('walkTreeTask', { root: this.tree.root, out, ...(saved ? { saved } : {}) }, 'index');
-      return deserialize(await readFile(out)) as FirstWalk;
+      return await walkFromRecords(await readFile(out));
     } catch {
       return this.closed ? null : firstWalk(this.tree.root);
     } finally {

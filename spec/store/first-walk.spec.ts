@@ -6,6 +6,7 @@ import { Hub } from '../../server/events/hub.ts';
 import * as fc from 'fast-check';
 import { type FirstWalk, firstWalk, GROUP_START, HAS_CONFIRM_LOG, HAS_FLOW_LOG, logAt, namesInTurns, namesOf } from '../../server/store/first-walk.ts';
 import { NAME_SEP, walkTree } from '../../server/store/listing.ts';
+import { walkFromRecords, walkRecords } from '../../server/store/walk-answer.ts';
 import { check } from '../props/check.ts';
 import { Store } from '../../server/store/store.ts';
 import { DataTree } from '../../server/store/tree.ts';
@@ -43,6 +44,37 @@ function aLog(dir: string): string {
   const shop = join(dir, 'logs/shop');
   return join(shop, readdirSync(shop).find((n) => n.endsWith('.jsonl') && !n.includes('.flow.') && !n.includes('.confirm.'))!);
 }
+
+test('the walk read back from the records it crosses the spool in equals the walk, a directory per turn; cut bytes are refused', async () => {
+  const home = copyHome();
+  try {
+    // A directory whose names are not ASCII, and one with none.
+    mkdirSync(join(home.dir, 'logs/é ü'));
+    writeFileSync(join(home.dir, 'logs/é ü/20261127T100000.000Z-7 é.jsonl'), '');
+    mkdirSync(join(home.dir, 'logs/empty'));
+    const walk = firstWalk(home.dir);
+    assert.ok(walk.dirs.length > 3 && walk.dirs.some((d) => d.names === '') && walk.dirs.some((d) => d.names.includes('é')));
+    const bytes = Buffer.concat(walkRecords(walk));
+    // Turns that pass while it is read: one a directory at least.
+    let turns = 0;
+    let reading = true;
+    const count = (): void => {
+      turns++;
+      if (reading) setImmediate(count);
+    };
+    setImmediate(count);
+    const back = await walkFromRecords(bytes);
+    reading = false;
+    assert.equal(back, walk);
+    assert.ok(turns >= walk.dirs.length, `${turns} turns for ${walk.dirs.length} directories`);
+    for (const cut of [bytes.subarray(0, 3), bytes.subarray(0, bytes.length - 1), Buffer.concat([bytes, Buffer.from([0, 0, 0, 0])])]) {
+      const refused = await walkFromRecords(cut).then(() => null, (e: unknown) => e);
+      assert.ok(refused instanceof Error, `${cut.length} bytes of ${bytes.length} refused`);
+    }
+  } finally {
+    home.cleanup();
+  }
+});
 
 test('the walk orders logs by the start time in their names, newest first, and names their companions', () => {
   const home = copyHome();

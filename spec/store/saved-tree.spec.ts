@@ -5,13 +5,13 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { appendFileSync, copyFileSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { deserialize } from 'node:v8';
 import { Hub } from '../../server/events/hub.ts';
 import { type FirstWalk, logAt, namesOf, NOT_SAVED } from '../../server/store/first-walk.ts';
 import { loadIndex, readSavedTree, type SavedSource } from '../../server/store/persisted-index.ts';
 import { decodeTree, encodeDir, joinedInTurns, STILL_MS, TreeAgreement, type TreeDir } from '../../server/store/saved-tree.ts';
 import { EntriesByPath } from '../../server/store/session-index.ts';
 import { Store } from '../../server/store/store.ts';
+import { walkFromRecords } from '../../server/store/walk-answer.ts';
 import { summaryFormat } from '../../server/store/summary-format.ts';
 import { createPool, type Pool } from '../../server/workers/pool.ts';
 import { ageDirs } from '../support/aged-dirs.ts';
@@ -36,10 +36,12 @@ async function run(dataDir: string, file: string | null, walks: FirstWalk[] = []
     run(name, input, lane) {
       const answer = pool.run(name, input, lane);
       if (name !== 'walkTreeTask') return answer;
-      return answer.then((a) => {
-        walks.push(deserialize(readFileSync((input as { out: string }).out)) as FirstWalk);
-        return a;
-      });
+      return answer.then((a) =>
+        walkFromRecords(readFileSync((input as { out: string }).out)).then((walk) => {
+          walks.push(walk);
+          return a;
+        }),
+      );
     },
   };
   const store = new Store({ dataDir, pool: p, hub: new Hub(), savedIndex: file === null ? null : { file, write: true }, warn: () => {}, listSlice: 2 });

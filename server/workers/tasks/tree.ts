@@ -1,18 +1,25 @@
 // The start's two reads of the data directory, in the pool: the newest logs by name (store/head-scan.ts),
 // then the first walk (store/first-walk.ts). The walk's answer, some 7 MB at 100k
-// sessions, is written to the console's spool and read back from there: through the worker's channel it
-// took longer than the walk itself (the channel gathers a big message chunk by chunk).
-import { writeFileSync } from 'node:fs';
-import { serialize } from 'node:v8';
+// sessions, is written to the console's spool and read back from there (store/walk-answer.ts: a directory's
+// names a record): through the worker's channel it took longer than the walk itself (the channel gathers a
+// big message chunk by chunk).
+import { closeSync, openSync } from 'node:fs';
 import { firstWalk } from '../../store/first-walk.ts';
 import { checkSaved, readSavedTree, type SavedSource } from '../../store/persisted-index.ts';
 import { stampNow } from '../../store/stamp.ts';
 import { type Head, newestLogs, type ScanPart } from '../../store/head-scan.ts';
+import { walkRecords } from '../../store/walk-answer.ts';
+import { writeParts } from '../write-parts.ts';
 
 /** Writes the walk to `out` (a new file in the spool); answers how many logs it found. `saved`: a saved index, whose still directories are taken as saved where unchanged. */
 export function walkTreeTask(input: { root: string; out: string; saved?: SavedSource }): number {
   const walk = firstWalk(input.root, input.saved ? readSavedTree(input.saved) : undefined);
-  writeFileSync(input.out, serialize(walk), { flag: 'wx', mode: 0o600 });
+  const fd = openSync(input.out, 'wx', 0o600);
+  try {
+    writeParts(fd, walkRecords(walk));
+  } finally {
+    closeSync(fd);
+  }
   return walk.flags.length;
 }
 

@@ -374,7 +374,7 @@ export class Feeder {
     if (!this.coldIndexed || this.sweeping) return;
     const sessions = this.o.sessions;
     if (this.sweepAt >= this.sweepList.length) {
-      this.sweepList = [...sessions.byRel.values()];
+      this.sweepList = sessions.byRel.all();
       this.sweepAt = 0;
     }
     const part = this.sweepList.slice(this.sweepAt, this.sweepAt + SWEEP_PER_TICK);

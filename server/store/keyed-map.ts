@@ -15,7 +15,7 @@ export function shardOf(key: string): number {
   return (h ^ (h >>> SHARD_BITS) ^ (h >>> (2 * SHARD_BITS))) & (SHARDS - 1);
 }
 
-export class KeyedMap<V> implements ReadonlyMap<string, V> {
+export class KeyedMap<V> {
   private readonly shards: Map<string, V>[] = Array.from({ length: SHARDS }, () => new Map<string, V>());
 
   get size(): number {
@@ -41,23 +41,32 @@ export class KeyedMap<V> implements ReadonlyMap<string, V> {
     return this.shards[shardOf(key)]!.delete(key);
   }
 
-  *entries(): MapIterator<[string, V]> {
-    for (const s of this.shards) yield* s.entries();
+  /**
+   * Every value, in an array of their own: each map spread natively, then joined (a generator over the maps took
+   * 60-80 ms for a million, ten times one map's spread).
+   */
+  valuesArray(): V[] {
+    return ([] as V[]).concat(...this.shards.map((s) => [...s.values()]));
   }
 
-  *keys(): MapIterator<string> {
-    for (const s of this.shards) yield* s.keys();
+  /** Iterators over a snapshot (valuesArray): what is set or deleted meanwhile is not seen. */
+  values(): IterableIterator<V> {
+    return this.valuesArray().values();
   }
 
-  *values(): MapIterator<V> {
-    for (const s of this.shards) yield* s.values();
+  keys(): IterableIterator<string> {
+    return ([] as string[]).concat(...this.shards.map((s) => [...s.keys()])).values();
   }
 
-  [Symbol.iterator](): MapIterator<[string, V]> {
+  entries(): IterableIterator<[string, V]> {
+    return ([] as [string, V][]).concat(...this.shards.map((s) => [...s.entries()])).values();
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, V]> {
     return this.entries();
   }
 
-  forEach(each: (value: V, key: string, map: ReadonlyMap<string, V>) => void): void {
-    for (const s of this.shards) for (const [k, v] of s) each(v, k, this);
+  forEach(each: (value: V, key: string) => void): void {
+    for (const [k, v] of this.entries()) each(v, k);
   }
 }

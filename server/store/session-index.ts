@@ -204,7 +204,7 @@ export interface NewLog {
  */
 export class EntriesByPath {
   constructor(
-    private readonly byKey: ReadonlyMap<string, SessionEntry>,
+    private readonly byKey: KeyedMap<SessionEntry>,
     private readonly groups: ReadonlyMap<string, readonly SessionEntry[]>,
   ) {}
 
@@ -230,8 +230,13 @@ export class EntriesByPath {
     return this.byKey.values();
   }
 
-  *keys(): IterableIterator<string> {
-    for (const e of this.byKey.values()) yield e.rel;
+  /** Every entry, in an array of its own (a snapshot). */
+  all(): SessionEntry[] {
+    return this.byKey.valuesArray();
+  }
+
+  keys(): IterableIterator<string> {
+    return this.all().map((e) => e.rel).values();
   }
 }
 

@@ -580,7 +580,7 @@ export class Store {
     let all: SessionEntry[] | null = null;
     const catalog: Catalog = {
       get sessions() {
-        all ??= [...sessions.byRel.values()].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+        all ??= sessions.byRel.all().sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
         return all;
       },
       sessionCount: sessions.size,

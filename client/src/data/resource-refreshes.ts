@@ -37,11 +37,18 @@ export function followRefreshes<S>(
   refresh: () => void,
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The item it shows is being moved to the trash: no trigger reloads it meanwhile. */
+  const removingNow = (): boolean => {
+    const s = current();
+    const item = s === null ? null : triggers.about ? triggers.about(s) : triggers.key ? triggers.key(s) : null;
+    return item !== null && isRemoving(item);
+  };
   const schedule = (): void => {
     if (timer !== undefined) return;
     timer = setTimeout(() => {
       timer = undefined;
-      refresh();
+      // Checked as it fires too: an event just before the delete, or the stream opening during it, would ask for what is gone.
+      if (!removingNow()) refresh();
     }, COALESCE_MS);
   };
   const unsubscribe: (() => void)[] = [];
@@ -51,8 +58,7 @@ export function followRefreshes<S>(
         const s = current();
         const key = s !== null && triggers.key ? triggers.key(s) : null;
         if (key !== null && keys.length > 0 && !keys.includes(key)) return;
-        const item = s !== null && triggers.about ? triggers.about(s) : key;
-        if (item !== null && isRemoving(item)) return;
+        if (removingNow()) return;
         schedule();
       }),
     );

@@ -236,6 +236,35 @@ resource('one that follows the events of every item but shows one is not refresh
   assert.is(loads.length, 3);
 });
 
+resource('a refresh asked for just before its item is moved to the trash does not fire while it is, nor one the stream opening asks for', async () => {
+  const es = live();
+  make('a', { topics: ['sessions', 'flows'], about: (s) => s });
+  loads[0]!.resolve('v1');
+  await settled();
+  // Another item's event, then the delete begins before the coalesced refresh fires.
+  es.send('changed', { what: 'sessions', keys: ['some-session'] });
+  const unmark = markRemoving('a');
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 1, 'the refresh scheduled before the delete does not ask for it');
+  unmark();
+  dispose();
+
+  // A load begun before the stream opened is done again when it opens: not while its item is being removed.
+  closeEvents();
+  installEventSource();
+  const opening = connecting();
+  make('b', { topics: ['flows'], key: (s) => s });
+  await sleep(STREAM_READY_CAP_MS + 50);
+  assert.is(loads.length, 2);
+  loads[1]!.resolve('v1');
+  await settled();
+  const unmarkB = markRemoving('b');
+  opening.open();
+  await sleep(COALESCE_MS + 50);
+  assert.is(loads.length, 2, 'the stream opening does not reload an item being removed');
+  unmarkB();
+});
+
 resource('job events refresh it when asked, filtered by the predicate', async () => {
   const es = live();
   make('a', { jobs: (j) => j.kind === 'learn' });

@@ -11,7 +11,7 @@ import { ApiError, isAbort } from '../api/client.ts';
 import { streamIsReady, streamOpens, streamReady } from '../api/events.ts';
 import { toast } from '../stores/toasts.ts';
 import type { EarlyLoad } from './early-loads.ts';
-import { followRefreshes, followsEvents, type RefreshTriggers } from './resource-refreshes.ts';
+import { followRefreshes, followsEvents, itemRemoving, type RefreshTriggers } from './resource-refreshes.ts';
 import { errorText } from '../../../shared/error-text.ts';
 
 export interface ApiResourceOptions<S, T> extends RefreshTriggers<S> {
@@ -55,7 +55,8 @@ export function createApiResource<S, T>(
     firstInFlight = false;
     if (!refreshAfter) return;
     refreshAfter = false;
-    load('refresh');
+    // Asked for during the first load: not if the item is being moved to the trash meanwhile.
+    if (!itemRemoving(options, current)) load('refresh');
   }
 
   function load(kind: 'first' | 'refresh'): void {

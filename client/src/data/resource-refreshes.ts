@@ -21,6 +21,12 @@ export interface RefreshTriggers<S> {
   jobs?: boolean | ((job: Job, source: S) => boolean);
 }
 
+/** Whether the item a resource over `source` shows is being moved to the trash: nothing reloads it meanwhile. */
+export function itemRemoving<S>(triggers: RefreshTriggers<S>, source: S | null): boolean {
+  const item = source === null ? null : triggers.about ? triggers.about(source) : triggers.key ? triggers.key(source) : null;
+  return item !== null && isRemoving(item);
+}
+
 /** Whether events refresh it (then the stream's opening matters to it). */
 export function followsEvents<S>(triggers: RefreshTriggers<S>): boolean {
   return (triggers.topics?.length ?? 0) > 0 || triggers.jobs !== undefined;
@@ -37,12 +43,7 @@ export function followRefreshes<S>(
   refresh: () => void,
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  /** The item it shows is being moved to the trash: no trigger reloads it meanwhile. */
-  const removingNow = (): boolean => {
-    const s = current();
-    const item = s === null ? null : triggers.about ? triggers.about(s) : triggers.key ? triggers.key(s) : null;
-    return item !== null && isRemoving(item);
-  };
+  const removingNow = (): boolean => itemRemoving(triggers, current());
   const schedule = (): void => {
     if (timer !== undefined) return;
     timer = setTimeout(() => {

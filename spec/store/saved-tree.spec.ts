@@ -28,22 +28,27 @@ test.after(async () => {
   await pool.destroy();
 });
 
+/** The test pool with its `run` in place of the pool's own. */
+const poolWith = (run: Pool['run']): Pool => ({ threads: pool.threads, destroy: async () => {}, run });
+
+/** Until `ready()` holds (looked at every 5 ms, for 10 s at most): whether it does then. */
+async function until(ready: () => boolean): Promise<boolean> {
+  for (let i = 0; i < 2_000 && !ready(); i++) await new Promise((r) => setTimeout(r, 5));
+  return ready();
+}
+
 /** A run of the store; `walks` gets each walk it is answered (read from the spool before the store reads it). */
 async function run(dataDir: string, file: string | null, walks: FirstWalk[] = []): Promise<Store> {
-  const p: Pool = {
-    threads: pool.threads,
-    destroy: async () => {},
-    run(name, input, lane) {
-      const answer = pool.run(name, input, lane);
-      if (name !== 'walkTreeTask') return answer;
-      return answer.then((a) =>
-        walkFromRecords(readFileSync((input as { out: string }).out)).then((walk) => {
-          walks.push(walk);
-          return a;
-        }),
-      );
-    },
-  };
+  const p = poolWith((name, input, lane) => {
+    const answer = pool.run(name, input, lane);
+    if (name !== 'walkTreeTask') return answer;
+    return answer.then((a) =>
+      walkFromRecords(readFileSync((input as { out: string }).out)).then((walk) => {
+        walks.push(walk);
+        return a;
+      }),
+    );
+  });
   const store = new Store({ dataDir, pool: p, hub: new Hub(), savedIndex: file === null ? null : { file, write: true }, warn: () => {}, listSlice: 2 });
   await store.open();
   await store.warm(30_000);
@@ -148,19 +153,14 @@ test('a log listed from the saved index and deleted before the walk reads its di
     copyFileSync(donor!, join(shop, '20991231T000000.000Z-1.jsonl'));
     let store: Store | null = null;
     let listedBeforeWalk = false;
-    const p: Pool = {
-      threads: pool.threads,
-      destroy: async () => {},
-      run(name, input, lane) {
-        if (name !== 'walkTreeTask') return pool.run(name, input, lane);
-        const listed = async () => {
-          for (let i = 0; i < 2_000 && !store?.sessions.byRel.has(goneRel); i++) await new Promise((r) => setTimeout(r, 5));
-          listedBeforeWalk = store?.sessions.byRel.has(goneRel) ?? false;
-          rmSync(gone!);
-        };
-        return listed().then(() => pool.run(name, input, lane));
-      },
-    };
+    const p = poolWith((name, input, lane) => {
+      if (name !== 'walkTreeTask') return pool.run(name, input, lane);
+      const listed = async () => {
+        listedBeforeWalk = await until(() => store?.sessions.byRel.has(goneRel) ?? false);
+        rmSync(gone!);
+      };
+      return listed().then(() => pool.run(name, input, lane));
+    });
     store = new Store({ dataDir: homeDir, pool: p, hub: new Hub(), savedIndex: { file, write: false }, warn: () => {}, listSlice: 2 });
     await store.open();
     await store.warm(30_000);
@@ -180,19 +180,14 @@ test('a log made in a kept directory while stopped, listed before the check, doe
     // The check's answers wait until the walk has listed the log made (it can be no saved entry).
     let store: Store | null = null;
     let listedFirst = false;
-    const p: Pool = {
-      threads: pool.threads,
-      destroy: async () => {},
-      run(name, input, lane) {
-        const answer = pool.run(name, input, lane);
-        if (name !== 'checkSavedTask') return answer;
-        const walked = async () => {
-          for (let i = 0; i < 2_000 && !store?.sessions.byRel.has(madeRel); i++) await new Promise((r) => setTimeout(r, 5));
-          listedFirst = store?.sessions.byRel.has(madeRel) ?? false;
-        };
-        return walked().then(() => answer);
-      },
-    };
+    const p = poolWith((name, input, lane) => {
+      const answer = pool.run(name, input, lane);
+      if (name !== 'checkSavedTask') return answer;
+      const walked = async () => {
+        listedFirst = await until(() => store?.sessions.byRel.has(madeRel) ?? false);
+      };
+      return walked().then(() => answer);
+    });
     // Lookups by path of the saved logs: only the listing of the check's parts would make them.
     let lookedUp = 0;
     const get = EntriesByPath.prototype.get;
@@ -220,14 +215,10 @@ test('a session asked for by key before its part of the check is in is listed at
     // The check's answers wait until the session is found.
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
-    const p: Pool = {
-      threads: pool.threads,
-      destroy: async () => {},
-      run(name, input, lane) {
-        const answer = pool.run(name, input, lane);
-        return name === 'checkSavedTask' ? held.then(() => answer) : answer;
-      },
-    };
+    const p = poolWith((name, input, lane) => {
+      const answer = pool.run(name, input, lane);
+      return name === 'checkSavedTask' ? held.then(() => answer) : answer;
+    });
     const store = new Store({ dataDir: homeDir, pool: p, hub: new Hub(), savedIndex: { file, write: false }, warn: () => {}, listSlice: 2 });
     const opening = store.open();
     // Bounded: without the lookup by name it would wait for the check it holds.

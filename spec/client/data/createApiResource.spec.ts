@@ -201,55 +201,62 @@ resource('changed events of its topic refresh it once per burst, unless they nam
   assert.is(r.data(), 'v2');
 });
 
-resource('an item being moved to the trash is not refreshed by the events that name it, and is again once unmarked', async () => {
+/** A resource of item `a` over the open stream, its first load answered. */
+async function loadedA(options: Parameters<typeof make>[1]): Promise<FakeEventSource> {
   const es = live();
-  make('a', { topics: ['flows'], key: (s) => s });
+  make('a', options);
   loads[0]!.resolve('v1');
   await settled();
-  const unmark = markRemoving('a');
-  es.send('changed', { what: 'flows', keys: ['a'] });
-  await sleep(COALESCE_MS + 50);
-  assert.is(loads.length, 1, 'its own delete does not reload it');
-  unmark();
+  return es;
+}
+
+/** `body` runs while `key` is marked as being moved to the trash (unmarked after, whatever it throws). */
+async function whileRemoving(key: string, body: () => Promise<void>): Promise<void> {
+  const unmark = markRemoving(key);
+  try {
+    await body();
+  } finally {
+    unmark();
+  }
+}
+
+resource('an item being moved to the trash is not refreshed by the events that name it, and is again once unmarked', async () => {
+  const es = await loadedA({ topics: ['flows'], key: (s) => s });
+  await whileRemoving('a', async () => {
+    es.send('changed', { what: 'flows', keys: ['a'] });
+    await sleep(COALESCE_MS + 50);
+    assert.is(loads.length, 1, 'its own delete does not reload it');
+  });
   es.send('changed', { what: 'flows', keys: ['a'] });
   await sleep(COALESCE_MS + 50);
   assert.is(loads.length, 2);
 });
 
 resource('one that follows the events of every item but shows one is not refreshed while that one is moved to the trash', async () => {
-  const es = live();
-  make('a', { topics: ['sessions', 'flows'], about: (s) => s });
-  loads[0]!.resolve('v1');
-  await settled();
+  const es = await loadedA({ topics: ['sessions', 'flows'], about: (s) => s });
   es.send('changed', { what: 'sessions', keys: ['some-session'] });
   await sleep(COALESCE_MS + 50);
   assert.is(loads.length, 2, "another item's event refreshes it");
   loads[1]!.resolve('v2');
   await settled();
-  const unmark = markRemoving('a');
-  es.send('changed', { what: 'flows', keys: ['a'] });
-  await sleep(COALESCE_MS + 50);
-  assert.is(loads.length, 2, 'its own delete does not reload it');
-  unmark();
+  await whileRemoving('a', async () => {
+    es.send('changed', { what: 'flows', keys: ['a'] });
+    await sleep(COALESCE_MS + 50);
+    assert.is(loads.length, 2, 'its own delete does not reload it');
+  });
   es.send('changed', { what: 'flows', keys: ['a'] });
   await sleep(COALESCE_MS + 50);
   assert.is(loads.length, 3);
 });
 
 resource('a refresh asked for just before its item is moved to the trash does not fire while it is', async () => {
-  const es = live();
-  make('a', { topics: ['sessions', 'flows'], about: (s) => s });
-  loads[0]!.resolve('v1');
-  await settled();
+  const es = await loadedA({ topics: ['sessions', 'flows'], about: (s) => s });
   // Another item's event, then the delete begins before the coalesced refresh fires.
   es.send('changed', { what: 'sessions', keys: ['some-session'] });
-  const unmark = markRemoving('a');
-  try {
+  await whileRemoving('a', async () => {
     await sleep(COALESCE_MS + 50);
     assert.is(loads.length, 1, 'the refresh scheduled before the delete does not ask for it');
-  } finally {
-    unmark();
-  }
+  });
 });
 
 resource('a load begun before the stream opened is not done again when it opens while its item is moved to the trash', async () => {
@@ -259,14 +266,11 @@ resource('a load begun before the stream opened is not done again when it opens 
   assert.is(loads.length, 1, 'it loads without the stream after a while');
   loads[0]!.resolve('v1');
   await settled();
-  const unmarkB = markRemoving('b');
-  try {
+  await whileRemoving('b', async () => {
     opening.open();
     await sleep(COALESCE_MS + 50);
     assert.is(loads.length, 1, 'the stream opening does not reload an item being removed');
-  } finally {
-    unmarkB();
-  }
+  });
 });
 
 resource('a refresh asked for during the first load is dropped if its item is moved to the trash before that load ends', async () => {
@@ -275,14 +279,11 @@ resource('a refresh asked for during the first load is dropped if its item is mo
   es.send('changed', { what: 'flows', keys: ['a'] });
   await sleep(COALESCE_MS + 50);
   assert.is(loads.length, 1, 'it waits for the first load');
-  const unmark = markRemoving('a');
-  try {
+  await whileRemoving('a', async () => {
     loads[0]!.resolve('v1');
     await settled();
     assert.is(loads.length, 1, 'not asked for once the item is being removed');
-  } finally {
-    unmark();
-  }
+  });
 });
 
 resource('job events refresh it when asked, filtered by the predicate', async () => {

@@ -30,6 +30,8 @@ export class SavedListing {
   private marks = new Uint8Array(1024);
   private readonly listed: SessionEntry[] = [];
   private kept: ReadonlyMap<string, KeptDir> | null = null;
+  /** The walk found every directory as saved (keep): no saved log can be gone. */
+  private everyDirAsSaved = false;
   private seen = 0;
   /** Pieces of chunks listed before the walk was in, whose changed logs are read once it is (keep). */
   private readonly changedBeforeWalk: [number, Uint8Array, number, number][] = [];
@@ -127,9 +129,12 @@ export class SavedListing {
   /**
    * The directories whose logs the walk left to the saved index, once it is in (changedIn, unseen): what the check
    * found changed in the pieces listed before is queued to be read now, not once the listing ends.
+   * `everyDirAsSaved`: the walk found every directory with the stamp its names were saved with (none read
+   * again). A log deleted or renamed, or a directory gone, moves its directory's stamp, so none is gone.
    */
-  keep(kept: ReadonlyMap<string, KeptDir>): void {
+  keep(kept: ReadonlyMap<string, KeptDir>, everyDirAsSaved = false): void {
     this.kept = kept;
+    this.everyDirAsSaved = everyDirAsSaved && kept.size > 0;
     for (const [c, found, from, to] of this.changedBeforeWalk.splice(0)) this.readChanged(c, found, from, to);
   }
 
@@ -189,21 +194,25 @@ export class SavedListing {
    * again still has its saved names).
    */
   async unseen(): Promise<SessionEntry[]> {
-    const kept = this.kept ?? new Map<string, KeptDir>();
-    const found = (rel: string): boolean => {
-      if (kept.size === 0) return false;
-      const cut = rel.lastIndexOf('/');
-      const dir = kept.get(cut === -1 ? '' : rel.slice(0, cut));
-      return dir !== undefined && !dir.gone.has(rel.slice(cut + 1));
-    };
     const out: SessionEntry[] = [];
-    if (this.seen === this.listed.length) return out;
+    if (this.everyDirAsSaved || this.seen === this.listed.length) return out;
+    const dirOf = keptDirOf(this.kept ?? new Map());
     // A piece per turn of the event loop: a million listed logs are looked at one by one.
     for (let from = 0; from < this.listed.length; from += UNSEEN_PER_TURN) {
-      for (const e of this.listed.slice(from, from + UNSEEN_PER_TURN)) if (e.inIndex && (this.marks[e.row]! & SEEN) === 0 && !found(e.rel)) out.push(e);
+      const end = Math.min(from + UNSEEN_PER_TURN, this.listed.length);
+      for (let i = from; i < end; i++) {
+        const e = this.listed[i]!;
+        if (e.inIndex && (this.marks[e.row]! & SEEN) === 0 && this.isGone(e.rel, dirOf)) out.push(e);
+      }
       await nextTurn();
     }
     return out;
+  }
+
+  /** A listed log the walk did not list: gone unless its directory was left to the saved index and did not lose it. */
+  private isGone(rel: string, dirOf: (rel: string) => KeptDir | undefined): boolean {
+    const dir = dirOf(rel);
+    return dir === undefined || (dir.gone.size > 0 && dir.gone.has(rel.slice(rel.lastIndexOf('/') + 1)));
   }
 
   private mark(row: number, mark: number): void {
@@ -214,4 +223,23 @@ export class SavedListing {
     }
     this.marks[row]! |= mark;
   }
+}
+
+/**
+ * `kept`'s directory of a log by its path (undefined when it holds none). Logs of one directory come in runs: the
+ * last one's directory is kept, so a run takes no slice and no lookup.
+ */
+export function keptDirOf(kept: ReadonlyMap<string, KeptDir>): (rel: string) => KeptDir | undefined {
+  let lastCut = -2;
+  let lastDir = '';
+  let last: KeptDir | undefined;
+  return (rel) => {
+    const cut = rel.lastIndexOf('/');
+    if (cut !== lastCut || !rel.startsWith(lastDir)) {
+      lastCut = cut;
+      lastDir = cut === -1 ? '' : rel.slice(0, cut);
+      last = kept.get(lastDir);
+    }
+    return last;
+  };
 }

@@ -9,6 +9,7 @@ import { Hub } from '../../server/events/hub.ts';
 import { type FirstWalk, logAt, namesOf, NOT_SAVED } from '../../server/store/first-walk.ts';
 import { loadIndex, readSavedTree, type SavedSource } from '../../server/store/persisted-index.ts';
 import { decodeTree, encodeDir, joinedInTurns, STILL_MS, TreeAgreement, type TreeDir } from '../../server/store/saved-tree.ts';
+import { SavedListing } from '../../server/store/saved-listing.ts';
 import { EntriesByPath } from '../../server/store/session-index.ts';
 import { Store } from '../../server/store/store.ts';
 import { walkFromRecords } from '../../server/store/walk-answer.ts';
@@ -232,6 +233,44 @@ test('a session asked for by key before its part of the check is in is listed at
     await store.warm(30_000);
     await store.searchFiltersMade;
     await assertAsFresh(store, homeDir);
+  }));
+
+/** Runs `body` counting the listed logs `unseen` looks at one by one (SavedListing's isGone). */
+async function countingGoneLooks<T>(body: () => Promise<T>): Promise<{ value: T; looks: number }> {
+  const proto = SavedListing.prototype as unknown as { isGone: (...args: unknown[]) => boolean };
+  const isGone = proto.isGone;
+  let looks = 0;
+  proto.isGone = function (this: SavedListing, ...args: unknown[]) {
+    looks++;
+    return isGone.apply(this, args);
+  };
+  try {
+    return { value: await body(), looks };
+  } finally {
+    proto.isGone = isGone;
+  }
+}
+
+test('with every directory as saved, no listed log is looked at for the gone ones; with a log deleted, its directory is read again and each listed log looked at', () =>
+  withSavedHome(async (homeDir, file) => {
+    const walks: FirstWalk[] = [];
+    const still = await countingGoneLooks(() => run(homeDir, file, walks));
+    assert.ok(walks[0]!.dirs.every((d) => d.kept && !d.diffed), 'every directory as saved');
+    assert.ok(still.value.sessions.size > 10, `${still.value.sessions.size} sessions`);
+    assert.is(still.looks, 0, 'no listed log looked at');
+    await assertAsFresh(still.value, homeDir);
+
+    // A log deleted while stopped moves its directory's stamp: the directory is read again, so each listed log is
+    // looked at, and the deleted one is not listed.
+    const shop = join(homeDir, 'logs/shop');
+    const gone = logPaths(shop)[0]!;
+    rmSync(gone);
+    const walks2: FirstWalk[] = [];
+    const changed = await countingGoneLooks(() => run(homeDir, file, walks2));
+    assert.ok(walks2[0]!.dirs.find((d) => d.rel === 'logs/shop')!.diffed, 'logs/shop read again');
+    assert.ok(changed.looks > 0, 'listed logs looked at');
+    assert.not.ok(changed.value.sessions.byRel.has(gone.slice(homeDir.length + 1)));
+    await assertAsFresh(changed.value, homeDir);
   }));
 
 test('a directory changed less than STILL_MS before it was stamped is not saved', () =>

@@ -344,6 +344,11 @@ export class SavedEntries {
     this.rels.at(c)!.forEach((rel, i) => this.places.set(rel, c * PLACE + i));
   }
 
+  /** Entries the file holds. */
+  get total(): number {
+    return this.count;
+  }
+
   /** Entries not taken yet. */
   get size(): number {
     return this.count - this.takenCount;

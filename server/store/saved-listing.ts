@@ -30,8 +30,8 @@ export class SavedListing {
   private marks = new Uint8Array(1024);
   private readonly listed: SessionEntry[] = [];
   private kept: ReadonlyMap<string, KeptDir> | null = null;
-  /** The walk found every directory as saved (keep): no saved log can be gone. */
-  private everyDirAsSaved = false;
+  /** Every saved log is in a directory the walk found as saved (keep): none can be gone. */
+  private noneGone = false;
   private seen = 0;
   /** Pieces of chunks listed before the walk was in, whose changed logs are read once it is (keep). */
   private readonly changedBeforeWalk: [number, Uint8Array, number, number][] = [];
@@ -129,12 +129,13 @@ export class SavedListing {
   /**
    * The directories whose logs the walk left to the saved index, once it is in (changedIn, unseen): what the check
    * found changed in the pieces listed before is queued to be read now, not once the listing ends.
-   * `everyDirAsSaved`: the walk found every directory with the stamp its names were saved with (none read
-   * again). A log deleted or renamed, or a directory gone, moves its directory's stamp, so none is gone.
+   * `logsAsSaved`: the saved logs of the directories the walk found with the stamp their names were saved with (not
+   * read again). A log deleted or renamed moves its directory's stamp; a directory is saved only with exactly its
+   * saved entries (saved-tree.ts): if these are all of them, no saved log is gone.
    */
-  keep(kept: ReadonlyMap<string, KeptDir>, everyDirAsSaved = false): void {
+  keep(kept: ReadonlyMap<string, KeptDir>, logsAsSaved = -1): void {
     this.kept = kept;
-    this.everyDirAsSaved = everyDirAsSaved && kept.size > 0;
+    this.noneGone = logsAsSaved === this.saved.total;
     for (const [c, found, from, to] of this.changedBeforeWalk.splice(0)) this.readChanged(c, found, from, to);
   }
 
@@ -195,7 +196,7 @@ export class SavedListing {
    */
   async unseen(): Promise<SessionEntry[]> {
     const out: SessionEntry[] = [];
-    if (this.everyDirAsSaved || this.seen === this.listed.length) return out;
+    if (this.noneGone || this.seen === this.listed.length) return out;
     const dirOf = keptDirOf(this.kept ?? new Map());
     // A piece per turn of the event loop: a million listed logs are looked at one by one.
     for (let from = 0; from < this.listed.length; from += UNSEEN_PER_TURN) {

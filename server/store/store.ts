@@ -264,7 +264,7 @@ export class Store {
       if (this.closed) return;
       // The directories whose logs are listed from the saved index (but for those the walk lists), by path: their names now.
       const kept = new Map(walk.dirs.flatMap((d, i) => (d.kept ? [[d.rel, { names: names[i]!, gone: new Set(d.gone) }] as const] : [])));
-      listing?.keep(kept, walk.dirs.every((d) => d.kept && !d.diffed));
+      listing?.keep(kept, walk.dirs.reduce((n, d) => n + (d.kept && !d.diffed ? d.savedLogs : 0), 0));
       // A session asked for by key meanwhile may now be found by its name (sessionWhileListing).
       this.markSliceListed();
       const slices = this.slicesOf(walk, names);

@@ -3,7 +3,7 @@
 // that changed is listed, and the index equals a fresh one whatever was kept.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { appendFileSync, copyFileSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, copyFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hub } from '../../server/events/hub.ts';
 import { type FirstWalk, logAt, namesOf, NOT_SAVED } from '../../server/store/first-walk.ts';
@@ -251,7 +251,7 @@ async function countingGoneLooks<T>(body: () => Promise<T>): Promise<{ value: T;
   }
 }
 
-test('with every directory as saved, no listed log is looked at for the gone ones; with a log deleted, its directory is read again and each listed log looked at', () =>
+test('with every saved log in a directory as saved, no listed log is looked at for the gone ones; with a log deleted, each is', () =>
   withSavedHome(async (homeDir, file) => {
     const walks: FirstWalk[] = [];
     const still = await countingGoneLooks(() => run(homeDir, file, walks));
@@ -260,14 +260,21 @@ test('with every directory as saved, no listed log is looked at for the gone one
     assert.is(still.looks, 0, 'no listed log looked at');
     await assertAsFresh(still.value, homeDir);
 
+    // A file made in the data directory, which holds no log: it is read again, and no listed log is looked at.
+    writeFileSync(join(homeDir, 'notes.txt'), 'x');
+    const walks2: FirstWalk[] = [];
+    const rootMoved = await countingGoneLooks(() => run(homeDir, file, walks2));
+    assert.ok(walks2[0]!.dirs.find((d) => d.rel === '')!.diffed, 'the data directory read again');
+    assert.is(rootMoved.looks, 0, 'no listed log looked at');
+    await assertAsFresh(rootMoved.value, homeDir);
+
     // A log deleted while stopped moves its directory's stamp: the directory is read again, so each listed log is
     // looked at, and the deleted one is not listed.
-    const shop = join(homeDir, 'logs/shop');
-    const gone = logPaths(shop)[0]!;
+    const gone = logPaths(join(homeDir, 'logs/shop'))[0]!;
     rmSync(gone);
-    const walks2: FirstWalk[] = [];
-    const changed = await countingGoneLooks(() => run(homeDir, file, walks2));
-    assert.ok(walks2[0]!.dirs.find((d) => d.rel === 'logs/shop')!.diffed, 'logs/shop read again');
+    const walks3: FirstWalk[] = [];
+    const changed = await countingGoneLooks(() => run(homeDir, file, walks3));
+    assert.ok(walks3[0]!.dirs.find((d) => d.rel === 'logs/shop')!.diffed, 'logs/shop read again');
     assert.ok(changed.looks > 0, 'listed logs looked at');
     assert.not.ok(changed.value.sessions.byRel.has(gone.slice(homeDir.length + 1)));
     await assertAsFresh(changed.value, homeDir);

@@ -54,18 +54,18 @@ async function untilSavedTwice(cacheDir: string): Promise<void> {
 }
 
 /**
- * /api/health every 20 ms from now until the saved index is replaced (a restart that read logs saves once their
- * filters are made), at most `capMs`: its longest answer, and how long the save took to land.
+ * /api/health every 20 ms from now until the saved index is no longer the one whose mtime was `before` (taken
+ * before the console started: a small restart's save can land before this begins), at most `capMs`: its longest
+ * answer, and by when the save had landed, in ms after `completeMs` (the console's start to its index complete).
  */
-async function healthUntilSaved(c: Launched, cacheDir: string, capMs: number): Promise<{ healthMax: number; savedMs: number | null }> {
-  const before = savedMtime(cacheDir);
+async function healthUntilSaved(c: Launched, cacheDir: string, before: number | null, completeMs: number, capMs: number): Promise<{ healthMax: number; savedMs: number | null }> {
   const t0 = performance.now();
   let healthMax = 0;
   while (performance.now() - t0 < capMs) {
     const t = performance.now();
     await (await c.api('/api/health')).arrayBuffer();
     healthMax = Math.max(healthMax, performance.now() - t);
-    if (savedMtime(cacheDir) !== before) return { healthMax, savedMs: performance.now() - t0 };
+    if (savedMtime(cacheDir) !== before) return { healthMax, savedMs: performance.now() - c.startedMs - completeMs };
     await sleep(20);
   }
   return { healthMax, savedMs: null };
@@ -130,14 +130,15 @@ export async function restartFigures(input: RestartInput): Promise<void> {
         made.push(to);
       }
     }
+    const savedBefore = savedMtime(cache.dir);
     const changed = await launch({ dataDir: dir, token: input.token, env });
     const b = await firstTurnWhileIndexing(changed, input.biggestKey);
-    const save = await healthUntilSaved(changed, cache.dir, 120_000);
+    const save = await healthUntilSaved(changed, cache.dir, savedBefore, b.completeMs, 120_000);
     await changed.stop();
     report(target(b.completeMs), `restart, 1 % of logs changed or added (${n}): complete ${fmt(b.completeMs)} ms from start${vsCold(b.completeMs)} — target ≤ 1500 ms and ≤ 0.2×`);
     report(b.outlineMs <= 1000 && b.status === 200, `restart, 1 % changed: the biggest session's outline asked at start ${b.status} in ${fmt(b.outlineMs)} ms — target ≤ 1000 ms`);
     report(b.healthMax <= 50, `restart, 1 % changed: /api/health max ${fmt(b.healthMax)} ms until complete — target ≤ 50 ms`);
-    report(save.savedMs !== null && save.healthMax <= 50, `restart, 1 % changed: /api/health max ${fmt(save.healthMax)} ms after, until the index is saved (${save.savedMs === null ? 'not within 120 s' : `${fmt(save.savedMs)} ms after complete`}) — target ≤ 50 ms`);
+    report(save.savedMs !== null && save.healthMax <= 50, `restart, 1 % changed: /api/health max ${fmt(save.healthMax)} ms after, until the index is saved (${save.savedMs === null ? 'not within 120 s' : `landed by ${fmt(save.savedMs)} ms after complete`}) — target ≤ 50 ms`);
   } finally {
     for (const f of made) rmSync(f, { force: true });
     for (const [f, size] of grown) truncateSync(f, size);

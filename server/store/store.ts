@@ -54,17 +54,6 @@ const HEAD_BESIDE_SAVED_BYTES = 128 * 1024 * 1024;
 const BIG_LOG_BYTES = 8 * 1024 * 1024;
 /** Logs given their entries per turn of the event loop while the first walk is listed. */
 const LIST_SLICE = 1_000;
-/** What a turn listing a saved index's logs should take: two such turns back to back still leave a request its 50 ms. */
-export const LIST_TURN_MS = 8;
-
-/**
- * The next piece of saved logs to list in a turn, the last `piece` having taken `tookMs`: as many as fit
- * LIST_TURN_MS at that pace, at most twice the last, at least FIRST_BATCH, at most `max`.
- */
-export function nextPiece(piece: number, tookMs: number, max: number): number {
-  const fit = Math.floor((piece * LIST_TURN_MS) / Math.max(tookMs, 0.01));
-  return Math.max(Math.min(FIRST_BATCH, max), Math.min(fit, piece * 2, max));
-}
 /** Parts of a saved index's check per worker: the one that walks first takes its share after. */
 const CHECK_PARTS_PER_WORKER = 4;
 /** At most this many chunks a part: the event loop lists a part while the workers check the next ones. */
@@ -368,7 +357,7 @@ export class Store {
   private async listSaved(listing: SavedListing, saved: SavedEntries, parts: readonly CheckPart[]): Promise<void> {
     this.expected = Math.max(this.expected, saved.size);
     this.sessions.reserve(saved.size);
-    // A piece per turn, sized by how long the last one took (the first pieces run before the code is optimized).
+    // A piece per turn, doubling up to a chunk: the first pieces run before the code is optimized.
     let piece = Math.min(FIRST_BATCH, this.listSliceSize);
     for (const part of parts) {
       const found = await part.found;
@@ -377,12 +366,9 @@ export class Store {
         continue;
       }
       for (let c = 0; c < found.length; c++) {
-        for (let from = 0; from < found[c]!.length; ) {
+        for (let from = 0; from < found[c]!.length; from += piece, piece = Math.min(piece * 2, this.listSliceSize)) {
           if (this.closed) return;
-          const start = performance.now();
           listing.listChunk(part.first + c, found[c]!, from, from + piece);
-          from += piece;
-          piece = nextPiece(piece, performance.now() - start, this.listSliceSize);
           this.markOpened();
           this.markSliceListed();
           await nextTurn();

@@ -133,7 +133,7 @@ export class SavedListing {
    * read again). A log deleted or renamed moves its directory's stamp; a directory is saved only with exactly its
    * saved entries (saved-tree.ts): if these are all of them, no saved log is gone.
    */
-  keep(kept: ReadonlyMap<string, KeptDir>, logsAsSaved = -1): void {
+  keep(kept: ReadonlyMap<string, KeptDir>, logsAsSaved: number): void {
     this.kept = kept;
     this.noneGone = logsAsSaved === this.saved.total;
     for (const [c, found, from, to] of this.changedBeforeWalk.splice(0)) this.readChanged(c, found, from, to);

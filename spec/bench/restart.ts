@@ -17,9 +17,19 @@ export interface RestartInput {
   biggestKey: string;
   /** The same run's first-ever cold index, ms from start to every figure final (null: not measured). */
   coldMs: number | null;
+  /** Logs big enough to have their outlines kept beside the saved index (the home's big ones). */
+  bigLogs: number;
+  /** Sessions in the home: the ratio to the cold index is a target from RATIO_SESSIONS on. */
+  sessions: number;
   token: string;
   report: (pass: boolean | null, text: string) => void;
 }
+
+/**
+ * The restart's ≤ 0.2× of the cold index is set at 100k sessions: in a smaller home the start's fixed costs
+ * are most of both, so below it the ratio is shown and only the 1.5 s is held.
+ */
+const RATIO_SESSIONS = 100_000;
 
 const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 
@@ -39,16 +49,26 @@ function savedMtime(cacheDir: string): number | null {
   return file === undefined ? null : statSync(join(cacheDir, file)).mtimeMs;
 }
 
+/** How many big logs' outlines are kept beside the saved index in `cacheDir`. */
+function keptOutlines(cacheDir: string): number {
+  const dir = readdirSync(cacheDir).find((n) => n.startsWith('index-') && n.endsWith('.outlines'));
+  return dir === undefined ? 0 : readdirSync(join(cacheDir, dir)).filter((n) => n.endsWith('.json')).length;
+}
+
 /**
- * The saved index as a console left running would have it: written once the cold index is in, then again once
- * the search filters it left are made (at most 120 s); a restart before that makes them again meanwhile.
+ * The saved index as a console left running would have it (at most 120 s): written once the cold index is in,
+ * then again once the search filters it left are made, and the outlines of the `bigLogs` biggest logs kept
+ * beside it. A restart before that makes them again meanwhile: in a small home the second save can come before
+ * the biggest log's outline is kept, and a console stopped then leaves that outline to be made by the next.
  */
-async function untilSavedTwice(cacheDir: string): Promise<void> {
+async function untilSettled(cacheDir: string, bigLogs: number): Promise<void> {
   let first: number | null = null;
+  let savedTwice = false;
   for (let i = 0; i < 1_200; i++) {
     const mtime = savedMtime(cacheDir);
     if (first === null) first = mtime;
-    else if (mtime !== null && mtime !== first) return;
+    else if (mtime !== null && mtime !== first) savedTwice = true;
+    if (savedTwice && keptOutlines(cacheDir) >= bigLogs) return;
     await sleep(100);
   }
 }
@@ -104,15 +124,17 @@ export async function restartFigures(input: RestartInput): Promise<void> {
     // The first run with a cache: it saves the index once the cold index is in, and again on stop.
     const first = await launch({ dataDir: dir, token: input.token, env });
     await untilComplete(first);
-    await untilSavedTwice(cache.dir);
+    await untilSettled(cache.dir, input.bigLogs);
     await first.stop();
 
-    const target = (ms: number) => ms <= 1500 && (input.coldMs === null || ms <= 0.2 * input.coldMs);
+    const ratioHeld = input.sessions >= RATIO_SESSIONS;
+    const target = (ms: number) => ms <= 1500 && (input.coldMs === null || !ratioHeld || ms <= 0.2 * input.coldMs);
+    const targetText = ratioHeld ? 'target ≤ 1500 ms and ≤ 0.2×' : `target ≤ 1500 ms (≤ 0.2× from ${RATIO_SESSIONS.toLocaleString('en')} sessions on)`;
     const vsCold = (ms: number) => (input.coldMs === null ? '' : ` = ${(ms / input.coldMs).toFixed(2)}× the first-ever cold index (${fmt(input.coldMs)} ms)`);
     const same = await launch({ dataDir: dir, token: input.token, env });
     const a = await firstTurnWhileIndexing(same, input.biggestKey);
     await same.stop();
-    report(target(a.completeMs), `restart, nothing changed: complete ${fmt(a.completeMs)} ms from start${vsCold(a.completeMs)} — target ≤ 1500 ms and ≤ 0.2×`);
+    report(target(a.completeMs), `restart, nothing changed: complete ${fmt(a.completeMs)} ms from start${vsCold(a.completeMs)} — ${targetText}`);
     report(a.outlineMs <= 1000 && a.status === 200, `restart, nothing changed: the biggest session's outline asked at start ${a.status} in ${fmt(a.outlineMs)} ms — target ≤ 1000 ms`);
     report(a.healthMax <= 50, `restart, nothing changed: /api/health max ${fmt(a.healthMax)} ms until complete — target ≤ 50 ms`);
 
@@ -135,7 +157,7 @@ export async function restartFigures(input: RestartInput): Promise<void> {
     const b = await firstTurnWhileIndexing(changed, input.biggestKey);
     const save = await healthUntilSaved(changed, cache.dir, savedBefore, b.completeMs, 120_000);
     await changed.stop();
-    report(target(b.completeMs), `restart, 1 % of logs changed or added (${n}): complete ${fmt(b.completeMs)} ms from start${vsCold(b.completeMs)} — target ≤ 1500 ms and ≤ 0.2×`);
+    report(target(b.completeMs), `restart, 1 % of logs changed or added (${n}): complete ${fmt(b.completeMs)} ms from start${vsCold(b.completeMs)} — ${targetText}`);
     report(b.outlineMs <= 1000 && b.status === 200, `restart, 1 % changed: the biggest session's outline asked at start ${b.status} in ${fmt(b.outlineMs)} ms — target ≤ 1000 ms`);
     report(b.healthMax <= 50, `restart, 1 % changed: /api/health max ${fmt(b.healthMax)} ms until complete — target ≤ 50 ms`);
     report(save.savedMs !== null && save.healthMax <= 50, `restart, 1 % changed: /api/health max ${fmt(save.healthMax)} ms after, until the index is saved (${save.savedMs === null ? 'not within 120 s' : `landed by ${fmt(save.savedMs)} ms after complete`}) — target ≤ 50 ms`);

@@ -51,7 +51,7 @@ const HEAD_LOGS = 2_048;
 /** A saved index's size past which a restart finds its first page by name beside the walk (~230k sessions; at 100k the walk is in by then). */
 const HEAD_BESIDE_SAVED_BYTES = 128 * 1024 * 1024;
 /** A log this big is summarized alone: a 100 MB log takes a worker half a second, and the first page must not wait behind it. */
-const BIG_LOG_BYTES = 8 * 1024 * 1024;
+export const BIG_LOG_BYTES = 8 * 1024 * 1024;
 /** Logs given their entries per turn of the event loop while the first walk is listed. */
 const LIST_SLICE = 1_000;
 /** Parts of a saved index's check per worker: the one that walks first takes its share after. */

@@ -3,8 +3,9 @@
 // against the first-ever cold index of the same run, and the biggest session's outline asked for right
 // after start (what its first turn waits for) with /api/health polled meanwhile, and after the 1 % restart
 // until the index it read is saved.
-import { appendFileSync, copyFileSync, readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { keptOutlinesDir } from '../../server/store/persisted-index.ts';
 import { launch, type Launched } from '../support/launch.ts';
 import { tempDir } from '../support/fixtures.ts';
 import { sleep } from './measure.ts';
@@ -43,16 +44,23 @@ async function untilComplete(c: Launched): Promise<number> {
   throw new Error('the index was not complete within 120 s');
 }
 
-/** The saved index's mtime in `cacheDir` (null: none yet); not the search filters' file beside it. */
-function savedMtime(cacheDir: string): number | null {
+/** The saved index in `cacheDir` (null: none yet); not the search filters' file beside it. */
+function savedIndex(cacheDir: string): string | null {
   const file = readdirSync(cacheDir).find((n) => n.endsWith('.bin') && n.startsWith('index-'));
-  return file === undefined ? null : statSync(join(cacheDir, file)).mtimeMs;
+  return file === undefined ? null : join(cacheDir, file);
+}
+
+/** The saved index's mtime in `cacheDir` (null: none yet). */
+function savedMtime(cacheDir: string): number | null {
+  const file = savedIndex(cacheDir);
+  return file === null ? null : statSync(file).mtimeMs;
 }
 
 /** How many big logs' outlines are kept beside the saved index in `cacheDir`. */
 function keptOutlines(cacheDir: string): number {
-  const dir = readdirSync(cacheDir).find((n) => n.startsWith('index-') && n.endsWith('.outlines'));
-  return dir === undefined ? 0 : readdirSync(join(cacheDir, dir)).filter((n) => n.endsWith('.json')).length;
+  const file = savedIndex(cacheDir);
+  const dir = file === null ? null : keptOutlinesDir(file);
+  return dir === null || !existsSync(dir) ? 0 : readdirSync(dir).filter((n) => n.endsWith('.json')).length;
 }
 
 /**

@@ -16,6 +16,7 @@ import { bareParse, bareParseSplit, cpuMs, freePort, initialUiJs, jsonlFiles, ma
 import { sessionPageFigures } from './browser.ts';
 import { searchFigures } from './search.ts';
 import { restartFigures } from './restart.ts';
+import { BIG_LOG_BYTES } from '../../server/store/store.ts';
 import { homeLogBytes, otlpExportPasses, otlpExportText, timeOtlpExport } from './otlp-figure.ts';
 
 const TOKEN = 'bench-token';
@@ -32,8 +33,6 @@ const RARE_PHRASE = '1Z999AA10123456784';
 const RARE_SESSIONS = 5;
 /** Held by about half the generated sessions. */
 const COMMON_PHRASE = 'refund';
-/** Logs of this size and more have their outlines kept beside the saved index (the store's BIG_LOG_BYTES). */
-const OUTLINE_KEPT_BYTES = 8 * 1024 * 1024;
 
 const { values } = parseArgs({
   options: { sessions: { type: 'string' }, big: { type: 'string' }, keep: { type: 'boolean' }, home: { type: 'string' }, only: { type: 'string' } },
@@ -394,7 +393,7 @@ async function main(): Promise<void> {
       console_ = null;
       const biggest = [...home.big].sort((a, b) => b.bytes - a.bytes)[0];
       const logs = files.filter((f) => !f.endsWith('.flow.jsonl') && !f.endsWith('.confirm.jsonl'));
-      await restartFigures({ dir: big, logs, biggestKey: biggest?.id ?? home.sessions[0]!.id, coldMs, bigLogs: home.big.filter((b) => b.bytes >= OUTLINE_KEPT_BYTES).length, sessions: home.sessions.length + home.big.length, token: TOKEN, report });
+      await restartFigures({ dir: big, logs, biggestKey: biggest?.id ?? home.sessions[0]!.id, coldMs, bigLogs: home.big.filter((b) => b.bytes >= BIG_LOG_BYTES).length, sessions: home.sessions.length + home.big.length, token: TOKEN, report });
     });
     console.log(`bench: load average at the end ${load()}`);
   } finally {

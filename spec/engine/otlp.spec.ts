@@ -3,14 +3,14 @@
 // flow's decisions ride on the calls they followed; arguments and results appear only when asked for.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sessionTrace } from '../../server/engine/otlp/spans.ts';
 import { readableSpans } from '../../server/engine/otlp/readable.ts';
 import { otlpJson, otlpProtobuf } from '../../server/engine/otlp/encode.ts';
 import { traceIdOf } from '../../server/engine/otlp/ids.ts';
-import { fixtureHome } from '../support/fixtures.ts';
-import { decodeJson, decodeProtobuf, holdToSession, type PlainExport } from '../support/otlp-decode.ts';
+import { fixtureHome, tempDir } from '../support/fixtures.ts';
+import { decodeJson, decodeProtobuf, holdToSession, withoutPayloads, type PlainExport } from '../support/otlp-decode.ts';
 
 const otlp = suite('engine: sessions as OTLP');
 
@@ -37,6 +37,12 @@ otlp('every fixture session decodes as protobuf and as JSON to the same spans, w
     const fromJson = decodeJson(Buffer.from(otlpJson(spans)).toString('utf8'));
     holdToSession(fromProtobuf, path);
     assert.equal(fromJson, fromProtobuf, path);
+  }
+});
+
+otlp('every fixture session exports without payloads as it does with them, less their attributes (every line parsed)', () => {
+  for (const path of logs) {
+    assert.equal(decodeProtobuf(otlpProtobuf(exportOf(path))), withoutPayloads(decodeProtobuf(otlpProtobuf(exportOf(path, true)))), path);
   }
 });
 
@@ -86,6 +92,25 @@ otlp('arguments, results and the conversation only when asked for', () => {
 
 otlp('a log that is not a session log fails with the reader message', () => {
   assert.throws(() => exportOf(join(fixtureHome, 'servers.json')), /parsing /);
+});
+
+otlp('a lone surrogate escape fails the export in a line taken unparsed too, as in one parsed', () => {
+  const t = tempDir('engine-otlp-surrogate-');
+  try {
+    const head = JSON.stringify({ engine_mcp_log: 2, session: 's', started_unix_ms: 1, server_command: ['srv'] });
+    const call = '{"t_ms":1,"from":"client","message":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a"}}}';
+    const cases = {
+      context: '{"t_ms":2,"from":"context","message":{"role":"user","content":"a \\ud800 b"}}',
+      answer: '{"t_ms":2,"from":"server","message":{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"\\udc00"}],"isError":false}}}',
+    };
+    for (const [name, line] of Object.entries(cases)) {
+      const path = join(t.dir, `${name}.jsonl`);
+      writeFileSync(path, `${head}\n${call}\n${line}\n{"t_ms":3,"from":"client","message":{"jsonrpc":"2.0","method":"notifications/x"}}\n`);
+      for (const payloads of [false, true]) assert.throws(() => exportOf(path, payloads), /line 3: a lone surrogate escape/, `${name}, payloads ${payloads}`);
+    }
+  } finally {
+    t.cleanup();
+  }
 });
 
 otlp.run();

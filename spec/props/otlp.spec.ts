@@ -11,7 +11,7 @@ import { sessionTrace } from '../../server/engine/otlp/spans.ts';
 import { readableSpans } from '../../server/engine/otlp/readable.ts';
 import { otlpJson, otlpProtobuf } from '../../server/engine/otlp/encode.ts';
 import { tempDir } from '../support/fixtures.ts';
-import { decodeJson, decodeProtobuf, holdToSession } from '../support/otlp-decode.ts';
+import { decodeJson, decodeProtobuf, holdToSession, withoutPayloads } from '../support/otlp-decode.ts';
 import { check } from './check.ts';
 
 const props = suite('props: sessions as OTLP');
@@ -20,7 +20,7 @@ props.after(() => t.cleanup());
 
 const tool = fc.constantFrom('find_user', 'get_order', 'cancel_order', 'lookup');
 const method = fc.constantFrom('tools/call', 'tools/call', 'tools/call', 'tools/list', 'initialize', 'prompts/get', 'resources/read', 'ping');
-const answerKind = fc.constantFrom('result', 'result', 'tool_error', 'rpc_error', 'none');
+const answerKind = fc.constantFrom('result', 'result', 'tool_error', 'rpc_error', 'none', 'both', 'nested');
 const step = fc.record({
   dt: fc.nat(900),
   from: fc.constantFrom('client', 'client', 'client', 'proxy', 'context', 'note'),
@@ -60,7 +60,7 @@ function write(s: Session): { path: string; flowLog: string | null } {
     clock += st.dt;
     flush(clock);
     if (st.from === 'context') {
-      lines.push(JSON.stringify({ t_ms: clock, from: 'context', message: { role: st.dt % 2 ? 'user' : 'assistant', content: st.text } }));
+      lines.push(JSON.stringify({ t_ms: clock, from: 'context', message: { role: (['user', 'assistant', 'system'] as const)[st.dt % 3], content: st.text } }));
       continue;
     }
     if (st.from === 'note') {
@@ -75,9 +75,13 @@ function write(s: Session): { path: string; flowLog: string | null } {
     if (st.from === 'client' && st.method === 'tools/call') agentIds.push(rid);
     if (st.answer === 'none') continue;
     const body =
+      st.method === 'initialize' && st.answer === 'result' ? { result: { protocolVersion: `2025-0${st.dt % 9}-01`, capabilities: {} } } :
       st.answer === 'rpc_error' ? { error: { code: -32602, message: 'bad params' } } :
       st.answer === 'tool_error' ? { result: { content: [{ type: 'text', text: 'no such user' }], isError: true } } :
-      { result: { content: [{ type: 'text', text: `ok ${st.text}` }] } };
+      // A result and an error both: the error's. An `isError` and an `error` deeper in a result: a success.
+      st.answer === 'both' ? { result: { content: [] }, error: { code: 7, message: st.text } } :
+      st.answer === 'nested' ? { result: { content: [{ type: 'text', text: st.text }], structuredContent: { error: st.text, more: { isError: true } } } } :
+      { result: { content: [{ type: 'text', text: `ok ${st.text}` }], isError: false } };
     answers.push({ t: clock + st.answerDt, line: JSON.stringify({ t_ms: clock + st.answerDt, from: 'server', message: { jsonrpc: '2.0', id: rid, ...body } }) });
   }
   flush(Infinity);
@@ -101,6 +105,10 @@ props('every generated session exports to a trace that decodes and holds to its 
       holdToSession(out, files.path);
       assert.equal(decodeJson(Buffer.from(otlpJson(readableSpans(sessionTrace(files, opts)))).toString('utf8')), out);
       assert.equal(otlpProtobuf(readableSpans(sessionTrace(files, opts))), bytes);
+      // Without payloads, plain answers and the conversation are taken unparsed; with them, every line is parsed.
+      const other = decodeProtobuf(otlpProtobuf(readableSpans(sessionTrace(files, { ...opts, payloads: !payloads }))));
+      const [quick, parsed] = payloads ? [other, out] : [out, other];
+      assert.equal(quick, withoutPayloads(parsed));
       if (s.http) {
         const call = out.resources[0]!.spans.find((x) => x.kind === 3);
         if (call) assert.equal([call.attributes['server.address'], call.attributes['server.port'], call.attributes['network.transport']], ['mcp.example.com', 8443, 'tcp']);

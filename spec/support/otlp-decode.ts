@@ -127,6 +127,24 @@ function withBytes(o: unknown): unknown {
   return out;
 }
 
+/** The attributes only an export with payloads holds (arguments, results, the conversation's texts). */
+const PAYLOAD_KEYS = ['gen_ai.tool.call.arguments', 'gen_ai.tool.call.result', 'engine.content'];
+
+/**
+ * An export with payloads less its payload attributes: what the export without them must be. (Without
+ * payloads the export takes plain answers and the conversation from their text unparsed; with them, it
+ * parses every line, so this holds the quick reading to a full parse.)
+ */
+export function withoutPayloads(out: PlainExport): PlainExport {
+  const less = (a: Record<string, Attr>): Record<string, Attr> => Object.fromEntries(Object.entries(a).filter(([k]) => !PAYLOAD_KEYS.includes(k)));
+  return {
+    resources: out.resources.map((r) => ({
+      attributes: r.attributes,
+      spans: r.spans.map((s) => ({ ...s, attributes: less(s.attributes), events: s.events.map((e) => ({ ...e, attributes: less(e.attributes) })) })),
+    })),
+  };
+}
+
 interface LoggedRequest {
   from: string;
   method: string;

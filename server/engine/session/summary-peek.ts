@@ -26,7 +26,7 @@ const TRUE_VALUE = /\s*:\s*true/y;
  * JSON string a quote is escaped, so every match is a key of the structure.) The bytes, when given, are
  * searched instead of the text: a byte search is several times faster on a long line.
  */
-function saysError(line: string, bytes: Buffer | null): boolean {
+export function saysError(line: string, bytes: Buffer | null): boolean {
   // Most answers end `"isError":false}}}`: the last field of the result (a later duplicate would win), of
   // the message, of the entry. Such an answer is a success without looking further.
   if (bytes !== null) {
@@ -148,7 +148,7 @@ const NEEDS_DECODING = /["\\\x00-\x1f]/;
  * (parsed). A text without escapes is itself; one with escapes is decoded alone, which refuses what parsing
  * the line would refuse in it.
  */
-function contextText(line: string, body: number): { role: string; content: string } | null {
+export function contextText(line: string, body: number): { role: string; content: string } | null {
   CONTEXT_HEAD.lastIndex = body;
   const m = CONTEXT_HEAD.exec(line);
   if (m === null || !line.endsWith('"}}') || CONTEXT_HEAD.lastIndex > line.length - 3) return null;

@@ -94,6 +94,38 @@ otlp('a log that is not a session log fails with the reader message', () => {
   assert.throws(() => exportOf(join(fixtureHome, 'servers.json')), /parsing /);
 });
 
+otlp('a log read in chunks (over 1 MB, long lines looked at by their head) exports without payloads as with them, less their attributes', () => {
+  const t = tempDir('engine-otlp-chunked-');
+  try {
+    const head = JSON.stringify({ engine_mcp_log: 2, session: 'big', started_unix_ms: 1, server_command: ['srv'] });
+    const lines = [head];
+    const long = 'x'.repeat(1500);
+    const answers = [
+      (id: number) => ({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: `${long} ${id}` }], isError: false } }),
+      (id: number) => ({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: `${long} "quoted" \\ ${id}` }] } }),
+      (id: number) => ({ id, jsonrpc: '2.0', result: { content: [{ type: 'text', text: long }], isError: true } }),
+      (id: number) => ({ jsonrpc: '2.0', id, error: { code: -32000, message: long } }),
+      (id: number) => ({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: long }] }, error: { code: 3, message: 'both' } }),
+      (id: number) => ({ jsonrpc: '2.0', id, result: { content: [], structuredContent: { error: long, deeper: { isError: true } } } }),
+    ];
+    let ms = 0;
+    for (let id = 1, bytes = 0; bytes < 2_500_000; id++) {
+      lines.push(JSON.stringify({ t_ms: (ms += 3), from: 'context', message: { role: id % 2 ? 'user' : 'assistant', content: `${long} ${id}` } }));
+      lines.push(JSON.stringify({ t_ms: (ms += 5), from: 'client', message: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: `tool${id % 4}`, arguments: { n: id } } } }));
+      lines.push(JSON.stringify({ t_ms: (ms += 7), from: 'server', message: answers[id % answers.length]!(id) }));
+      bytes += lines.at(-1)!.length + lines.at(-2)!.length + lines.at(-3)!.length;
+    }
+    const path = join(t.dir, 'big.jsonl');
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    const quick = decodeProtobuf(otlpProtobuf(exportOf(path)));
+    holdToSession(quick, path);
+    assert.equal(quick, withoutPayloads(decodeProtobuf(otlpProtobuf(exportOf(path, true)))));
+    assert.ok(spansOf(quick).filter((s) => s.status.code === 2).length > 100, 'errors among the calls');
+  } finally {
+    t.cleanup();
+  }
+});
+
 otlp('a lone surrogate escape fails the export in a line taken unparsed too, as in one parsed', () => {
   const t = tempDir('engine-otlp-surrogate-');
   try {

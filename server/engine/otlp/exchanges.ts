@@ -2,10 +2,10 @@
 // the first answer it got, the notifications, the conversation's messages and the agent's turns, read with
 // the same reader and the same turn rule as the session view (session-format §3), so the export and the
 // console agree on what a session holds.
-import { readLog, type From, type LineAt, type LogHeader, type Peek } from '../session/log.ts';
-import { ANSWER_HEAD, contextText, saysError } from '../session/summary-peek.ts';
+import { readLog, type From, type LineAt, type LogHeader } from '../session/log.ts';
+import { exchangeLook } from './exchange-look.ts';
 import { TurnInference } from '../session/turns.ts';
-import { escapesLoneSurrogate, given, has, idKey, isObject } from '../session/json.ts';
+import { given, has, idKey, isObject } from '../session/json.ts';
 import { outcomeText, outcomeTextLater } from '../sessions.ts';
 
 /** A request from the agent or the proxy and the first answer the server (or the proxy) gave it. */
@@ -73,20 +73,10 @@ export interface SessionExchanges {
 }
 
 const NO_TEXT = () => '';
-const MESSAGE_KEY = '"message":';
-const ERROR_KEY = '"error"';
 
 /** An answer that is a success and no tool error: what an answer taken unparsed is. */
 function plainSuccess(t: number): Answer {
   return { t, errorCode: null, errorMessage: null, toolError: false, toolErrorText: null, result: null, text: NO_TEXT };
-}
-
-/**
- * Whether a line holds `"error"` as a key or a value anywhere (an answer with both a result and an error is
- * the error's). Inside a JSON string a quote is escaped, so a line without it names no error.
- */
-function namesError(line: string, bytes: Buffer | null): boolean {
-  return bytes !== null ? bytes.includes(ERROR_KEY) : line.includes(ERROR_KEY);
 }
 
 function answerOf(t: number, m: Record<string, unknown>, payloads: boolean): Answer {
@@ -178,49 +168,24 @@ export function sessionExchanges(path: string, payloads: boolean): SessionExchan
     if (ex.agentCall && from === 'server') lastAnsweredCall = ex.id;
   };
 
-  const takeSaid = (t: number, m: { role: string; content: string }): void => {
-    turns.context(m);
-    if (m.role === 'user' || m.role === 'assistant') said.push({ t, role: m.role, content: m.content });
-  };
-  const takeSuccess = (t: number, from: From, key: string, at: LineAt): void => {
-    if (turns.waitsFor(key)) turns.response(t, key, outcomeTextLater(path, at, null));
-    const ex = pending.get(key);
-    if (!ex) return;
-    pending.delete(key);
-    recurring.delete(key);
-    ex.answer = plainSuccess(t);
-    if (ex.agentCall && from === 'server') lastAnsweredCall = ex.id;
-  };
-
-  // The same listing in every session is parsed once per thread (the reader's shared lines). Without
-  // payloads, the context's messages and the answers that are plain successes (most of a log's bytes) are
-  // taken from their text as the summary takes them (summary-peek.ts); the rest is parsed.
-  const peek: Peek = (line, t, from, rest, at, bytes, whole) => {
-    if (!line.startsWith(MESSAGE_KEY, rest)) return true;
-    const body = rest + MESSAGE_KEY.length;
-    if (from === 'client') return true;
-    if (from === 'context') {
-      if (payloads || !whole) return true;
-      const m = contextText(line, body);
-      // A small file's line is refused for a lone surrogate escape before anything is taken from it.
-      if (m === null || (bytes === null && escapesLoneSurrogate(line))) return true;
-      takeSaid(t, m);
-      return false;
-    }
-    ANSWER_HEAD.lastIndex = body;
-    const head = ANSWER_HEAD.exec(line);
-    // A long line's head alone says nothing of an error further on unless its bytes come with it.
-    if (head === null || (!whole && bytes === null)) return true;
-    const key = (head[1] ?? head[2]) as string;
-    if (from === 'server' && recurring.has(key)) return 'shared';
-    if (payloads || head[3] !== 'result') return true;
-    const ex = pending.get(key);
-    // The handshake's answer names the protocol version; a line naming an error anywhere is read in full.
-    if (ex?.method === 'initialize' || saysError(line, bytes) || namesError(line, bytes)) return true;
-    if (bytes === null && escapesLoneSurrogate(line)) return true;
-    takeSuccess(t, from, key, at);
-    return false;
-  };
+  const peek = exchangeLook({
+    payloads,
+    recurring,
+    pendingMethod: (key) => pending.get(key)?.method,
+    context: (t, role, content) => {
+      turns.context({ role, content });
+      if (role === 'user' || role === 'assistant') said.push({ t, role, content });
+    },
+    success: (t, from, key, at) => {
+      if (turns.waitsFor(key)) turns.response(t, key, outcomeTextLater(path, at, null));
+      const ex = pending.get(key);
+      if (!ex) return;
+      pending.delete(key);
+      recurring.delete(key);
+      ex.answer = plainSuccess(t);
+      if (ex.agentCall && from === 'server') lastAnsweredCall = ex.id;
+    },
+  });
   const { header } = readLog(path, (e, at) => {
     if (e.t > duration) duration = e.t;
     if (e.from === 'proxy') proxyEntries = true;

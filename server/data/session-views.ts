@@ -12,6 +12,7 @@ import type { DataContext } from './data-context.ts';
 import type { SessionFile } from './catalog.ts';
 import { filesOf, UnreadableSession } from './sessions.ts';
 import { stampNow } from '../store/stamp.ts';
+import type { HeldOutline } from '../store/big-outlines.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
@@ -26,6 +27,37 @@ async function spooledOutline(text: string): Promise<OutlineIndex | null> {
   return read.success ? read.output : null;
 }
 
+/**
+ * A big log's outline file at this stamp: the one kept; else the one being made (by the index lane after a
+ * first start's cold index), waited for; else made now in the request lane and kept, so the index lane does
+ * not make it again. Undefined for a log that is not big, or whose outline could not be made (it is parsed).
+ */
+async function bigOutline(state: OutlineContext, file: SessionFile, stamp: string): Promise<HeldOutline | undefined> {
+  const { bigOutlines, bigLogBytes, sessions } = state.store;
+  const held = bigOutlines.find(file.path, stamp);
+  if (held) return held;
+  const making = bigOutlines.beingMade(file.path, stamp);
+  if (making) {
+    await making;
+    return bigOutlines.find(file.path, stamp);
+  }
+  const entry = sessions.byRel.get(file.rel);
+  if (entry === undefined || entry.path !== file.path || entry.size_bytes < bigLogBytes) return undefined;
+  const made = (async () => {
+    const out = bigOutlines.file();
+    const r = await state.pool.run('sessionOutlineFileTask', { files: filesOf(file), out }).catch(() => null);
+    // Kept only if the log is still as it was asked for.
+    if (r?.ok && r.value.stamp === stamp) bigOutlines.keep(file.path, stamp, out, r.value.bytes);
+    else bigOutlines.discard(out);
+  })();
+  bigOutlines.whileMaking(file.path, stamp, made);
+  await made;
+  return bigOutlines.find(file.path, stamp);
+}
+
+/** What the outlines are made with and kept in. */
+export type OutlineContext = Pick<DataContext, 'store' | 'pool' | 'caches'>;
+
 /** How many sessions' indexes the memo keeps: the pages open now, not the whole directory. */
 const MEMO_SESSIONS = 4;
 
@@ -33,7 +65,7 @@ const MEMO_SESSIONS = 4;
  * The session's outline, the places of its calls and its events. Concurrent asks for the same session share
  * one parse. Throws UnreadableSession when the log is not a session log this engine can read.
  */
-export function sessionIndex(state: DataContext, file: SessionFile): Promise<OutlineIndex> {
+export function sessionIndex(state: OutlineContext, file: SessionFile): Promise<OutlineIndex> {
   const stamp = stampNow(file);
   const memo = state.caches.outlines;
   const held = memo.get(file.path);
@@ -49,8 +81,10 @@ export function sessionIndex(state: DataContext, file: SessionFile): Promise<Out
       return r.value;
     });
   // A big log's outline was made when it was indexed, at these stamps: a read of half a MB, not a pass over the log.
-  const spooled = state.store.bigOutlines.find(file.path, stamp);
-  const made = spooled ? readFile(spooled.file, 'utf8').then(async (text) => (await spooledOutline(text)) ?? parse(), parse) : parse();
+  const made = bigOutline(state, file, stamp).then(
+    (held) => (held ? readFile(held.file, 'utf8').then(async (text) => (await spooledOutline(text)) ?? parse(), parse) : parse()),
+    parse,
+  );
   const index = made.then((value) =>
     // The catalogue's key and path may have moved since the parse (a clashing file appeared).
     value.outline.summary.key === file.key && value.outline.summary.path === file.rel

@@ -15,6 +15,8 @@ export interface HeldOutline {
 
 export class BigOutlines {
   private readonly held = new Map<string, HeldOutline>();
+  /** Outlines being made now (by the index lane, or for a page that asked first), by log path. */
+  private readonly making = new Map<string, { stamp: string; done: Promise<void> }>();
   private bytes = 0;
 
   constructor(
@@ -30,6 +32,21 @@ export class BigOutlines {
     if (!kept) return undefined;
     this.hold(path, { stamp, ...kept });
     return this.held.get(path);
+  }
+
+  /** Resolves once the outline of this log at this stamp that is being made now is kept or given up; undefined when none is. */
+  beingMade(path: string, stamp: string): Promise<void> | undefined {
+    const m = this.making.get(path);
+    return m?.stamp === stamp ? m.done : undefined;
+  }
+
+  /** The outline of this log at this stamp is being made until `work` settles (whoever asks meanwhile waits for it). */
+  whileMaking(path: string, stamp: string, work: Promise<unknown>): void {
+    const entry = { stamp, done: work.then(() => undefined, () => undefined) };
+    this.making.set(path, entry);
+    void entry.done.then(() => {
+      if (this.making.get(path) === entry) this.making.delete(path);
+    });
   }
 
   get size(): number {

@@ -509,12 +509,21 @@ export class Feeder {
     for (const e of this.outlineLater.splice(0)) {
       await this.o.putOff.turn();
       if (this.closed) return;
-      if (sessions.byRel.get(e.rel) !== e || !e.readable || e.stamp === null || outlines.find(e.path, e.stamp)) continue;
-      const out = outlines.file();
-      const r = await pool.run('sessionOutlineFileTask', { files: { key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog }, out }, 'index').catch(() => null);
-      // Kept only if the log is still as it was indexed: a later read writes its own.
-      if (r?.ok && !this.closed && r.value.stamp === e.stamp && sessions.byRel.get(e.rel) === e) outlines.keep(e.path, e.stamp, out, r.value.bytes);
-      else outlines.discard(out);
+      if (sessions.byRel.get(e.rel) !== e || !e.readable || e.stamp === null) continue;
+      const stamp = e.stamp;
+      // A page that asked for this outline first made it, or is making it (Store.pageOutline).
+      await outlines.beingMade(e.path, stamp);
+      if (this.closed) return;
+      if (outlines.find(e.path, stamp)) continue;
+      const made = (async () => {
+        const out = outlines.file();
+        const r = await pool.run('sessionOutlineFileTask', { files: { key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog }, out }, 'index').catch(() => null);
+        // Kept only if the log is still as it was indexed: a later read writes its own.
+        if (r?.ok && !this.closed && r.value.stamp === stamp && sessions.byRel.get(e.rel) === e) outlines.keep(e.path, stamp, out, r.value.bytes);
+        else outlines.discard(out);
+      })();
+      outlines.whileMaking(e.path, stamp, made);
+      await made;
     }
   }
 

@@ -108,6 +108,8 @@ export class Store {
   readonly putOff = new PutOff();
   /** The session page's outlines of big logs, made when they were indexed (data/session-views.ts reads them). */
   readonly bigOutlines: BigOutlines;
+  /** Logs of this size and more are big: summarized alone, their page's outline kept. */
+  readonly bigLogBytes: number;
   private readonly flows = new FlowKeys();
   private readonly fileEvents: FileEvents;
   private readonly feeder: Feeder;
@@ -157,7 +159,7 @@ export class Store {
       spool: this.spool,
       outlines: this.bigOutlines,
       putOff: this.putOff,
-      bigLogBytes: options.bigLogBytes ?? BIG_LOG_BYTES,
+      bigLogBytes: (this.bigLogBytes = options.bigLogBytes ?? BIG_LOG_BYTES),
       announceFrom: Date.now() - ANNOUNCE_SLACK_MS,
     });
     this.coldIndexDone = this.feeder.coldIndexDone;

@@ -157,8 +157,21 @@ paging('the sessions list pages by 50, with the offset in the URL', async ({ ui 
   const pager = p.getByRole('navigation', { name: 'Pages' }).filter({ hasText: 'sessions' });
   await pager.getByText('1–50 of 67 sessions').waitFor();
   assert.ok(await pager.getByRole('button', { name: 'Newer' }).isDisabled());
+  // While the next page loads, the pager still names the rows on screen.
+  let answer: () => void = () => {};
+  const held = new Promise<void>((r) => (answer = r));
+  await p.route(/\/api\/sessions\?.*offset=50/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await pager.getByRole('button', { name: 'Older' }).click();
+  await p.waitForURL(/offset=50/);
+  await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.ok(await pager.getByText('1–50 of 67 sessions').isVisible());
+  assert.is(await p.locator('.session-table tbody tr').count(), 50);
+  answer();
   await pager.getByText('51–67 of 67 sessions').waitFor();
+  await p.unroute(/\/api\/sessions\?.*offset=50/);
   assert.match(p.url(), /offset=50/);
   assert.ok(await pager.getByRole('button', { name: 'Older' }).isDisabled());
   assert.is(await p.locator('.session-table tbody tr').count(), 17);

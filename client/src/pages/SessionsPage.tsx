@@ -46,7 +46,7 @@ function listQuery(url: ReturnType<typeof createSessionsUrl>, domain: string | n
 export default function SessionsPage() {
   useTitle(() => 'Sessions');
   const url = createSessionsUrl();
-  const { q, mode, offset, from, to, sort, order, since, agent, tool, has, go } = url;
+  const { q, mode, from, to, sort, order, since, agent, tool, has, go } = url;
   const [text, setText] = createSearchText(q, go);
 
   const setMode = (m: ModeChoice) => go({ mode: m === 'all' ? undefined : m });
@@ -66,7 +66,8 @@ export default function SessionsPage() {
   };
 
   const query = () => listQuery(url, domain());
-  const res = createApiResource(query, (s, signal) => getSessions(s, { signal }), { topics: ['sessions'] });
+  // Each page keeps the offset it was asked at: the pager names the rows on screen, not the page still loading.
+  const res = createApiResource(query, (s, signal) => getSessions(s, { signal }).then((list) => ({ ...list, offset: s.offset ?? 0 })), { topics: ['sessions'] });
   // The box's words searched inside every session's calls instead, with the same filters.
   const insideHref = () => {
     const n = [...text().trim()].length;
@@ -139,7 +140,7 @@ export default function SessionsPage() {
                 <SessionsTable items={list().items} hideDomain={domain() !== null} sort={{ key: sort(), order: order(), onSort: setSort }} ticks={ticks} />
                 <Show when={total() > SESSIONS_LIMIT_DEFAULT}>
                   <Pagination
-                    offset={offset()}
+                    offset={list().offset}
                     limit={SESSIONS_LIMIT_DEFAULT}
                     total={total()}
                     noun="sessions"

@@ -4,7 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
-import { sessionIndex } from '../../server/data/session-views.ts';
+import { sessionIndex, type OutlineContext } from '../../server/data/session-views.ts';
 import { DataCaches } from '../../server/data/data-caches.ts';
 import { sessionIndex as parsedIndex } from '../../server/engine/session/views.ts';
 import { Hub } from '../../server/events/hub.ts';
@@ -61,6 +61,16 @@ async function until(what: string, ok: () => boolean): Promise<void> {
   assert.ok(ok(), what);
 }
 
+/** The page's answer, checked to wait (still pending 300 ms on) until `open` lets what it waits for end. */
+async function waitedFor<T>(asked: Promise<T>, open: () => void): Promise<T> {
+  let answered = false;
+  void asked.then(() => (answered = true), () => (answered = true));
+  await new Promise((r) => setTimeout(r, 300));
+  assert.not.ok(answered, 'the page waits for the outline being made');
+  open();
+  return asked;
+}
+
 const fileOf = (e: SessionEntry) => ({ key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog });
 
 /** A store whose every log is big, its cold index done and its put-off outlines held back (released by the caller). */
@@ -73,14 +83,25 @@ async function heldStore(p: Pool, dir: string): Promise<{ store: Store; release:
   return { store, release };
 }
 
-test('a page asking first makes the outline once, in the request lane, and keeps it; the index lane skips that log', async () => {
+type Counted = ReturnType<typeof counting>;
+
+/** Runs `body` over a held store (heldStore) on a copy of the fixture home, with the pool counted (and gated). */
+async function withHeldStore(gate: Parameters<typeof counting>[0], body: (t: { store: Store; release: () => void; c: Counted; page: OutlineContext }) => Promise<void>): Promise<void> {
   const home = copyHome();
-  const c = counting();
+  const c = counting(gate);
   const { store, release } = await heldStore(c.pool, home.dir);
   try {
+    await body({ store, release, c, page: { store, pool: c.pool, caches: new DataCaches() } });
+  } finally {
+    store.close();
+    home.cleanup();
+  }
+}
+
+test('a page asking first makes the outline once, in the request lane, and keeps it; the index lane skips that log', () =>
+  withHeldStore(undefined, async ({ store, release, c, page }) => {
     const e = store.sessions.readable[0]!;
-    const state = { store, pool: c.pool, caches: new DataCaches() };
-    const index = await sessionIndex(state, fileOf(e));
+    const index = await sessionIndex(page, fileOf(e));
     assert.equal(JSON.parse(JSON.stringify(index)), JSON.parse(JSON.stringify(parsedIndex(e))));
     assert.equal(c.outlines, [{ path: e.path, lane: 'interactive' }]);
     assert.equal(c.parses, [], 'the log is not parsed a second time for the page');
@@ -92,58 +113,37 @@ test('a page asking first makes the outline once, in the request lane, and keeps
     assert.equal(c.outlines.filter((o) => o.path === e.path).length, 1, 'the index lane did not make it again');
     assert.equal(c.outlines.slice(1).map((o) => o.lane), others.map(() => 'index'));
     for (const x of others) assert.ok(store.bigOutlines.find(x.path, x.stamp!), x.rel);
-  } finally {
-    store.close();
-    home.cleanup();
-  }
-});
+  }));
 
-test('a page asking while the outline is being made waits for it and reads what was kept', async () => {
-  const home = copyHome();
-  const c = counting();
-  const { store, release } = await heldStore(c.pool, home.dir);
-  try {
+test('a page asking while the outline is being made waits for it and reads what was kept', () =>
+  withHeldStore(undefined, async ({ store, release, c, page }) => {
     const e = store.sessions.readable[0]!;
-    // Made as the index lane makes it, finished only when the test says.
-    let finish: () => void = () => {};
-    const gate = new Promise<void>((r) => (finish = r));
+    // Made as the index lane makes it, finished only when the door opens.
+    const door = opening();
     const making = (async () => {
       const out = store.bigOutlines.file();
       const r = await pool.run('sessionOutlineFileTask', { files: fileOf(e), out }, 'index');
-      await gate;
+      await door.opened;
       if (!r.ok) throw new Error(r.message);
       store.bigOutlines.keep(e.path, e.stamp!, out, r.value.bytes);
     })();
     store.bigOutlines.whileMaking(e.path, e.stamp!, making);
-    const state = { store, pool: c.pool, caches: new DataCaches() };
-    let answered = false;
-    const asked = sessionIndex(state, fileOf(e)).then((index) => ((answered = true), index));
-    await new Promise((r) => setTimeout(r, 300));
-    assert.not.ok(answered, 'the page waits for the outline being made');
-    finish();
-    const index = await asked;
+    const index = await waitedFor(sessionIndex(page, fileOf(e)), door.open);
     assert.equal(JSON.parse(JSON.stringify(index)), JSON.parse(JSON.stringify(parsedIndex(e))));
     assert.equal(c.outlines, [], 'the page made no outline of its own');
     assert.equal(c.parses, []);
     release();
     await store.outlined();
     assert.not.ok(c.outlines.some((o) => o.path === e.path), 'nor did the index lane, once it was kept');
-  } finally {
-    store.close();
-    home.cleanup();
-  }
-});
+  }));
 
-test('the index lane waits for an outline a page is making, and does not make it again', async () => {
-  const home = copyHome();
-  const door = opening();
-  let first = '';
-  const c = counting((path, lane) => (lane === 'interactive' && path === first ? door.opened : undefined));
-  const { store, release } = await heldStore(c.pool, home.dir);
-  try {
+const door = opening();
+let first = '';
+test('the index lane waits for an outline a page is making, and does not make it again', () =>
+  withHeldStore((path, lane) => (lane === 'interactive' && path === first ? door.opened : undefined), async ({ store, release, c, page }) => {
     const e = store.sessions.readable[0]!;
     first = e.path;
-    const asked = sessionIndex({ store, pool: c.pool, caches: new DataCaches() }, fileOf(e));
+    const asked = sessionIndex(page, fileOf(e));
     await until('the page started making it', () => c.outlines.length === 1);
     release();
     const others = store.sessions.readable.length - 1;
@@ -155,36 +155,20 @@ test('the index lane waits for an outline a page is making, and does not make it
     assert.equal(c.outlines.filter((o) => o.path === e.path), [{ path: e.path, lane: 'interactive' }]);
     assert.equal(c.outlines.filter((o) => o.path !== e.path).map((o) => o.lane), Array.from({ length: others }, () => 'index'));
     assert.is(store.bigOutlines.size, others + 1);
-  } finally {
-    store.close();
-    home.cleanup();
-  }
-});
+  }));
 
-test('a page asking while the index lane makes the outline waits for it', async () => {
-  const home = copyHome();
-  const door = opening();
+const indexDoor = opening();
+test('a page asking while the index lane makes the outline waits for it', () =>
   // The index lane's outlines are held until the door opens.
-  const c = counting((_, lane) => (lane === 'index' ? door.opened : undefined));
-  const { store, release } = await heldStore(c.pool, home.dir);
-  try {
+  withHeldStore((_, lane) => (lane === 'index' ? indexDoor.opened : undefined), async ({ store, release, c, page }) => {
     release();
     await until('the index lane started its first outline', () => c.outlines.length === 1);
     const e = store.sessions.readable.find((x) => x.path === c.outlines[0]!.path)!;
-    let answered = false;
-    const asked = sessionIndex({ store, pool: c.pool, caches: new DataCaches() }, fileOf(e)).then((index) => ((answered = true), index));
-    await new Promise((r) => setTimeout(r, 300));
-    assert.not.ok(answered, 'the page waits for the outline being made');
-    door.open();
-    const index = await asked;
+    const index = await waitedFor(sessionIndex(page, fileOf(e)), indexDoor.open);
     assert.equal(JSON.parse(JSON.stringify(index)), JSON.parse(JSON.stringify(parsedIndex(e))));
     await store.outlined();
     assert.equal(c.outlines.filter((o) => o.path === e.path).map((o) => o.lane), ['index'], 'the page made no outline of its own');
     assert.equal(c.parses, []);
-  } finally {
-    store.close();
-    home.cleanup();
-  }
-});
+  }));
 
 test.run();

@@ -43,15 +43,8 @@ async function bigOutline(state: OutlineContext, file: SessionFile, stamp: strin
   }
   const entry = sessions.byRel.get(file.rel);
   if (entry === undefined || entry.path !== file.path || entry.size_bytes < bigLogBytes) return undefined;
-  const made = (async () => {
-    const out = bigOutlines.file();
-    const r = await state.pool.run('sessionOutlineFileTask', { files: filesOf(file), out }).catch(() => null);
-    // Kept only if the log is still as it was asked for.
-    if (r?.ok && r.value.stamp === stamp) bigOutlines.keep(file.path, stamp, out, r.value.bytes);
-    else bigOutlines.discard(out);
-  })();
-  bigOutlines.whileMaking(file.path, stamp, made);
-  await made;
+  // Kept only if the log is still as it was asked for.
+  await bigOutlines.make(file.path, stamp, (out) => state.pool.run('sessionOutlineFileTask', { files: filesOf(file), out }).then((r) => (r.ok ? r.value : null)));
   return bigOutlines.find(file.path, stamp);
 }
 

@@ -40,6 +40,22 @@ export class BigOutlines {
     return m?.stamp === stamp ? m.done : undefined;
   }
 
+  /**
+   * Makes the outline of this log at this stamp: `write` writes it into the file given (one of `file()`) and
+   * answers the stamp it read it at. Kept when that is this stamp and `still()` holds, else its file goes.
+   * Whoever asks meanwhile waits for it (beingMade).
+   */
+  async make(path: string, stamp: string, write: (out: string) => Promise<{ stamp: string; bytes: number } | null>, still: () => boolean = () => true): Promise<void> {
+    const made = (async () => {
+      const out = this.file();
+      const r = await write(out).catch(() => null);
+      if (r !== null && r.stamp === stamp && still()) this.keep(path, stamp, out, r.bytes);
+      else this.discard(out);
+    })();
+    this.whileMaking(path, stamp, made);
+    await made;
+  }
+
   /** The outline of this log at this stamp is being made until `work` settles (whoever asks meanwhile waits for it). */
   whileMaking(path: string, stamp: string, work: Promise<unknown>): void {
     const entry = { stamp, done: work.then(() => undefined, () => undefined) };

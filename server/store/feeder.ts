@@ -511,19 +511,18 @@ export class Feeder {
       if (this.closed) return;
       if (sessions.byRel.get(e.rel) !== e || !e.readable || e.stamp === null) continue;
       const stamp = e.stamp;
-      // A page that asked for this outline first made it, or is making it (Store.pageOutline).
+      // A page that asked for this outline first made it, or is making it (data/session-views.ts).
       await outlines.beingMade(e.path, stamp);
       if (this.closed) return;
       if (outlines.find(e.path, stamp)) continue;
-      const made = (async () => {
-        const out = outlines.file();
-        const r = await pool.run('sessionOutlineFileTask', { files: { key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog }, out }, 'index').catch(() => null);
-        // Kept only if the log is still as it was indexed: a later read writes its own.
-        if (r?.ok && !this.closed && r.value.stamp === stamp && sessions.byRel.get(e.rel) === e) outlines.keep(e.path, stamp, out, r.value.bytes);
-        else outlines.discard(out);
-      })();
-      outlines.whileMaking(e.path, stamp, made);
-      await made;
+      const files = { key: e.key, rel: e.rel, path: e.path, flowLog: e.flowLog, confirmLog: e.confirmLog };
+      // Kept only if the log is still as it was indexed: a later read writes its own.
+      await outlines.make(
+        e.path,
+        stamp,
+        (out) => pool.run('sessionOutlineFileTask', { files, out }, 'index').then((r) => (r.ok ? r.value : null)),
+        () => !this.closed && sessions.byRel.get(e.rel) === e,
+      );
     }
   }
 

@@ -152,6 +152,7 @@ export class Store {
     this.listSliceSize = options.listSlice ?? LIST_SLICE;
     this.head = options.head ?? true;
     this.headBesideBytes = options.headBesideBytes ?? HEAD_BESIDE_SAVED_BYTES;
+    this.bigLogBytes = options.bigLogBytes ?? BIG_LOG_BYTES;
     this.feeder = new Feeder({
       pool: options.pool,
       hub: options.hub,
@@ -159,7 +160,7 @@ export class Store {
       spool: this.spool,
       outlines: this.bigOutlines,
       putOff: this.putOff,
-      bigLogBytes: (this.bigLogBytes = options.bigLogBytes ?? BIG_LOG_BYTES),
+      bigLogBytes: this.bigLogBytes,
       announceFrom: Date.now() - ANNOUNCE_SLACK_MS,
     });
     this.coldIndexDone = this.feeder.coldIndexDone;
